@@ -1,0 +1,226 @@
+// hetscale: the command line. It parses arguments, calls the library and
+// prints; every computation lives in the library.
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <functional>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include "hetscale/analysis/run_analysis.hpp"
+#include "hetscale/analysis/serial_fit.hpp"
+#include "hetscale/analysis/what_if.hpp"
+#include "hetscale/io/input_error.hpp"
+#include "hetscale/io/number_list.hpp"
+#include "hetscale/papers/paper_checks.hpp"
+#include "hetscale/platform/platform.hpp"
+#include "hetscale/record/run_record.hpp"
+#include "hetscale/record/timings.hpp"
+#include "hetscale/report/json_report.hpp"
+#include "hetscale/report/table.hpp"
+
+namespace {
+
+using namespace hetscale;
+
+constexpr int exit_bad_input = 2;
+
+// What a command prints, and its exit code.
+struct Output {
+  std::string text;
+  int code = 0;
+};
+
+std::vector<double> positive_list(const std::string& text, const std::string& option) {
+  auto values = io::parse_number_list(text, option);
+  for (std::size_t i = 0; i < values.size(); ++i)
+    if (values[i] <= 0.0)
+      throw InputError(option, fmt::format("item {}", i + 1), fmt::format("must be > 0, got {:g}", values[i]));
+  return values;
+}
+
+double single_number(const std::string& text, const std::string& option) {
+  const auto values = io::parse_number_list(text, option);
+  if (values.size() != 1)
+    throw InputError(option, "", fmt::format("expects one number, got {}", values.size()));
+  return values.front();
+}
+
+std::string home_dir() {
+  if (const char* home = std::getenv("HETSCALE_HOME"); home && *home) return home;
+  return HETSCALE_HOME;
+}
+
+// --- analyze ---------------------------------------------------------------
+struct AnalyzeOptions {
+  std::string run, platform;
+  bool json = false;
+};
+
+std::string analyze(const std::string& run_path, const std::string& platform_path, bool json) {
+  const RunRecord run = read_run_record(run_path);
+  std::optional<Platform> platform;
+  if (!platform_path.empty()) platform = read_platform(platform_path);
+  const auto analysis = analyze_run(run, platform ? &*platform : nullptr);
+  return json ? report::analysis_json(analysis) : report::analysis_table(analysis);
+}
+
+// --- model hetero / model ewf ----------------------------------------------
+struct HeteroOptions {
+  std::string speeds, shares, work = "1";
+  bool json = false;
+};
+
+Output model_hetero(const HeteroOptions& o) {
+  const auto speeds = positive_list(o.speeds, "--speeds");
+  const auto shares = io::parse_number_list(o.shares, "--shares");
+  if (shares.size() != speeds.size())
+    throw InputError("--shares", "", fmt::format("has {} values but --speeds has {}; give one share per processor",
+                                                 shares.size(), speeds.size()));
+  double sum = 0.0;
+  for (std::size_t i = 0; i < shares.size(); ++i) {
+    if (shares[i] < 0.0)
+      throw InputError("--shares", fmt::format("item {}", i + 1), fmt::format("must be >= 0, got {:g}", shares[i]));
+    sum += shares[i];
+  }
+  if (sum <= 0.0) throw InputError("--shares", "", "sum to zero; at least one share must be > 0");
+  const double work = single_number(o.work, "--work");
+  if (work <= 0.0) throw InputError("--work", "", fmt::format("must be > 0, got {:g}", work));
+  const auto metrics = evaluate_distribution(speeds, shares, work);
+  return {o.json ? report::distribution_json(metrics) : report::distribution_table(metrics)};
+}
+
+struct EwfOptions {
+  std::string speeds, ratio;
+  bool json = false;
+};
+
+Output model_ewf(const EwfOptions& o) {
+  const auto speeds = positive_list(o.speeds, "--speeds");
+  const double ratio = single_number(o.ratio, "--R");
+  if (ratio < 0.0) throw InputError("--R", "", fmt::format("must be >= 0, got {:g}", ratio));
+  const auto metrics = evaluate_worsening(speeds, ratio);
+  return {o.json ? report::worsening_json(metrics) : report::worsening_table(metrics)};
+}
+
+// --- fit serial ------------------------------------------------------------
+Output fit_serial(const std::string& timings_path, bool json) {
+  const auto fit = fit_serial_fraction(read_timings(timings_path));
+  return {json ? report::serial_fit_json(fit) : report::serial_fit_table(fit)};
+}
+
+// --- demo ------------------------------------------------------------------
+Output demo(bool json) {
+  // Paths are shown relative to the project folder, so the output is the same
+  // wherever the project lives.
+  std::error_code error;
+  std::filesystem::current_path(home_dir(), error);
+  if (error) throw InputError("HETSCALE_HOME", home_dir(), "cannot enter the project folder: " + error.message());
+  const std::string examples = "examples/";
+  const auto sections = reproduce_papers("data");
+  std::size_t disagreeing = 0;
+  for (const auto& section : sections)
+    for (const auto& check : section.checks) disagreeing += check.agrees() ? 0 : 1;
+
+  const std::string run = examples + "run-hetero.json", platform = examples + "platform-hetero.json";
+  const std::string measured = examples + "run-measured.json", timings = examples + "timings.csv";
+  Output out;
+  out.code = disagreeing == 0 ? 0 : 1;
+  if (json) {
+    out.text = report::combined_json({{"paper_checks", report::paper_checks_json(sections)},
+                                      {"analysis", analyze(run, platform, true)},
+                                      {"analysis_measured_speeds", analyze(measured, "", true)},
+                                      {"serial_fit", fit_serial(timings, true).text}});
+    return out;
+  }
+  out.text = "hetscale demo: the papers' worked examples recomputed from their published inputs\n";
+  out.text += report::paper_checks_table(sections);
+  out.text += fmt::format("\n\n$ hetscale analyze {} --platform {}\n", run, platform) + analyze(run, platform, false);
+  out.text += fmt::format("\n\n$ hetscale analyze {}\n", measured) + analyze(measured, "", false);
+  out.text += fmt::format("\n\n$ hetscale fit serial --timings {}\n", timings) + fit_serial(timings, false).text;
+  if (disagreeing)
+    out.text += fmt::format("\n{} paper values were NOT reproduced\n", disagreeing);
+  return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"hetscale: define, measure, predict and optimize the efficiency of parallel programs on "
+               "heterogeneous parallel computers"};
+  app.set_version_flag("--version", std::string(HETSCALE_VERSION));
+  app.require_subcommand(1);
+  std::function<Output()> action;
+
+  AnalyzeOptions analyze_options;
+  auto* analyze_command = app.add_subcommand(
+      "analyze", "seed 000, seed 003 and POP metrics of one run record (see docs/formats.md)");
+  analyze_command->add_option("RUN", analyze_options.run, "run record (JSON, schema hetscale.run/1)")->required();
+  analyze_command->add_option("--platform", analyze_options.platform,
+                              "platform file (JSON, or 'hostname marked-speed' lines) declaring node speeds");
+  analyze_command->add_flag("--json", analyze_options.json, "print JSON instead of tables");
+  analyze_command->callback([&] {
+    action = [&] { return Output{analyze(analyze_options.run, analyze_options.platform, analyze_options.json)}; };
+  });
+
+  auto* model = app.add_subcommand("model", "ask the models what-if questions, with no run");
+  model->require_subcommand(1);
+  HeteroOptions hetero;
+  auto* hetero_command = model->add_subcommand(
+      "hetero", "seed 000: s, s_max, e, n_eff, d_conf, T_n and T of a distribution of work on given speeds");
+  hetero_command->add_option("--speeds", hetero.speeds, "relative speeds v_1,v_2,... (or @FILE)")->required();
+  hetero_command->add_option("--shares", hetero.shares, "shares p_1,p_2,... of the work, need not sum to 1")
+      ->required();
+  hetero_command->add_option("--work", hetero.work, "K, the number of operations (default 1)");
+  hetero_command->add_flag("--json", hetero.json, "print JSON instead of tables");
+  hetero_command->callback([&] { action = [&] { return model_hetero(hetero); }; });
+
+  EwfOptions ewf;
+  auto* ewf_command = model->add_subcommand(
+      "ewf", "seed 003, Section 3: H, eta_hom, eta and the efficiency worsening factor for R_i = s_i R");
+  ewf_command->add_option("--speeds", ewf.speeds, "relative speeds s_1,s_2,... (or @FILE)")->required();
+  ewf_command->add_option("--R", ewf.ratio, "R, communication to computation time on the reference node")
+      ->required();
+  ewf_command->add_flag("--json", ewf.json, "print JSON instead of tables");
+  ewf_command->callback([&] { action = [&] { return model_ewf(ewf); }; });
+
+  auto* fit = app.add_subcommand("fit", "fit the models to measurements");
+  fit->require_subcommand(1);
+  std::string timings;
+  bool fit_json = false;
+  auto* serial = fit->add_subcommand(
+      "serial", "seed 002: fit tau_1 = a + b N; f, S_N, S_N^th, eps_N and Karp-Flatt per multi-processor run");
+  serial->add_option("--timings", timings, "CSV with the header procs,size,seconds")->required();
+  serial->add_flag("--json", fit_json, "print JSON instead of tables");
+  serial->callback([&] { action = [&] { return fit_serial(timings, fit_json); }; });
+
+  bool demo_json = false;
+  auto* demo_command =
+      app.add_subcommand("demo", "the main job: the papers' worked examples and an analysis of the examples");
+  demo_command->add_flag("--json", demo_json, "print JSON instead of tables");
+  demo_command->callback([&] { action = [&] { return demo(demo_json); }; });
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    if (error.get_exit_code() == 0) return app.exit(error);  // --help, --version
+    std::cerr << "hetscale: " << error.what() << " (see hetscale --help)\n";
+    return exit_bad_input;
+  }
+
+  try {
+    const Output output = action();
+    std::fwrite(output.text.data(), 1, output.text.size(), stdout);
+    return output.code;
+  } catch (const std::invalid_argument& error) {
+    std::cerr << "hetscale: " << error.what() << "\n";
+    return exit_bad_input;
+  } catch (const std::exception& error) {
+    std::cerr << "hetscale: internal error: " << error.what() << "\n";
+    return 3;
+  }
+}

@@ -1,0 +1,94 @@
+#pragma once
+// The seed models applied to one run: seed 000's heterogeneous speed-up and
+// efficiency (Section 6.2), seed 003's node-level energetic analysis, and the
+// POP factors. Pure: takes a run record and optionally a platform.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "hetscale/platform/platform.hpp"
+#include "hetscale/record/run_record.hpp"
+
+namespace hetscale {
+
+// Where the speeds of the analysis came from.
+struct NodeSpeeds {
+  std::string name;
+  std::optional<double> declared;  // from the platform (relative or marked, as declared)
+  std::optional<double> measured;  // work / t_comp from the run
+  double v = 0.0;                  // seed 000 v_i used
+  double s = 0.0;                  // seed 003 s_i used (relative to the reference)
+};
+
+struct SpeedSummary {
+  std::string v_source;          // "platform" or "measured (work / t_comp)"
+  std::string s_source;          // how s_i was normalised
+  std::string reference;         // the reference machine of s_i
+  std::optional<double> v_reference;  // work per second of the reference, when measured from t_seq_ref
+  std::vector<NodeSpeeds> nodes;
+};
+
+// seed 000, Section 6.2: from the measured shares p_i and the speeds v_i.
+struct HeterogeneousMetrics {
+  std::vector<double> shares;          // p_i = work_i / total work
+  std::vector<double> normalized_speeds;  // v_i / sum v
+  double speedup = 0.0;                // Eq 5
+  double max_speedup = 0.0;            // Eq 6
+  double efficiency = 0.0;             // Eq 7
+  double effective_processors = 0.0;   // Eq 8
+  double diversity = 0.0;              // Eq 10
+  double t_n = 0.0;                    // max t_comp_i
+  double t_idle = 0.0;                 // Eq 14: t_par - t_n
+  double speedup_total = 0.0;          // Eq 15
+  double efficiency_total = 0.0;       // s_tot / s_max
+  double idle_diversity = 0.0;         // Eq 16
+  double even_split_bound = 0.0;       // Eq 17
+};
+
+// seed 003, per node.
+struct EnergeticNode {
+  std::string name;
+  double s = 0.0;
+  std::optional<double> overhead_ratio;  // R_i (Eq 10); none when t_comp = 0
+  double eta = 0.0;                      // Eq 11
+  double sigma = 0.0;                    // Eq 12
+  double eta_eff = 0.0;                  // Eq 14
+  double rho = 0.0, delta = 0.0, gamma = 0.0;  // Eq 15
+  double work_share = 0.0;               // Eq 29
+  double work_vs_ideal = 0.0;            // Eq 31
+};
+
+// seed 003, for the system.
+struct EnergeticSystem {
+  double speedup = 0.0;                  // SU, Eq 18
+  double ideal_speedup = 0.0;            // SU_id, Eq 21
+  double efficiency = 0.0;               // eta, Eq 22
+  double utilization = 0.0;              // eta_u, Eq 24
+  double effective_efficiency = 0.0;     // eta_eff, Eq 25
+  double rho = 0.0, delta = 0.0, gamma = 0.0;  // Eq 22 with rho_i, delta_i, gamma_i
+  double parallelism_degree = 0.0;       // P_deg, Eq 27
+};
+
+struct PopMetrics {
+  double load_balance = 0.0;
+  double communication_efficiency = 0.0;
+  double parallel_efficiency = 0.0;
+};
+
+struct RunAnalysis {
+  std::string run_source, platform_source, label;
+  double t_par = 0.0;
+  std::optional<double> t_seq_ref;
+  std::vector<NodeRecord> nodes;  // as analysed (idle filled in)
+  SpeedSummary speeds;
+  HeterogeneousMetrics heterogeneous;
+  std::vector<EnergeticNode> energetic_nodes;
+  EnergeticSystem energetic;
+  PopMetrics pop;
+};
+
+// Throws InputError when the run and the platform do not fit together, or when
+// the run lacks what the speeds need (work and t_comp > 0 without a platform).
+RunAnalysis analyze_run(const RunRecord& run, const Platform* platform = nullptr);
+
+}  // namespace hetscale

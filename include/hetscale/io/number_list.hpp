@@ -1,0 +1,12 @@
+#pragma once
+#include <string>
+#include <vector>
+
+namespace hetscale::io {
+
+// A list of finite numbers from a command-line value: "1,0.5,0.25", or
+// "@FILE" for numbers in a file separated by commas, spaces or new lines
+// (with # comments). `option` names the option in errors ("--speeds").
+std::vector<double> parse_number_list(const std::string& text, const std::string& option);
+
+}  // namespace hetscale::io

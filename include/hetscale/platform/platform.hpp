@@ -1,0 +1,55 @@
+#pragma once
+// A platform: the nodes of a heterogeneous parallel computer with their
+// declared speeds, and the network between them. Read from a JSON file
+// (schema "hetscale.platform/1") or from seed 001's plain text form
+// ("hostname marked-speed" per line). See docs/formats.md.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hetscale {
+
+enum class SpeedKind {
+  relative,  // `speed`: relative to the reference machine (seed 000 v_i, seed 003 s_i)
+  marked,    // `marked_speed`: benchmarked sustained speed, Mflop/s (seed 001 C_i)
+};
+
+struct PlatformNode {
+  std::string name;
+  double speed = 0.0;  // in the platform's SpeedKind
+};
+
+struct Network {
+  double latency_s = 0.0;
+  double bandwidth_Bps = 0.0;
+};
+
+struct Platform {
+  inline static constexpr std::string_view schema = "hetscale.platform/1";
+
+  std::string source;  // where it was read from, for messages
+  std::string name;
+  SpeedKind speed_kind = SpeedKind::relative;
+  std::vector<PlatformNode> nodes;  // one entry per processor (`count` expanded)
+  std::string reference_name;       // the machine speeds are relative to
+  std::optional<double> reference_marked_speed;
+  std::optional<Network> network;
+
+  // The declared speeds in node order (relative or marked, as declared).
+  std::vector<double> declared_speeds() const;
+  // Speeds relative to the reference machine (seed 003 s_i), when the platform
+  // says what the reference is: relative speeds as given; marked speeds divided
+  // by the reference's marked speed (given, or of the node the reference names).
+  std::optional<std::vector<double>> relative_speeds() const;
+  // The node of this name, or nullptr.
+  const PlatformNode* find(std::string_view node_name) const;
+};
+
+// Parses either form: JSON if the text starts with '{', else plain text.
+Platform parse_platform(std::string_view text, const std::string& source);
+Platform parse_platform_json(std::string_view text, const std::string& source);
+Platform parse_platform_text(std::string_view text, const std::string& source);
+Platform read_platform(const std::string& path);
+
+}  // namespace hetscale

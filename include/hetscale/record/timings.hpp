@@ -1,0 +1,26 @@
+#pragma once
+// Timings of one program at several processor counts and problem sizes, for
+// seed 002's serial-fraction fit: CSV with the header `procs,size,seconds`.
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hetscale {
+
+struct Timing {
+  std::size_t procs = 1;
+  double size = 0.0;     // problem size (seed 002: number of histories N_h)
+  double seconds = 0.0;  // elapsed time tau_N
+  std::size_t line = 0;  // line in the file, for messages
+};
+
+struct Timings {
+  std::string source;
+  std::vector<Timing> rows;
+};
+
+Timings parse_timings_csv(std::string_view text, const std::string& source);
+Timings read_timings(const std::string& path);
+
+}  // namespace hetscale

@@ -1,0 +1,27 @@
+#pragma once
+// JSON documents for people's scripts: each carries a `schema` and a
+// `context` block (tool, version, inputs) so that a result file explains itself.
+#include <string>
+#include <vector>
+
+#include "hetscale/analysis/run_analysis.hpp"
+#include "hetscale/analysis/serial_fit.hpp"
+#include "hetscale/analysis/what_if.hpp"
+#include "hetscale/papers/paper_checks.hpp"
+
+namespace hetscale::report {
+
+std::string analysis_json(const RunAnalysis& analysis);
+std::string distribution_json(const DistributionMetrics& metrics);
+std::string worsening_json(const WorseningMetrics& metrics);
+std::string serial_fit_json(const SerialFit& fit);
+std::string paper_checks_json(const std::vector<PaperSection>& sections);
+
+}  // namespace hetscale::report
+
+namespace hetscale::report {
+
+// One JSON document holding several, each under its name.
+std::string combined_json(const std::vector<std::pair<std::string, std::string>>& named_documents);
+
+}  // namespace hetscale::report

@@ -1,0 +1,199 @@
+#include "hetscale/analysis/run_analysis.hpp"
+
+#include <algorithm>
+
+#include <fmt/core.h>
+
+#include "hetscale/io/input_error.hpp"
+#include "hetscale/model/energetic.hpp"
+#include "hetscale/model/heterogeneous.hpp"
+#include "hetscale/model/pop.hpp"
+
+namespace hetscale {
+namespace {
+
+std::string node_field(const RunRecord& run, std::size_t i) {
+  return fmt::format("nodes[{}] ({})", i, run.nodes[i].name);
+}
+
+std::vector<double> column(const std::vector<NodeRecord>& nodes, double NodeRecord::*member) {
+  std::vector<double> values;
+  values.reserve(nodes.size());
+  for (const auto& node : nodes) values.push_back(node.*member);
+  return values;
+}
+
+// The measured speed of every node, or an error naming the first node that has none.
+std::vector<double> all_measured(const RunRecord& run, const SpeedSummary& speeds, const std::string& why) {
+  std::vector<double> measured;
+  for (std::size_t i = 0; i < speeds.nodes.size(); ++i) {
+    if (!speeds.nodes[i].measured)
+      throw InputError(run.source, node_field(run, i),
+                       fmt::format("work and t_comp must both be > 0 to measure the node's speed ({})", why));
+    measured.push_back(*speeds.nodes[i].measured);
+  }
+  return measured;
+}
+
+SpeedSummary resolve_speeds(const RunRecord& run, const Platform* platform) {
+  SpeedSummary speeds;
+  std::vector<double> platform_relative;
+  if (platform) {
+    if (auto relative = platform->relative_speeds()) platform_relative = std::move(*relative);
+  }
+  for (std::size_t i = 0; i < run.nodes.size(); ++i) {
+    const auto& node = run.nodes[i];
+    NodeSpeeds entry;
+    entry.name = node.name;
+    if (node.work > 0.0 && node.t_comp > 0.0) entry.measured = node.work / node.t_comp;
+    if (platform) {
+      const PlatformNode* declared = platform->find(node.name);
+      if (!declared)
+        throw InputError(platform->source, fmt::format("node '{}'", node.name),
+                         fmt::format("is in run {} but not in the platform; every run node must be listed",
+                                     run.source));
+      entry.declared = declared->speed;
+      if (!platform_relative.empty())
+        entry.s = platform_relative[static_cast<std::size_t>(declared - platform->nodes.data())];
+    }
+    speeds.nodes.push_back(entry);
+  }
+
+  // seed 000 v_i: declared if a platform is given, else measured.
+  if (platform) {
+    speeds.v_source = "platform";
+    for (auto& node : speeds.nodes) node.v = *node.declared;
+  } else {
+    speeds.v_source = "measured (work / t_comp)";
+    const auto measured = all_measured(run, speeds, "no platform gives it");
+    for (std::size_t i = 0; i < measured.size(); ++i) speeds.nodes[i].v = measured[i];
+  }
+
+  // seed 003 s_i: relative to a fixed reference machine.
+  if (!platform_relative.empty()) {
+    speeds.reference = platform->reference_name.empty() ? "the platform's reference" : platform->reference_name;
+    speeds.s_source = platform->speed_kind == SpeedKind::relative
+                          ? "platform speeds (relative to the reference)"
+                          : "platform marked speeds / the reference's marked speed";
+  } else if (run.t_seq_ref) {
+    const double v_reference = run.total_work() / *run.t_seq_ref;
+    speeds.v_reference = v_reference;
+    speeds.reference = "the machine of t_seq_ref";
+    speeds.s_source = "measured: (work / t_comp) / (total work / t_seq_ref)";
+    const auto measured = all_measured(run, speeds, "s_i = v_i / v_ref");
+    for (std::size_t i = 0; i < measured.size(); ++i) speeds.nodes[i].s = measured[i] / v_reference;
+  } else {
+    double fastest = 0.0;
+    for (const auto& node : speeds.nodes) fastest = std::max(fastest, node.v);
+    speeds.reference = "the fastest node";
+    speeds.s_source = "v_i / max v (no t_seq_ref in the run and no reference in the platform)";
+    for (auto& node : speeds.nodes) node.s = node.v / fastest;
+  }
+  return speeds;
+}
+
+HeterogeneousMetrics heterogeneous_metrics(const RunRecord& run, const std::vector<double>& v) {
+  HeterogeneousMetrics metrics;
+  metrics.shares = model::normalized_shares(column(run.nodes, &NodeRecord::work));
+  metrics.normalized_speeds = model::normalized_shares(v);
+  metrics.speedup = model::heterogeneous_speedup(v, metrics.shares);
+  metrics.max_speedup = model::max_speedup(v);
+  metrics.efficiency = model::heterogeneous_efficiency(v, metrics.shares);
+  metrics.effective_processors = model::effective_processors(v, metrics.shares);
+  metrics.diversity = model::diversity_of_configuration(v);
+  for (const auto& node : run.nodes) metrics.t_n = std::max(metrics.t_n, node.t_comp);
+  metrics.t_idle = model::idle_time(run.t_par, metrics.t_n);
+  metrics.speedup_total = model::total_speedup(metrics.speedup, metrics.t_idle, metrics.t_n);
+  metrics.efficiency_total = metrics.speedup_total / metrics.max_speedup;
+  metrics.idle_diversity = model::idle_diversity(metrics.t_idle, metrics.t_n);
+  metrics.even_split_bound = model::even_split_speedup_bound(v);
+  return metrics;
+}
+
+EnergeticNode energetic_node(const NodeRecord& node, double s) {
+  EnergeticNode result;
+  result.name = node.name;
+  result.s = s;
+  const double overhead = model::overhead_time(node.t_comm, node.t_setup, node.t_idle);
+  const double elapsed = model::node_elapsed_time(node.t_comp, overhead, node.t_other);
+  if (node.t_comp > 0.0) {
+    result.overhead_ratio = model::overhead_ratio(overhead, node.t_comp);
+    result.eta = model::local_efficiency(*result.overhead_ratio);
+  }
+  result.sigma = model::load_factor(node.t_other, elapsed);
+  result.eta_eff = model::effective_node_efficiency(result.eta, result.sigma);
+  if (elapsed > node.t_other) {
+    result.rho = model::lost_work_fraction(node.t_comm, elapsed, node.t_other);
+    result.delta = model::lost_work_fraction(node.t_setup, elapsed, node.t_other);
+    result.gamma = model::lost_work_fraction(node.t_idle, elapsed, node.t_other);
+  }
+  return result;
+}
+
+std::vector<double> field_of(const std::vector<EnergeticNode>& nodes, double EnergeticNode::*member) {
+  std::vector<double> values;
+  for (const auto& node : nodes) values.push_back(node.*member);
+  return values;
+}
+
+EnergeticSystem energetic_system(const RunRecord& run, std::vector<EnergeticNode>& nodes) {
+  const auto s = field_of(nodes, &EnergeticNode::s);
+  const auto sigma = field_of(nodes, &EnergeticNode::sigma);
+  const auto eta = field_of(nodes, &EnergeticNode::eta);
+  EnergeticSystem system;
+  system.speedup = model::speedup_from_node_times(s, column(run.nodes, &NodeRecord::t_comp), run.t_par);
+  system.ideal_speedup = model::ideal_speedup(s, sigma);
+  system.efficiency = model::global_efficiency(s, sigma, eta);
+  system.utilization = model::utilization(s, sigma);
+  system.effective_efficiency = model::effective_global_efficiency(system.efficiency, system.utilization);
+  system.rho = model::global_efficiency(s, sigma, field_of(nodes, &EnergeticNode::rho));
+  system.delta = model::global_efficiency(s, sigma, field_of(nodes, &EnergeticNode::delta));
+  system.gamma = model::global_efficiency(s, sigma, field_of(nodes, &EnergeticNode::gamma));
+  system.parallelism_degree = model::parallelism_degree(nodes.size(), system.effective_efficiency);
+
+  const auto shares = model::work_shares(s, sigma, eta);
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    nodes[i].work_share = shares[i];
+    nodes[i].work_vs_ideal = model::work_vs_ideal(sigma[i], eta[i], system.effective_efficiency);
+  }
+  return system;
+}
+
+void require_computation(const RunRecord& run) {
+  for (const auto& node : run.nodes)
+    if (node.t_comp > 0.0) return;
+  throw InputError(run.source, "nodes", "every t_comp is 0; the analysis needs the computation times");
+}
+
+}  // namespace
+
+RunAnalysis analyze_run(const RunRecord& run, const Platform* platform) {
+  require_computation(run);
+  RunAnalysis analysis;
+  analysis.run_source = run.source;
+  analysis.platform_source = platform ? platform->source : "";
+  analysis.label = run.label;
+  analysis.t_par = run.t_par;
+  analysis.t_seq_ref = run.t_seq_ref;
+  analysis.nodes = run.nodes;
+  analysis.speeds = resolve_speeds(run, platform);
+
+  analysis.heterogeneous = heterogeneous_metrics(run, [&] {
+    std::vector<double> v;
+    for (const auto& node : analysis.speeds.nodes) v.push_back(node.v);
+    return v;
+  }());
+
+  for (std::size_t i = 0; i < run.nodes.size(); ++i)
+    analysis.energetic_nodes.push_back(energetic_node(run.nodes[i], analysis.speeds.nodes[i].s));
+  analysis.energetic = energetic_system(run, analysis.energetic_nodes);
+
+  const auto useful = column(run.nodes, &NodeRecord::t_comp);
+  analysis.pop.load_balance = model::load_balance(useful);
+  analysis.pop.communication_efficiency = model::communication_efficiency(useful, run.t_par);
+  analysis.pop.parallel_efficiency =
+      model::parallel_efficiency(analysis.pop.load_balance, analysis.pop.communication_efficiency);
+  return analysis;
+}
+
+}  // namespace hetscale

@@ -1,0 +1,127 @@
+#include "io/strict_json.hpp"
+
+#include <cmath>
+
+#include <fmt/core.h>
+
+namespace hetscale::io {
+namespace {
+
+std::string json_type_name(const nlohmann::json& value) { return value.type_name(); }
+
+}  // namespace
+
+nlohmann::json parse_json(std::string_view text, const std::string& source) {
+  try {
+    return nlohmann::json::parse(text.begin(), text.end());
+  } catch (const nlohmann::json::parse_error& error) {
+    std::string message = error.what();
+    if (const auto end_of_id = message.find("] "); message.rfind("[json.exception", 0) == 0 &&
+                                                  end_of_id != std::string::npos)
+      message = message.substr(end_of_id + 2);
+    throw InputError(source, "", "not valid JSON: " + message);
+  }
+}
+
+JsonObject::JsonObject(const nlohmann::json& value, std::string source, std::string path)
+    : value_(&value), source_(std::move(source)), path_(std::move(path)) {
+  if (!value.is_object())
+    throw InputError(source_, path_.empty() ? "(top level)" : path_,
+                     "must be a JSON object, got " + json_type_name(value));
+}
+
+std::string JsonObject::field_path(std::string_view key) const {
+  return path_.empty() ? std::string(key) : fmt::format("{}.{}", path_, key);
+}
+
+void JsonObject::fail(std::string_view key, const std::string& problem) const {
+  throw InputError(source_, key.empty() ? path_ : field_path(key), problem);
+}
+
+void JsonObject::allow_only(std::initializer_list<std::string_view> allowed) const {
+  for (const auto& [key, unused] : value_->items()) {
+    bool known = false;
+    for (std::string_view name : allowed) known = known || key == name;
+    if (!known) {
+      std::string names;
+      for (std::string_view name : allowed) names += (names.empty() ? "" : ", ") + std::string(name);
+      fail(key, "unknown field; allowed here: " + names);
+    }
+  }
+}
+
+void JsonObject::require_schema(std::string_view expected) const {
+  if (!has("schema")) fail("schema", fmt::format("missing; expected \"{}\"", expected));
+  const auto& schema = raw("schema");
+  if (!schema.is_string() || schema.get<std::string>() != expected)
+    fail("schema", fmt::format("is {}, expected \"{}\"", schema.dump(), expected));
+}
+
+bool JsonObject::has(std::string_view key) const { return value_->contains(key); }
+
+const nlohmann::json& JsonObject::raw(std::string_view key) const {
+  auto found = value_->find(key);
+  if (found == value_->end()) fail(key, "missing (required)");
+  return *found;
+}
+
+double JsonObject::number(std::string_view key) const {
+  const auto& value = raw(key);
+  if (!value.is_number()) fail(key, "must be a number, got " + json_type_name(value));
+  const double number = value.get<double>();
+  if (!std::isfinite(number)) fail(key, fmt::format("must be a finite number, got {}", number));
+  return number;
+}
+
+std::optional<double> JsonObject::optional_number(std::string_view key) const {
+  if (!has(key)) return std::nullopt;
+  return number(key);
+}
+
+double JsonObject::non_negative_number(std::string_view key, double if_missing) const {
+  if (!has(key)) return if_missing;
+  const double value = number(key);
+  if (value < 0.0) fail(key, fmt::format("must be >= 0, got {}", value));
+  return value;
+}
+
+double JsonObject::positive_number(std::string_view key) const {
+  const double value = number(key);
+  if (value <= 0.0) fail(key, fmt::format("must be > 0, got {}", value));
+  return value;
+}
+
+std::optional<double> JsonObject::optional_positive_number(std::string_view key) const {
+  if (!has(key)) return std::nullopt;
+  return positive_number(key);
+}
+
+std::string JsonObject::string(std::string_view key) const {
+  const auto& value = raw(key);
+  if (!value.is_string()) fail(key, "must be a string, got " + json_type_name(value));
+  auto text = value.get<std::string>();
+  if (text.empty()) fail(key, "must not be empty");
+  return text;
+}
+
+std::optional<std::string> JsonObject::optional_string(std::string_view key) const {
+  if (!has(key)) return std::nullopt;
+  return string(key);
+}
+
+JsonObject JsonObject::object(std::string_view key) const {
+  return JsonObject(raw(key), source_, field_path(key));
+}
+
+std::vector<JsonObject> JsonObject::objects(std::string_view key) const {
+  const auto& value = raw(key);
+  if (!value.is_array()) fail(key, "must be an array, got " + json_type_name(value));
+  if (value.empty()) fail(key, "must not be empty");
+  std::vector<JsonObject> items;
+  items.reserve(value.size());
+  for (std::size_t i = 0; i < value.size(); ++i)
+    items.emplace_back(value[i], source_, fmt::format("{}[{}]", field_path(key), i));
+  return items;
+}
+
+}  // namespace hetscale::io

@@ -1,0 +1,75 @@
+#include "hetscale/record/run_record.hpp"
+
+#include <set>
+
+#include <fmt/core.h>
+
+#include "hetscale/io/files.hpp"
+#include "hetscale/model/energetic.hpp"
+#include "io/strict_json.hpp"
+
+namespace hetscale {
+namespace {
+
+NodeRecord read_node(const io::JsonObject& node, double t_par) {
+  node.allow_only({"name", "work", "t_comp", "t_comm", "t_setup", "t_idle", "t_other"});
+  NodeRecord record;
+  record.name = node.string("name");
+  record.work = node.non_negative_number("work", 0.0);
+  record.t_comp = node.non_negative_number("t_comp", 0.0);
+  record.t_comm = node.non_negative_number("t_comm", 0.0);
+  record.t_setup = node.non_negative_number("t_setup", 0.0);
+  record.t_idle = node.non_negative_number("t_idle", 0.0);
+  record.t_other = node.non_negative_number("t_other", 0.0);
+
+  const double accounted = record.accounted_time();
+  if (accounted > t_par * (1.0 + RunRecord::time_tolerance))
+    node.fail("", fmt::format("t_comp + t_comm + t_setup + t_idle + t_other = {} s exceeds t_par = {} s "
+                              "by more than {} %; the parts of a node's time must add up to at most t_par",
+                              accounted, t_par, RunRecord::time_tolerance * 100));
+  record.t_unaccounted = model::unaccounted_idle_time(t_par, accounted);
+  record.t_idle += record.t_unaccounted;
+  return record;
+}
+
+}  // namespace
+
+double RunRecord::total_work() const {
+  double total = 0.0;
+  for (const auto& node : nodes) total += node.work;
+  return total;
+}
+
+RunRecord parse_run_record(std::string_view text, const std::string& source) {
+  const auto document = io::parse_json(text, source);
+  const io::JsonObject top(document, source, "");
+  top.allow_only({"schema", "label", "context", "t_par", "t_seq_ref", "nodes", "server"});
+  top.require_schema(RunRecord::schema);
+
+  RunRecord run;
+  run.source = source;
+  run.label = top.optional_string("label").value_or("");
+  run.t_par = top.positive_number("t_par");
+  run.t_seq_ref = top.optional_positive_number("t_seq_ref");
+  if (top.has("context")) {
+    top.object("context");  // must be an object; kept as written
+    run.context_json = top.raw("context").dump();
+  }
+
+  std::set<std::string> names;
+  for (const auto& node : top.objects("nodes")) {
+    run.nodes.push_back(read_node(node, run.t_par));
+    if (!names.insert(run.nodes.back().name).second)
+      node.fail("name", fmt::format("'{}' is given twice; node names must be unique", run.nodes.back().name));
+  }
+  if (top.has("server")) run.server = read_node(top.object("server"), run.t_par);
+  if (run.total_work() <= 0.0)
+    top.fail("nodes", "no node did any work (every `work` is 0 or missing); the analysis needs the work done");
+  return run;
+}
+
+RunRecord read_run_record(const std::string& path) {
+  return parse_run_record(io::read_text_file(path), path);
+}
+
+}  // namespace hetscale

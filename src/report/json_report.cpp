@@ -1,0 +1,191 @@
+#include "hetscale/report/json_report.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace hetscale::report {
+namespace {
+
+using nlohmann::json;
+using nlohmann::ordered_json;
+
+ordered_json context(ordered_json inputs) {
+  return {{"tool", "hetscale"}, {"version", HETSCALE_VERSION}, {"inputs", std::move(inputs)}};
+}
+
+ordered_json document(std::string_view schema, ordered_json inputs) {
+  ordered_json out;
+  out["schema"] = schema;
+  out["context"] = context(std::move(inputs));
+  return out;
+}
+
+template <typename T>
+ordered_json optional_value(const std::optional<T>& value) {
+  return value ? ordered_json(*value) : ordered_json(nullptr);
+}
+
+std::string dump(const ordered_json& out) { return out.dump(2) + "\n"; }
+
+}  // namespace
+
+std::string analysis_json(const RunAnalysis& analysis) {
+  ordered_json inputs{{"run", analysis.run_source}};
+  if (!analysis.platform_source.empty()) inputs["platform"] = analysis.platform_source;
+  auto out = document("hetscale.analysis/1", std::move(inputs));
+  out["label"] = analysis.label;
+  out["t_par"] = analysis.t_par;
+  out["t_seq_ref"] = optional_value(analysis.t_seq_ref);
+
+  const auto& speeds = analysis.speeds;
+  ordered_json speed_nodes = ordered_json::array();
+  for (const auto& node : speeds.nodes)
+    speed_nodes.push_back({{"name", node.name},
+                           {"declared", optional_value(node.declared)},
+                           {"measured", optional_value(node.measured)},
+                           {"v", node.v},
+                           {"s", node.s}});
+  out["speeds"] = {{"v_source", speeds.v_source},
+                   {"s_source", speeds.s_source},
+                   {"reference", speeds.reference},
+                   {"v_reference", optional_value(speeds.v_reference)},
+                   {"nodes", speed_nodes}};
+
+  const auto& h = analysis.heterogeneous;
+  out["heterogeneous"] = {{"shares", h.shares},
+                          {"normalized_speeds", h.normalized_speeds},
+                          {"speedup", h.speedup},
+                          {"max_speedup", h.max_speedup},
+                          {"efficiency", h.efficiency},
+                          {"n_eff", h.effective_processors},
+                          {"d_conf", h.diversity},
+                          {"t_n", h.t_n},
+                          {"t_idle", h.t_idle},
+                          {"speedup_total", h.speedup_total},
+                          {"efficiency_total", h.efficiency_total},
+                          {"d_idle", h.idle_diversity},
+                          {"even_split_bound", h.even_split_bound}};
+
+  ordered_json nodes = ordered_json::array();
+  for (std::size_t i = 0; i < analysis.energetic_nodes.size(); ++i) {
+    const auto& node = analysis.energetic_nodes[i];
+    const auto& times = analysis.nodes[i];
+    nodes.push_back({{"name", node.name},
+                     {"t_comp", times.t_comp},
+                     {"t_comm", times.t_comm},
+                     {"t_setup", times.t_setup},
+                     {"t_idle", times.t_idle},
+                     {"t_other", times.t_other},
+                     {"t_unaccounted", times.t_unaccounted},
+                     {"s", node.s},
+                     {"R", optional_value(node.overhead_ratio)},
+                     {"eta", node.eta},
+                     {"sigma", node.sigma},
+                     {"eta_eff", node.eta_eff},
+                     {"rho", node.rho},
+                     {"delta", node.delta},
+                     {"gamma", node.gamma},
+                     {"work_share", node.work_share},
+                     {"work_vs_ideal", node.work_vs_ideal}});
+  }
+  const auto& e = analysis.energetic;
+  out["energetic"] = {{"SU", e.speedup},      {"SU_id", e.ideal_speedup},
+                      {"eta", e.efficiency},  {"eta_u", e.utilization},
+                      {"eta_eff", e.effective_efficiency},
+                      {"rho", e.rho},         {"delta", e.delta},
+                      {"gamma", e.gamma},     {"P_deg", e.parallelism_degree},
+                      {"nodes", nodes}};
+  out["pop"] = {{"load_balance", analysis.pop.load_balance},
+                {"communication_efficiency", analysis.pop.communication_efficiency},
+                {"parallel_efficiency", analysis.pop.parallel_efficiency}};
+  return dump(out);
+}
+
+std::string distribution_json(const DistributionMetrics& m) {
+  auto out = document("hetscale.model-hetero/1", ordered_json::object());
+  out["speeds"] = m.speeds;
+  out["shares"] = m.shares;
+  out["work"] = m.work;
+  out["speedup"] = m.speedup;
+  out["max_speedup"] = m.max_speedup;
+  out["efficiency"] = m.efficiency;
+  out["n_eff"] = m.effective_processors;
+  out["d_conf"] = m.diversity;
+  out["T_n"] = m.parallel_elapsed;
+  out["T"] = m.total_computer_time;
+  out["node_times"] = m.node_times;
+  out["optimal_shares"] = m.optimal_shares;
+  return dump(out);
+}
+
+std::string worsening_json(const WorseningMetrics& m) {
+  auto out = document("hetscale.model-ewf/1", ordered_json::object());
+  out["speeds"] = m.speeds;
+  out["R"] = m.reference_ratio;
+  out["S"] = m.total_speed;
+  out["H"] = m.heterogeneity;
+  out["eta_hom"] = m.homogeneous_efficiency;
+  out["eta"] = m.efficiency;
+  out["ewf"] = m.worsening_factor;
+  ordered_json nodes = ordered_json::array();
+  for (std::size_t i = 0; i < m.speeds.size(); ++i)
+    nodes.push_back({{"s", m.speeds[i]}, {"eta", m.node_efficiency[i]}, {"work_vs_ideal", m.work_vs_ideal[i]}});
+  out["nodes"] = nodes;
+  return dump(out);
+}
+
+std::string serial_fit_json(const SerialFit& fit) {
+  auto out = document("hetscale.fit-serial/1", {{"timings", fit.source}});
+  out["fit"] = {{"a", fit.single_processor.intercept},
+                {"b", fit.single_processor.slope},
+                {"r_squared", fit.single_processor.r_squared},
+                {"points", fit.single_processor.points}};
+  ordered_json rows = ordered_json::array();
+  for (const auto& row : fit.rows)
+    rows.push_back({{"procs", row.procs},
+                    {"size", row.size},
+                    {"seconds", row.seconds},
+                    {"tau_1", row.single_processor_time},
+                    {"f", row.serial_fraction},
+                    {"S_N", row.speedup},
+                    {"S_N_th", row.theoretical_speedup},
+                    {"eps_N", row.parallelization_efficiency},
+                    {"karp_flatt", row.karp_flatt}});
+  out["rows"] = rows;
+  return dump(out);
+}
+
+std::string paper_checks_json(const std::vector<PaperSection>& sections) {
+  auto out = document("hetscale.paper-checks/1", ordered_json::object());
+  ordered_json list = ordered_json::array();
+  std::size_t total = 0, agreeing = 0;
+  for (const auto& section : sections) {
+    ordered_json checks = ordered_json::array();
+    for (const auto& check : section.checks) {
+      checks.push_back({{"where", check.where},
+                        {"quantity", check.quantity},
+                        {"paper", check.paper},
+                        {"hetscale", check.computed},
+                        {"tolerance", check.tolerance},
+                        {"agrees", check.agrees()}});
+      ++total;
+      agreeing += check.agrees() ? 1 : 0;
+    }
+    list.push_back({{"title", section.title}, {"method", section.method}, {"checks", checks}});
+  }
+  out["sections"] = list;
+  out["checks"] = total;
+  out["agreeing"] = agreeing;
+  return dump(out);
+}
+
+}  // namespace hetscale::report
+
+namespace hetscale::report {
+
+std::string combined_json(const std::vector<std::pair<std::string, std::string>>& named_documents) {
+  nlohmann::ordered_json out;
+  for (const auto& [name, text] : named_documents) out[name] = nlohmann::ordered_json::parse(text);
+  return out.dump(2) + "\n";
+}
+
+}  // namespace hetscale::report

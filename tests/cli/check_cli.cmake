@@ -1,0 +1,42 @@
+# Runs one hetscale command and checks what it did. Called by CTest as
+#   cmake -DHETSCALE=... -DWORKDIR=... -DARGS=a;b;c -DEXPECT_CODE=N
+#         [-DGOLDEN=file] [-DSTDERR_REGEX=re] -P check_cli.cmake
+# GOLDEN: stdout must equal the file (set UPDATE_GOLDEN=1 in the environment to rewrite it).
+# STDERR_REGEX: stderr must be exactly one line matching it, and stdout empty.
+execute_process(
+  COMMAND ${HETSCALE} ${ARGS}
+  WORKING_DIRECTORY ${WORKDIR}
+  RESULT_VARIABLE code
+  OUTPUT_VARIABLE out
+  ERROR_VARIABLE err
+  TIMEOUT 120)
+
+if(NOT code STREQUAL EXPECT_CODE)
+  message(FATAL_ERROR "exit code ${code}, expected ${EXPECT_CODE}\nstdout:\n${out}\nstderr:\n${err}")
+endif()
+
+if(DEFINED GOLDEN)
+  if(DEFINED ENV{UPDATE_GOLDEN})
+    file(WRITE ${GOLDEN} "${out}")
+  endif()
+  file(READ ${GOLDEN} expected)
+  if(NOT out STREQUAL expected)
+    file(WRITE ${GOLDEN}.actual "${out}")
+    message(FATAL_ERROR "stdout differs from ${GOLDEN}; see ${GOLDEN}.actual\n"
+                        "(diff ${GOLDEN} ${GOLDEN}.actual; UPDATE_GOLDEN=1 ctest rewrites it)")
+  endif()
+endif()
+
+if(DEFINED STDERR_REGEX)
+  if(NOT out STREQUAL "")
+    message(FATAL_ERROR "bad input must print nothing on stdout, got:\n${out}")
+  endif()
+  string(REGEX MATCHALL "\n" newlines "${err}")
+  list(LENGTH newlines lines)
+  if(NOT lines EQUAL 1)
+    message(FATAL_ERROR "stderr must be exactly one line, got ${lines}:\n${err}")
+  endif()
+  if(NOT err MATCHES "${STDERR_REGEX}")
+    message(FATAL_ERROR "stderr does not match '${STDERR_REGEX}':\n${err}")
+  endif()
+endif()

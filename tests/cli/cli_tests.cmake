@@ -1,0 +1,90 @@
+# Command-line tests: golden outputs on the shipped examples, and one test per
+# kind of bad input (exit code 2, one line on stderr, nothing on stdout).
+set(CLI_CHECK ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_cli.cmake)
+set(GOLDEN_DIR ${CMAKE_CURRENT_SOURCE_DIR}/cli/golden)
+
+function(cli_golden name)
+  add_test(NAME cli.golden.${name}
+    COMMAND ${CMAKE_COMMAND} -DHETSCALE=$<TARGET_FILE:hetscale_cli> -DWORKDIR=${PROJECT_SOURCE_DIR}
+            "-DARGS=${ARGN}" -DEXPECT_CODE=0 -DGOLDEN=${GOLDEN_DIR}/${name}.txt -P ${CLI_CHECK})
+endfunction()
+
+function(cli_bad_input name regex)
+  add_test(NAME cli.bad.${name}
+    COMMAND ${CMAKE_COMMAND} -DHETSCALE=$<TARGET_FILE:hetscale_cli> -DWORKDIR=${PROJECT_SOURCE_DIR}
+            "-DARGS=${ARGN}" -DEXPECT_CODE=2 "-DSTDERR_REGEX=${regex}" -P ${CLI_CHECK})
+endfunction()
+
+function(cli_exit name code)
+  add_test(NAME cli.exit.${name}
+    COMMAND ${CMAKE_COMMAND} -DHETSCALE=$<TARGET_FILE:hetscale_cli> -DWORKDIR=${PROJECT_SOURCE_DIR}
+            "-DARGS=${ARGN}" -DEXPECT_CODE=${code} -P ${CLI_CHECK})
+endfunction()
+
+# Golden outputs.
+cli_golden(analyze_hetero analyze examples/run-hetero.json --platform examples/platform-hetero.json)
+cli_golden(analyze_hetero_json analyze examples/run-hetero.json --platform examples/platform-hetero.json --json)
+cli_golden(analyze_measured analyze examples/run-measured.json)
+cli_golden(analyze_measured_json analyze examples/run-measured.json --json)
+cli_golden(analyze_marked_platform analyze examples/run-sunwulf.json --platform examples/platform-sunwulf.txt)
+cli_golden(model_hetero model hetero --speeds 1,2 --shares 1,2)
+cli_golden(model_hetero_json model hetero --speeds 1,2 --shares 0.5,0.5 --work 100 --json)
+cli_golden(model_ewf model ewf --speeds 0.4,0.6,0.8,1.2,1.4,1.6 --R 0.5)
+cli_golden(model_ewf_json model ewf --speeds @examples/speeds-table1-h043.txt --R 0.5 --json)
+cli_golden(fit_serial fit serial --timings examples/timings.csv)
+cli_golden(fit_serial_json fit serial --timings examples/timings.csv --json)
+cli_golden(demo demo)
+cli_golden(demo_json demo --json)
+
+# Every command has --help.
+foreach(command "analyze" "model;hetero" "model;ewf" "fit;serial" "demo")
+  string(REPLACE ";" "_" name "${command}")
+  cli_exit(help_${name} 0 ${command} --help)
+endforeach()
+
+# Bad input.
+cli_bad_input(missing_file "^hetscale: tests/cli/bad_input/no-such-run.json: cannot be opened: No such file or directory\n$"
+  analyze tests/cli/bad_input/no-such-run.json)
+cli_bad_input(broken_json "^hetscale: tests/cli/bad_input/broken.json: not valid JSON: parse error at line 4"
+  analyze tests/cli/bad_input/broken.json)
+cli_bad_input(json_nan_literal "^hetscale: tests/cli/bad_input/nan-literal.json: not valid JSON: .*NaN"
+  analyze tests/cli/bad_input/nan-literal.json)
+cli_bad_input(platform_negative_speed
+  "^hetscale: tests/cli/bad_input/platform-negative-speed.json: nodes\\[1\\].speed: must be > 0, got -2\n$"
+  analyze examples/run-hetero.json --platform tests/cli/bad_input/platform-negative-speed.json)
+cli_bad_input(platform_zero_marked_speed
+  "^hetscale: tests/cli/bad_input/platform-zero.txt: line 3: marked speed '0' must be a finite number > 0 \\(Mflop/s\\)\n$"
+  analyze examples/run-sunwulf.json --platform tests/cli/bad_input/platform-zero.txt)
+cli_bad_input(zero_speed_option "^hetscale: --speeds: item 2: must be > 0, got 0\n$"
+  model hetero --speeds 1,0 --shares 1,1)
+cli_bad_input(negative_speed_option "^hetscale: --speeds: item 1: must be > 0, got -1\n$"
+  model ewf --speeds -1,2 --R 0.1)
+cli_bad_input(shares_sum_to_zero "^hetscale: --shares: sum to zero; at least one share must be > 0\n$"
+  model hetero --speeds 1,2 --shares 0,0)
+cli_bad_input(shares_length "^hetscale: --shares: has 3 values but --speeds has 2"
+  model hetero --speeds 1,2 --shares 1,1,1)
+cli_bad_input(nan_option "^hetscale: --speeds: item 2: 'nan' is not a finite number\n$"
+  model hetero --speeds 1,nan --shares 1,1)
+cli_bad_input(nan_ratio "^hetscale: --R: item 1: 'NaN' is not a finite number\n$"
+  model ewf --speeds 1,2 --R NaN)
+cli_bad_input(nan_timings "^hetscale: tests/cli/bad_input/timings-nan.csv: line 4, seconds: 'nan' must be a finite number > 0\n$"
+  fit serial --timings tests/cli/bad_input/timings-nan.csv)
+cli_bad_input(unknown_field
+  "^hetscale: tests/cli/bad_input/run-unknown-field.json: nodes\\[0\\].t_compute: unknown field; allowed here: name, work, t_comp, t_comm, t_setup, t_idle, t_other\n$"
+  analyze tests/cli/bad_input/run-unknown-field.json)
+cli_bad_input(empty_nodes "^hetscale: tests/cli/bad_input/run-empty-nodes.json: nodes: must not be empty\n$"
+  analyze tests/cli/bad_input/run-empty-nodes.json)
+cli_bad_input(times_exceed_t_par
+  "^hetscale: tests/cli/bad_input/run-times-exceed.json: nodes\\[1\\]: t_comp \\+ t_comm \\+ t_setup \\+ t_idle \\+ t_other = 10.5 s exceeds t_par = 10 s by more than 1 %"
+  analyze tests/cli/bad_input/run-times-exceed.json)
+cli_bad_input(wrong_schema "^hetscale: tests/cli/bad_input/run-wrong-schema.json: schema: is \"hetscale.platform/1\", expected \"hetscale.run/1\"\n$"
+  analyze tests/cli/bad_input/run-wrong-schema.json)
+cli_bad_input(node_not_in_platform
+  "^hetscale: tests/cli/bad_input/platform-missing-node.json: node 'node8': is in run examples/run-hetero.json but not in the platform"
+  analyze examples/run-hetero.json --platform tests/cli/bad_input/platform-missing-node.json)
+cli_bad_input(one_size_only "^hetscale: tests/cli/bad_input/timings-one-size.csv: procs: needs single-processor rows"
+  fit serial --timings tests/cli/bad_input/timings-one-size.csv)
+cli_bad_input(unknown_option "^hetscale: .*--bogus"
+  analyze examples/run-hetero.json --bogus)
+cli_bad_input(no_command "^hetscale: A subcommand is required"
+  )

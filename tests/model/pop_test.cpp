@@ -1,0 +1,92 @@
+// The POP Centre of Excellence efficiency factors (load balance, communication
+// efficiency, parallel efficiency), checked on hand-computed examples.
+#include "hetscale/model/pop.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <limits>
+#include <stdexcept>
+#include <vector>
+
+namespace hetscale::model {
+namespace {
+
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+using ::testing::ThrowsMessage;
+
+// POP factors on four nodes with useful (computation) times 8, 6, 10, 4 s and T_par = 12.5 s:
+//   mean useful time = (8 + 6 + 10 + 4) / 4 = 28 / 4 = 7 s, max useful time = 10 s
+//   load balance             LB  = 7 / 10    = 0.7
+//   communication efficiency CommE = 10 / 12.5 = 0.8
+//   parallel efficiency      PE  = 0.7 x 0.8 = 0.56  (= mean / T_par = 7 / 12.5)
+TEST(PopFactors, HandComputedFourNodeExample) {
+  const std::vector<double> useful{8.0, 6.0, 10.0, 4.0};
+  const double t_par = 12.5;
+  const double lb = load_balance(useful);
+  const double comm = communication_efficiency(useful, t_par);
+  EXPECT_DOUBLE_EQ(lb, 0.7);
+  EXPECT_DOUBLE_EQ(comm, 0.8);
+  EXPECT_DOUBLE_EQ(parallel_efficiency(lb, comm), 0.56);
+  EXPECT_DOUBLE_EQ(parallel_efficiency(lb, comm), 7.0 / 12.5);
+}
+
+// POP: the order of the nodes does not matter (mean and max are symmetric)
+TEST(PopFactors, FactorsDoNotDependOnNodeOrder) {
+  const std::vector<double> useful{4.0, 10.0, 6.0, 8.0};
+  EXPECT_DOUBLE_EQ(load_balance(useful), 0.7);
+  EXPECT_DOUBLE_EQ(communication_efficiency(useful, 12.5), 0.8);
+}
+
+// POP: equal useful times give load balance 1; no communication (T_par = useful time) gives 1
+TEST(PopFactors, PerfectBalanceAndNoCommunicationGiveOne) {
+  const std::vector<double> useful{3.5, 3.5, 3.5};
+  EXPECT_DOUBLE_EQ(load_balance(useful), 1.0);
+  EXPECT_DOUBLE_EQ(communication_efficiency(useful, 3.5), 1.0);
+  EXPECT_DOUBLE_EQ(parallel_efficiency(1.0, 1.0), 1.0);
+  // Perfect balance, but T_par = 5 s: CommE = 3.5 / 5 = 0.7 and PE = 0.7.
+  EXPECT_DOUBLE_EQ(parallel_efficiency(load_balance(useful), communication_efficiency(useful, 5.0)), 0.7);
+  const std::vector<double> one_node{2.0};
+  EXPECT_DOUBLE_EQ(load_balance(one_node), 1.0);
+}
+
+// POP: a node with zero useful time lowers load balance (mean / max with a zero in the mean)
+TEST(PopFactors, IdleNodeLowersLoadBalance) {
+  // (6 + 0) / 2 = 3, max 6: LB = 0.5
+  const std::vector<double> useful{6.0, 0.0};
+  EXPECT_DOUBLE_EQ(load_balance(useful), 0.5);
+}
+
+// POP: all-zero useful times leave the factors undefined (0 / 0), so they throw
+TEST(PopFactors, AllZeroUsefulTimesThrow) {
+  const std::vector<double> zeros{0.0, 0.0, 0.0};
+  EXPECT_THROW(load_balance(zeros), std::invalid_argument);
+  EXPECT_THROW(communication_efficiency(zeros, 1.0), std::invalid_argument);
+  EXPECT_THAT([&] { load_balance(zeros); },
+              ThrowsMessage<std::invalid_argument>(AllOf(HasSubstr("longest useful time"), HasSubstr("got 0"))));
+}
+
+// POP: empty, negative or NaN useful times, T_par <= 0 and a load balance outside [0, 1] throw, naming the value
+TEST(PopFactors, BadArgumentsThrowNamingTheValue) {
+  const std::vector<double> empty;
+  const std::vector<double> negative{1.0, -2.0};
+  const std::vector<double> with_nan{1.0, std::numeric_limits<double>::quiet_NaN()};
+  const std::vector<double> useful{8.0, 6.0};
+  EXPECT_THROW(load_balance(empty), std::invalid_argument);
+  EXPECT_THAT([&] { load_balance(negative); },
+              ThrowsMessage<std::invalid_argument>(AllOf(HasSubstr("useful times[1]"), HasSubstr("-2"))));
+  EXPECT_THAT([&] { load_balance(with_nan); },
+              ThrowsMessage<std::invalid_argument>(AllOf(HasSubstr("useful times[1]"), HasSubstr("nan"))));
+  EXPECT_THAT([&] { communication_efficiency(useful, 0.0); },
+              ThrowsMessage<std::invalid_argument>(AllOf(HasSubstr("T_par"), HasSubstr("got 0"))));
+  EXPECT_THAT([&] { communication_efficiency(useful, -1.0); },
+              ThrowsMessage<std::invalid_argument>(AllOf(HasSubstr("T_par"), HasSubstr("-1"))));
+  EXPECT_THAT([] { parallel_efficiency(1.2, 0.5); },
+              ThrowsMessage<std::invalid_argument>(AllOf(HasSubstr("load balance"), HasSubstr("1.2"))));
+  EXPECT_THAT([] { parallel_efficiency(0.5, -0.1); },
+              ThrowsMessage<std::invalid_argument>(AllOf(HasSubstr("communication efficiency"), HasSubstr("-0.1"))));
+}
+
+}  // namespace
+}  // namespace hetscale::model
