@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/assertions.hpp"
+
 #include <array>
 #include <cmath>
 #include <cstddef>
@@ -20,33 +22,9 @@
 namespace hetscale::model {
 namespace {
 
-constexpr double kRelTol = 1e-12;
-
-// |actual - expected| <= rel * |expected|.
-::testing::AssertionResult RelNear(double actual, double expected, double rel = kRelTol) {
-  if (std::abs(actual - expected) <= rel * std::abs(expected)) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << "actual " << actual << " differs from expected " << expected
-                                       << " by more than " << rel << " relative";
-}
-
-// The call throws std::invalid_argument whose what() contains every fragment.
-template <class Call>
-::testing::AssertionResult ThrowsInvalidArgumentNaming(Call&& call,
-                                                       std::initializer_list<std::string_view> fragments) {
-  try {
-    call();
-  } catch (const std::invalid_argument& e) {
-    const std::string what = e.what();
-    for (std::string_view fragment : fragments)
-      if (what.find(fragment) == std::string::npos)
-        return ::testing::AssertionFailure() << "message \"" << what << "\" does not contain \"" << fragment
-                                             << "\"";
-    return ::testing::AssertionSuccess();
-  } catch (const std::exception& e) {
-    return ::testing::AssertionFailure() << "threw another exception: " << e.what();
-  }
-  return ::testing::AssertionFailure() << "did not throw";
-}
+using testing_support::kRelTol;
+using testing_support::RelNear;
+using testing_support::ThrowsInvalidArgumentNaming;
 
 double RoundTo2(double x) { return std::round(x * 100.0) / 100.0; }
 

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/assertions.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -21,14 +23,9 @@
 namespace hetscale::model {
 namespace {
 
-constexpr double kRelTol = 1e-12;
-
-// |actual - expected| <= rel * |expected|.
-::testing::AssertionResult RelNear(double actual, double expected, double rel = kRelTol) {
-  if (std::abs(actual - expected) <= rel * std::abs(expected)) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << "actual " << actual << " differs from expected " << expected
-                                       << " by more than " << rel << " relative";
-}
+using testing_support::kRelTol;
+using testing_support::RelNear;
+using testing_support::ThrowsInvalidArgumentNaming;
 
 // a <= b, allowing b to be exceeded by rel * |b| (rounding).
 ::testing::AssertionResult LessOrEqualRel(double a, double b, double rel = kRelTol) {
@@ -40,25 +37,6 @@ constexpr double kRelTol = 1e-12;
 ::testing::AssertionResult StrictlyLessRel(double a, double b, double rel = kRelTol) {
   if (a < b - rel * std::abs(b)) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << a << " is not strictly < " << b;
-}
-
-// The call throws std::invalid_argument whose what() contains every fragment.
-template <class Call>
-::testing::AssertionResult ThrowsInvalidArgumentNaming(Call&& call,
-                                                       std::initializer_list<std::string_view> fragments) {
-  try {
-    call();
-  } catch (const std::invalid_argument& e) {
-    const std::string what = e.what();
-    for (std::string_view fragment : fragments)
-      if (what.find(fragment) == std::string::npos)
-        return ::testing::AssertionFailure() << "message \"" << what << "\" does not contain \"" << fragment
-                                             << "\"";
-    return ::testing::AssertionSuccess();
-  } catch (const std::exception& e) {
-    return ::testing::AssertionFailure() << "threw another exception: " << e.what();
-  }
-  return ::testing::AssertionFailure() << "did not throw";
 }
 
 std::size_t IndexOfMin(const std::vector<double>& v) {
