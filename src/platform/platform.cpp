@@ -22,7 +22,7 @@ void require_unique_names(const Platform& platform) {
     auto [where, inserted] = seen.emplace(platform.nodes[i].name, i);
     if (!inserted)
       throw InputError(platform.source, fmt::format("node '{}'", platform.nodes[i].name),
-                       fmt::format("name given twice (nodes {} and {} after expanding counts); "
+                       fmt::format("name given twice (processors {} and {}); "
                                    "names must be unique",
                                    where->second + 1, i + 1));
   }

@@ -358,14 +358,14 @@ TEST(PlatformErrors, CountZeroOrFractional) {
 TEST(PlatformErrors, DuplicateNames) {
   EXPECT_EQ(JsonError(R"({"schema": "hetscale.platform/1",
                          "nodes": [{"name": "a", "speed": 1}, {"name": "b", "speed": 1}, {"name": "a", "speed": 2}]})"),
-            "p.json: node 'a': name given twice (nodes 1 and 3 after expanding counts); names must be unique");
+            "p.json: node 'a': name given twice (processors 1 and 3); names must be unique");
 }
 
 // format: names made by `count` must not clash with other names either
 TEST(PlatformErrors, DuplicateNamesAfterCountExpansion) {
   EXPECT_EQ(JsonError(R"({"schema": "hetscale.platform/1",
                          "nodes": [{"name": "w", "speed": 1, "count": 2}, {"name": "w-2", "speed": 2}]})"),
-            "p.json: node 'w-2': name given twice (nodes 2 and 3 after expanding counts); names must be unique");
+            "p.json: node 'w-2': name given twice (processors 2 and 3); names must be unique");
 }
 
 // format: unknown fields are refused, listing the allowed ones
@@ -456,7 +456,7 @@ TEST(PlatformTextErrors, NoNodes) {
 
 TEST(PlatformTextErrors, DuplicateHostnames) {
   EXPECT_EQ(TextError("h 10\ng 20\nh 30\n"),
-            "p.txt: node 'h': name given twice (nodes 1 and 3 after expanding counts); names must be unique");
+            "p.txt: node 'h': name given twice (processors 1 and 3); names must be unique");
 }
 
 }  // namespace
