@@ -1,6 +1,7 @@
 #include "hetscale/analysis/run_analysis.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/core.h>
 
@@ -29,7 +30,7 @@ std::vector<double> all_measured(const RunRecord& run, const SpeedSummary& speed
   for (std::size_t i = 0; i < speeds.nodes.size(); ++i) {
     if (!speeds.nodes[i].measured)
       throw InputError(run.source, node_field(run, i),
-                       fmt::format("work and t_comp must both be > 0 to measure the node's speed ({})", why));
+                       fmt::format("work and t_comp must both be > 0 (with a finite ratio) to measure the node's speed ({})", why));
     measured.push_back(*speeds.nodes[i].measured);
   }
   return measured;
@@ -45,7 +46,8 @@ SpeedSummary resolve_speeds(const RunRecord& run, const Platform* platform) {
     const auto& node = run.nodes[i];
     NodeSpeeds entry;
     entry.name = node.name;
-    if (node.work > 0.0 && node.t_comp > 0.0) entry.measured = node.work / node.t_comp;
+    if (node.work > 0.0 && node.t_comp > 0.0 && std::isfinite(node.work / node.t_comp))
+      entry.measured = node.work / node.t_comp;
     if (platform) {
       const PlatformNode* declared = platform->find(node.name);
       if (!declared)

@@ -31,8 +31,10 @@ double parse_item(const std::string& item, const std::string& source, std::size_
   const double value = std::strtod(item.c_str(), &end);
   if (end != item.c_str() + item.size())
     throw InputError(source, field, fmt::format("'{}' is not a number", item));
-  if (!std::isfinite(value) || errno == ERANGE)
+  if (!std::isfinite(value))
     throw InputError(source, field, fmt::format("'{}' is not a finite number", item));
+  if (errno == ERANGE)
+    throw InputError(source, field, fmt::format("'{}' is out of the range of a double", item));
   return value;
 }
 

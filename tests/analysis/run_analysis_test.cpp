@@ -595,7 +595,7 @@ TEST(RunAnalysisErrors, NoPlatformAndNodeWithoutComputation) {
     FAIL() << "expected an InputError";
   } catch (const InputError& error) {
     EXPECT_STREQ(error.what(),
-                 "r.json: nodes[1] (b): work and t_comp must both be > 0 to measure the node's speed (no platform "
+                 "r.json: nodes[1] (b): work and t_comp must both be > 0 (with a finite ratio) to measure the node's speed (no platform "
                  "gives it)");
   }
 }
@@ -613,7 +613,7 @@ TEST(RunAnalysisErrors, TseqRefAndNodeWithoutWork) {
     FAIL() << "expected an InputError";
   } catch (const InputError& error) {
     EXPECT_STREQ(error.what(),
-                 "r.json: nodes[1] (b): work and t_comp must both be > 0 to measure the node's speed (s_i = v_i / "
+                 "r.json: nodes[1] (b): work and t_comp must both be > 0 (with a finite ratio) to measure the node's speed (s_i = v_i / "
                  "v_ref)");
   }
 }

@@ -16,27 +16,18 @@
 #include <vector>
 
 #include "hetscale/io/input_error.hpp"
+#include "support/assertions.hpp"
 
 namespace hetscale {
 namespace {
 
 // The what() of the InputError that parsing `text` as JSON throws ("" if none).
 std::string JsonError(const std::string& text) {
-  try {
-    parse_platform_json(text, "p.json");
-  } catch (const InputError& error) {
-    return error.what();
-  }
-  return "";
+  return testing_support::InputErrorMessage([&] { parse_platform_json(text, "p.json"); });
 }
 
 std::string TextError(const std::string& text) {
-  try {
-    parse_platform_text(text, "p.txt");
-  } catch (const InputError& error) {
-    return error.what();
-  }
-  return "";
+  return testing_support::InputErrorMessage([&] { parse_platform_text(text, "p.txt"); });
 }
 
 std::vector<std::string> Names(const Platform& platform) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "hetscale/io/input_error.hpp"
+#include "support/assertions.hpp"
 #include "hetscale/record/timings.hpp"
 
 namespace hetscale {
@@ -17,21 +18,11 @@ namespace {
 
 // The what() of the InputError that parsing `text` throws ("" if none).
 std::string RunError(const std::string& text) {
-  try {
-    parse_run_record(text, "r.json");
-  } catch (const InputError& error) {
-    return error.what();
-  }
-  return "";
+  return testing_support::InputErrorMessage([&] { parse_run_record(text, "r.json"); });
 }
 
 std::string TimingsError(const std::string& text) {
-  try {
-    parse_timings_csv(text, "t.csv");
-  } catch (const InputError& error) {
-    return error.what();
-  }
-  return "";
+  return testing_support::InputErrorMessage([&] { parse_timings_csv(text, "t.csv"); });
 }
 
 // A record with one node whose fields are `node_fields`, t_par = 8.

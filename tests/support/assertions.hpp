@@ -9,6 +9,8 @@
 #include <string>
 #include <string_view>
 
+#include "hetscale/io/input_error.hpp"
+
 namespace hetscale::testing_support {
 
 inline constexpr double kRelTol = 1e-12;
@@ -37,6 +39,17 @@ template <class Call>
     return ::testing::AssertionFailure() << "threw another exception: " << e.what();
   }
   return ::testing::AssertionFailure() << "did not throw";
+}
+
+// The what() of the InputError that `call` throws, or "" if it throws none.
+template <class Call>
+std::string InputErrorMessage(Call&& call) {
+  try {
+    call();
+  } catch (const InputError& error) {
+    return error.what();
+  }
+  return "";
 }
 
 }  // namespace hetscale::testing_support
