@@ -46,8 +46,10 @@ SpeedSummary resolve_speeds(const RunRecord& run, const Platform* platform) {
     const auto& node = run.nodes[i];
     NodeSpeeds entry;
     entry.name = node.name;
-    if (node.work > 0.0 && node.t_comp > 0.0 && std::isfinite(node.work / node.t_comp))
-      entry.measured = node.work / node.t_comp;
+    if (node.work > 0.0 && node.t_comp > 0.0) {
+      const double measured = node.work / node.t_comp;
+      if (std::isfinite(measured)) entry.measured = measured;
+    }
     if (platform) {
       const PlatformNode* declared = platform->find(node.name);
       if (!declared)

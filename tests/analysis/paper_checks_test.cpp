@@ -9,7 +9,7 @@
 namespace hetscale {
 namespace {
 
-const std::string data_dir = std::string(HETSCALE_EXAMPLES_DIR) + "/../data";
+const std::string data_dir = HETSCALE_DATA_DIR;
 
 TEST(PaperChecks, EveryPrintedValueIsReproduced) {
   const auto sections = reproduce_papers(data_dir);

@@ -13,6 +13,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/assertions.hpp"
+
 #include <cmath>
 #include <numeric>
 #include <string>
@@ -29,9 +31,7 @@ constexpr double kTol = 1e-12;
 
 // |actual - expected| <= kTol * max(1, |expected|).
 ::testing::AssertionResult Near(double actual, double expected) {
-  if (std::abs(actual - expected) <= kTol * std::max(1.0, std::abs(expected)))
-    return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << "actual " << actual << " differs from expected " << expected;
+  return testing_support::ScaledNear(actual, expected, kTol);
 }
 
 // The analysis's per-node values of one member, in node order.

@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/assertions.hpp"
+
 #include <cmath>
 #include <cstdint>
 #include <random>
@@ -22,27 +24,15 @@ namespace {
 
 // |actual - expected| <= rel * max(1, |expected|).
 ::testing::AssertionResult Near(double actual, double expected, double rel = 1e-9) {
-  if (std::abs(actual - expected) <= rel * std::max(1.0, std::abs(expected)))
-    return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << "actual " << actual << " differs from expected " << expected;
+  return testing_support::ScaledNear(actual, expected, rel);
 }
 
 std::string FitError(const Timings& timings) {
-  try {
-    fit_serial_fraction(timings);
-  } catch (const InputError& error) {
-    return error.what();
-  }
-  return "";
+  return testing_support::ErrorMessage([&] { fit_serial_fraction(timings); });
 }
 
 std::string FitLineError(const std::vector<double>& x, const std::vector<double>& y) {
-  try {
-    fit_line(x, y);
-  } catch (const std::invalid_argument& error) {
-    return error.what();
-  }
-  return "";
+  return testing_support::ErrorMessage<std::invalid_argument>([&] { fit_line(x, y); });
 }
 
 // ------------------------------------------------------------------ fit_line

@@ -23,11 +23,11 @@ namespace {
 
 // The what() of the InputError that parsing `text` as JSON throws ("" if none).
 std::string JsonError(const std::string& text) {
-  return testing_support::InputErrorMessage([&] { parse_platform_json(text, "p.json"); });
+  return testing_support::ErrorMessage([&] { parse_platform_json(text, "p.json"); });
 }
 
 std::string TextError(const std::string& text) {
-  return testing_support::InputErrorMessage([&] { parse_platform_text(text, "p.txt"); });
+  return testing_support::ErrorMessage([&] { parse_platform_text(text, "p.txt"); });
 }
 
 std::vector<std::string> Names(const Platform& platform) {

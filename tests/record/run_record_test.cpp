@@ -18,11 +18,11 @@ namespace {
 
 // The what() of the InputError that parsing `text` throws ("" if none).
 std::string RunError(const std::string& text) {
-  return testing_support::InputErrorMessage([&] { parse_run_record(text, "r.json"); });
+  return testing_support::ErrorMessage([&] { parse_run_record(text, "r.json"); });
 }
 
 std::string TimingsError(const std::string& text) {
-  return testing_support::InputErrorMessage([&] { parse_timings_csv(text, "t.csv"); });
+  return testing_support::ErrorMessage([&] { parse_timings_csv(text, "t.csv"); });
 }
 
 // A record with one node whose fields are `node_fields`, t_par = 8.

@@ -2,6 +2,7 @@
 // Assertions shared by the test suites.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <exception>
 #include <initializer_list>
@@ -20,6 +21,14 @@ inline ::testing::AssertionResult RelNear(double actual, double expected, double
   if (std::abs(actual - expected) <= rel * std::abs(expected)) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << "actual " << actual << " differs from expected " << expected
                                        << " by more than " << rel << " relative";
+}
+
+// |actual - expected| <= tolerance * max(1, |expected|): relative for large
+// values, absolute near 0.
+inline ::testing::AssertionResult ScaledNear(double actual, double expected, double tolerance) {
+  if (std::abs(actual - expected) <= tolerance * std::max(1.0, std::abs(expected)))
+    return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "actual " << actual << " differs from expected " << expected;
 }
 
 // The call throws std::invalid_argument whose what() contains every fragment.
@@ -41,12 +50,13 @@ template <class Call>
   return ::testing::AssertionFailure() << "did not throw";
 }
 
-// The what() of the InputError that `call` throws, or "" if it throws none.
-template <class Call>
-std::string InputErrorMessage(Call&& call) {
+// The what() of the Error (by default an InputError) that `call` throws, or
+// "" if it throws none.
+template <class Error = InputError, class Call>
+std::string ErrorMessage(Call&& call) {
   try {
     call();
-  } catch (const InputError& error) {
+  } catch (const Error& error) {
     return error.what();
   }
   return "";
