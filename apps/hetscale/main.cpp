@@ -22,6 +22,10 @@
 #include "hetscale/record/timings.hpp"
 #include "hetscale/report/json_report.hpp"
 #include "hetscale/report/table.hpp"
+#include "hetscale/io/files.hpp"
+#include "hetscale/run/mpi_farm.hpp"
+
+#include <unistd.h>
 
 namespace {
 
@@ -147,6 +151,78 @@ Output demo(bool json) {
   return out;
 }
 
+// --- farm ------------------------------------------------------------------
+struct FarmCommand {
+  run::FarmOptions options;
+  std::string policy = "adaptive", speeds, scheme = "generational", crossover = "one-point", out;
+  bool json = false;
+};
+
+// The rank of this process under mpiexec, before MPI is initialised (Open MPI
+// or MPICH); 0 when not started by mpiexec.
+int launcher_rank() {
+  for (const char* variable : {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK"})
+    if (const char* value = std::getenv(variable); value && *value) return std::atoi(value);
+  return 0;
+}
+
+void print_progress(std::size_t generation, std::size_t generations, double seconds, double best) {
+  const double per_generation = generation > 0 ? seconds / static_cast<double>(generation + 1) : 0.0;
+  std::fprintf(stderr, "\rgeneration %zu/%zu  %.1f s  best %.6g  about %.0f s left   ", generation, generations,
+               seconds, best, per_generation * static_cast<double>(generations - generation));
+  if (generation == generations) std::fputc('\n', stderr);
+  std::fflush(stderr);
+}
+
+// Runs on every rank; returns the exit code. Only rank 0 writes and prints.
+int farm(FarmCommand& command, int& argc, char**& argv) {
+  run::MpiSession mpi(argc, argv);
+  const bool speaker = mpi.rank() == 0;
+  try {
+    auto& options = command.options;
+    try {
+      options.policy = run::policy_from_string(command.policy);
+    } catch (const std::invalid_argument& error) {
+      throw InputError("--policy", "", error.what());
+    }
+    try {
+      options.ga.scheme = ga::scheme_from_string(command.scheme);
+    } catch (const std::invalid_argument& error) {
+      throw InputError("--scheme", "", error.what());
+    }
+    try {
+      options.ga.crossover = ga::crossover_from_string(command.crossover);
+    } catch (const std::invalid_argument& error) {
+      throw InputError("--crossover", "", error.what());
+    }
+    if (!command.speeds.empty()) options.speeds = io::parse_number_list(command.speeds, "--speeds");
+    run::validate_farm_options(options, mpi.size());
+  } catch (const std::invalid_argument& error) {
+    if (speaker) std::cerr << "hetscale: " << error.what() << "\n";
+    return exit_bad_input;
+  }
+  try {
+    const bool show_progress = speaker && isatty(STDERR_FILENO);
+    const auto outcome = run::run_farm(command.options, show_progress ? run::FarmProgress(print_progress)
+                                                                      : run::FarmProgress());
+    if (!speaker) return 0;
+    const std::string record = run_record_json(outcome->record);
+    if (!command.out.empty()) io::write_file_atomically(command.out, record);
+    if (command.json) {
+      std::fwrite(record.data(), 1, record.size(), stdout);
+      return 0;
+    }
+    std::printf("farm: policy %s, %d clients, objective %s: t_par %.3f s, %zu evaluations, best fitness %.6f%s\n",
+                command.policy.c_str(), mpi.size() - 1, command.options.objective.c_str(), outcome->record.t_par,
+                outcome->ga.evaluations, outcome->ga.best.fitness,
+                command.out.empty() ? "" : fmt::format("; run record in {}", command.out).c_str());
+    return 0;
+  } catch (const std::exception& error) {
+    std::cerr << "hetscale: internal error on rank " << mpi.rank() << ": " << error.what() << "\n";
+    run::MpiSession::abort(3);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -204,13 +280,41 @@ int main(int argc, char** argv) {
   demo_command->add_flag("--json", demo_json, "print JSON instead of tables");
   demo_command->callback([&] { action = [&] { return demo(demo_json); }; });
 
+  FarmCommand farm_command;
+  auto& farm_options = farm_command.options;
+  auto* farm_app = app.add_subcommand(
+      "farm", "seed 000: the GA task farm on MPI (run under mpiexec; rank 0 is the server), measured per rank");
+  farm_app->add_option("--policy", farm_command.policy, "even | proportional | adaptive | adaptive+ (default adaptive)");
+  farm_app->add_option("--objective", farm_options.objective, "synthetic | lennard-jones (default synthetic)");
+  farm_app->add_option("--eval-time", farm_options.evaluation_seconds,
+                       "synthetic: nominal seconds per evaluation on a node of speed 1 (default 1)");
+  farm_app->add_option("--time-scale", farm_options.time_scale, "synthetic: multiplies every nominal time (default 1)");
+  farm_app->add_option("--dimensions", farm_options.dimensions, "synthetic: genes (default 8)");
+  farm_app->add_option("--atoms", farm_options.atoms, "lennard-jones: atoms in the cluster (default 13)");
+  farm_app->add_option("--speeds", farm_command.speeds,
+                       "relative speed of every client, v_1,v_2,... or @FILE (default all 1)");
+  farm_app->add_option("--population", farm_options.ga.population, "individuals (default 32)");
+  farm_app->add_option("--generations", farm_options.ga.generations,
+                       "generations after the initial population (default 10)");
+  farm_app->add_option("--scheme", farm_command.scheme, "generational | steady-state | transgenerational");
+  farm_app->add_option("--crossover", farm_command.crossover, "one-point | two-point | uniform");
+  farm_app->add_option("--crossover-rate", farm_options.ga.crossover_rate, "default 0.9");
+  farm_app->add_option("--mutation-rate", farm_options.ga.mutation_rate, "per gene, default 0.001");
+  farm_app->add_option("--selection-pressure", farm_options.ga.selection_pressure, "linear ranking, in [1, 2]");
+  farm_app->add_option("--seed", farm_options.ga.seed, "random seed of the GA (default 1)");
+  farm_app->add_option("--label", farm_options.label, "label of the run record");
+  farm_app->add_option("--out", farm_command.out, "write the run record (JSON) here");
+  farm_app->add_flag("--json", farm_command.json, "print the run record instead of a summary");
+
+  const bool speaker = launcher_rank() == 0;
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
-    if (error.get_exit_code() == 0) return app.exit(error);  // --help, --version
-    std::cerr << "hetscale: " << error.what() << " (see hetscale --help)\n";
+    if (error.get_exit_code() == 0) return speaker ? app.exit(error) : 0;  // --help, --version
+    if (speaker) std::cerr << "hetscale: " << error.what() << " (see hetscale --help)\n";
     return exit_bad_input;
   }
+  if (farm_app->parsed()) return farm(farm_command, argc, argv);
 
   try {
     const Output output = action();

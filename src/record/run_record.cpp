@@ -8,6 +8,8 @@
 #include "hetscale/model/energetic.hpp"
 #include "io/strict_json.hpp"
 
+#include <nlohmann/json.hpp>
+
 namespace hetscale {
 namespace {
 
@@ -70,6 +72,27 @@ RunRecord parse_run_record(std::string_view text, const std::string& source) {
 
 RunRecord read_run_record(const std::string& path) {
   return parse_run_record(io::read_text_file(path), path);
+}
+
+namespace {
+nlohmann::ordered_json node_json(const NodeRecord& node) {
+  return {{"name", node.name},       {"work", node.work},       {"t_comp", node.t_comp},
+          {"t_comm", node.t_comm},   {"t_setup", node.t_setup}, {"t_idle", node.t_idle},
+          {"t_other", node.t_other}};
+}
+}  // namespace
+
+std::string run_record_json(const RunRecord& run) {
+  nlohmann::ordered_json document;
+  document["schema"] = RunRecord::schema;
+  if (!run.label.empty()) document["label"] = run.label;
+  document["t_par"] = run.t_par;
+  if (run.t_seq_ref) document["t_seq_ref"] = *run.t_seq_ref;
+  document["nodes"] = nlohmann::ordered_json::array();
+  for (const auto& node : run.nodes) document["nodes"].push_back(node_json(node));
+  if (run.server) document["server"] = node_json(*run.server);
+  if (!run.context_json.empty()) document["context"] = nlohmann::ordered_json::parse(run.context_json);
+  return document.dump(2) + "\n";
 }
 
 }  // namespace hetscale

@@ -41,4 +41,8 @@ struct RunRecord {
 RunRecord parse_run_record(std::string_view text, const std::string& source);
 RunRecord read_run_record(const std::string& path);
 
+// The record as JSON (schema "hetscale.run/1"), as read_run_record reads it;
+// t_idle is written with the unaccounted part included.
+std::string run_record_json(const RunRecord& run);
+
 }  // namespace hetscale

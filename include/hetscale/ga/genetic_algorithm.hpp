@@ -1,0 +1,149 @@
+#pragma once
+// The genetic-algorithm engine: seed 000's generational GA (Section 5) and
+// seed 004's steady-state and transgenerational GAs (Section III).
+//
+// Fitness is minimised (an energy, an execution time): lower is better.
+// Every random choice is made here, from `GaParameters::seed`, and fitness
+// values come back from one batch interface in batch order, so a fixed seed
+// gives the same run whatever evaluates the batches (serial, threads, the MPI
+// farm) and however many workers it has.
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hetscale::ga {
+
+// What one gene may hold: a real value in [lower, upper], or an integer
+// choice in {0, 1, ..., choices - 1} (stored as a double holding an integer).
+struct GeneDomain {
+  enum class Kind { real, choice };
+  Kind kind = Kind::real;
+  double lower = 0.0;
+  double upper = 1.0;
+  int choices = 0;
+
+  static GeneDomain real(double lower, double upper);  // throws std::invalid_argument unless lower < upper, finite
+  static GeneDomain choice(int choices);               // throws std::invalid_argument unless choices >= 1
+};
+
+using Genome = std::vector<double>;
+
+struct Individual {
+  Genome genes;
+  double fitness = 0.0;
+};
+
+// Evaluates a batch of genomes; returns one fitness per genome, in order.
+class BatchEvaluator {
+ public:
+  virtual ~BatchEvaluator() = default;
+  virtual std::vector<double> evaluate(const std::vector<Genome>& batch) = 0;
+};
+
+using FitnessFunction = std::function<double(const Genome&)>;
+
+// Evaluates one genome after the other in the calling thread.
+class SerialEvaluator final : public BatchEvaluator {
+ public:
+  explicit SerialEvaluator(FitnessFunction fitness);
+  std::vector<double> evaluate(const std::vector<Genome>& batch) override;
+
+ private:
+  FitnessFunction fitness_;
+};
+
+// Evaluates a batch on `threads` threads (the fitness function must be safe to
+// call concurrently). threads = 0 means std::thread::hardware_concurrency().
+class ThreadPoolEvaluator final : public BatchEvaluator {
+ public:
+  ThreadPoolEvaluator(FitnessFunction fitness, unsigned threads = 0);
+  std::vector<double> evaluate(const std::vector<Genome>& batch) override;
+  unsigned threads() const { return threads_; }
+
+ private:
+  FitnessFunction fitness_;
+  unsigned threads_;
+};
+
+enum class Scheme {
+  generational,       // seed 000: a new population each generation, elites kept
+  steady_state,       // seed 004 SSGA: two offspring replace the two worst
+  transgenerational,  // seed 004 TGGA: best of parents and offspring survive
+};
+enum class Crossover { one_point, two_point, uniform };
+enum class RealMutation {
+  random_reset,  // seed 004: a mutated gene gets a new uniform random value
+  gaussian,      // a mutated real gene moves by N(0, (mutation_sigma * range)^2), clamped to its bounds
+};
+
+std::string to_string(Scheme scheme);
+std::string to_string(Crossover crossover);
+Scheme scheme_from_string(const std::string& name);        // throws std::invalid_argument naming the value
+Crossover crossover_from_string(const std::string& name);  // throws std::invalid_argument naming the value
+
+// seed 004, Section III: linear ranking
+// The probability that linear ranking with selection pressure `pressure`
+// (in [1, 2]) selects the individual of rank `rank` in a population of
+// `population` (rank 0 is the worst, population - 1 the best):
+// (2 - pressure + 2 (pressure - 1) rank / (population - 1)) / population,
+// and 1 for a population of one. Throws std::invalid_argument naming a bad value.
+double linear_ranking_probability(std::size_t rank, std::size_t population, double pressure);
+
+struct GaParameters {
+  Scheme scheme = Scheme::generational;
+  std::size_t population = 32;     // seed 000 Section 6.1
+  double crossover_rate = 0.9;     // seed 000 Section 6.1
+  double mutation_rate = 0.001;    // per gene; seed 000 Section 6.1
+  Crossover crossover = Crossover::one_point;
+  RealMutation real_mutation = RealMutation::random_reset;
+  double mutation_sigma = 0.1;     // gaussian mutation, as a fraction of the gene's range
+  double selection_pressure = 2.0; // linear ranking: expected copies of the best, in [1, 2]
+  std::size_t elites = 1;          // generational: best individuals copied unchanged
+  std::size_t offspring = 0;       // transgenerational: offspring per generation; 0 = 2 x genome length (seed 004)
+  std::size_t generations = 10;    // generation limit (seed 000 Section 6.1: 10)
+  std::optional<double> target_fitness;  // stop once the best fitness is <= this
+  std::uint64_t seed = 1;
+};
+
+// One line of the log: after the generation's survivors are chosen.
+struct GenerationLog {
+  std::size_t generation = 0;   // 0 is the initial population
+  std::size_t evaluations = 0;  // fitness evaluations so far
+  double best_fitness = 0.0;
+  double mean_fitness = 0.0;
+};
+
+struct GaResult {
+  Individual best;
+  std::vector<Individual> population;  // final, best first
+  std::vector<GenerationLog> log;
+  std::size_t evaluations = 0;
+  bool reached_target = false;
+};
+
+class GeneticAlgorithm {
+ public:
+  // Validates everything up front; std::invalid_argument names the bad value
+  // ("crossover_rate must be in [0, 1], got 1.3").
+  GeneticAlgorithm(std::vector<GeneDomain> domains, GaParameters parameters);
+
+  // Runs from a random initial population. `on_generation` is called after
+  // every generation (progress lines, fitness history).
+  GaResult run(BatchEvaluator& evaluator,
+               const std::function<void(const GenerationLog&)>& on_generation = {}) const;
+
+  const GaParameters& parameters() const { return parameters_; }
+  const std::vector<GeneDomain>& domains() const { return domains_; }
+  // Genomes evaluated per generation after the first (population for the
+  // generational GA less its elites, 2 for SSGA, the offspring count for TGGA).
+  std::size_t batch_size() const;
+
+ private:
+  std::vector<GeneDomain> domains_;
+  GaParameters parameters_;
+};
+
+}  // namespace hetscale::ga

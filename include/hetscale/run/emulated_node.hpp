@@ -1,0 +1,26 @@
+#pragma once
+// A node of relative speed v on this machine (seed 000's heterogeneous
+// workers, emulated): a task of nominal cost c seconds on a node of speed 1
+// takes c / v here. A synthetic objective's cost is fixed and spent sleeping;
+// a real objective's cost is the CPU time its evaluation took, and the node
+// sleeps the extra c / v - c.
+#include "hetscale/ga/genetic_algorithm.hpp"
+#include "hetscale/run/objectives.hpp"
+
+namespace hetscale::run {
+
+struct Evaluation {
+  double fitness = 0.0;
+  double nominal_seconds = 0.0;  // c: the cost on a node of speed 1
+  double compute_seconds = 0.0;  // wall-clock time the evaluation took here
+};
+
+// `time_scale` shrinks a fixed nominal cost (synthetic objectives only).
+// Throws std::invalid_argument unless speed and time_scale are finite and > 0.
+Evaluation evaluate_on_emulated_node(const Objective& objective, const ga::Genome& genome, double speed,
+                                     double time_scale);
+
+// Lets this process's sleeps end on time (Linux timer slack of 1 ns).
+void tighten_timer_slack();
+
+}  // namespace hetscale::run

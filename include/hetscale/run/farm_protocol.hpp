@@ -1,0 +1,97 @@
+#pragma once
+// seed 000, Sections 5.3-5.4: the server and client programs of the adaptive
+// parallel GA as state machines that do not know the transport. A backend
+// (MPI, a simulator) delivers the signals it receives and sends the signals
+// these return; the policy behind the server makes every decision.
+#include <cstddef>
+#include <vector>
+
+#include "hetscale/run/farm_policy.hpp"
+
+namespace hetscale::run {
+
+// A signal the server sends. YesWork with has_task carries the individual
+// (task `task` of generation `generation`); without it, it wakes the client.
+struct Outgoing {
+  std::size_t client = 0;
+  Signal signal = Signal::YesWork;
+  bool has_task = false;
+  std::size_t generation = 0;
+  std::size_t task = 0;
+  bool duplicate = false;
+};
+
+class FarmServer {
+ public:
+  FarmServer(FarmPolicy& policy, std::size_t clients);
+
+  ServerState state() const { return state_; }
+  std::size_t clients() const { return clients_.size(); }
+
+  // seed 000, Section 5.4.1: the first generation begins in initialization
+  // mode, with YesWork to every client; later ones wake the sleeping clients
+  // and answer the requests kept waiting.
+  std::vector<Outgoing> begin_generation(std::size_t tasks, bool last, double now);
+  // seed 000, Section 5.4.2, active mode.
+  std::vector<Outgoing> on_work_request(std::size_t client, double now);
+  // The answers a WorkEnd frees (a waiting request may now get a task);
+  // `use` says whether the result counts or was a lost duplicate.
+  std::vector<Outgoing> on_work_end(std::size_t client, std::size_t generation, std::size_t task,
+                                    double nominal_seconds, double compute_seconds, double now, ResultUse& use);
+  // Asks the policy again about requests kept waiting (time has passed).
+  std::vector<Outgoing> poll(double now);
+
+  bool generation_complete() const { return policy_.generation_complete(); }
+  // No client holds a task whose WorkEnd has not arrived.
+  bool drained() const { return tasks_out_ == 0; }
+  // Drained, and no WorkRequest is on its way: every client sleeps or waits
+  // for an answer, so Shutdown leaves no message unread.
+  bool quiescent() const;
+  // Shutdown to every client; only once quiescent.
+  std::vector<Outgoing> shutdown();
+
+  std::size_t lost_results() const { return lost_; }
+
+ private:
+  void answer(std::size_t client, double now, std::vector<Outgoing>& out);
+
+  struct ClientView {
+    bool asleep = true;            // initialization or sleep mode: needs a YesWork to ask
+    bool waiting = false;          // its WorkRequest has no answer yet
+    std::size_t holding = 0;       // tasks sent and not returned
+    std::size_t requests_due = 0;  // WorkRequests the client will send (seed 000, Section 5.3)
+  };
+  FarmPolicy& policy_;
+  std::vector<ClientView> clients_;
+  ServerState state_ = ServerState::initialization;
+  std::size_t tasks_out_ = 0;
+  std::size_t lost_ = 0;
+};
+
+// What a client does next.
+enum class ClientAction {
+  request_work,  // send WorkRequest
+  evaluate,      // evaluate the individual just received, then call finished_evaluation()
+  wait,          // wait for the next signal
+  stop,          // Shutdown received
+};
+
+class FarmClient {
+ public:
+  explicit FarmClient(bool prefetch) : prefetch_(prefetch) {}
+  ClientState state() const { return state_; }
+  bool stopped() const { return stopped_; }
+
+  // seed 000, Section 5.3: a signal arrived. The actions, in order (for
+  // YesWork with an individual under prefetching: request_work, evaluate).
+  std::vector<ClientAction> on_signal(Signal signal, bool has_task);
+  // The evaluation is done and its WorkEnd sent: what next.
+  std::vector<ClientAction> finished_evaluation();
+
+ private:
+  bool prefetch_;
+  ClientState state_ = ClientState::initialization;
+  bool stopped_ = false;
+};
+
+}  // namespace hetscale::run

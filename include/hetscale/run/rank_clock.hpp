@@ -1,0 +1,66 @@
+#pragma once
+// Per-rank measurement of a real run: where a process's wall-clock time goes.
+// The clock is always in one activity; switching reads the monotonic clock and
+// the process's run-queue delay (/proc/self/schedstat, second field), so time
+// the process was ready but not running is counted as other load, not as the
+// activity it interrupted. Cost: one clock read and one pread per switch.
+#include <array>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+
+namespace hetscale::run {
+
+enum class Activity : std::size_t {
+  computation,    // fitness evaluation
+  communication,  // in MPI calls that move data
+  idle,           // waiting for a message or a partner
+  setup,          // the run's own overhead (GA operators on the server, lost duplicates)
+};
+inline constexpr std::size_t activity_count = 4;
+
+struct TimeBreakdown {
+  std::array<double, activity_count> seconds{};  // by Activity, run-queue delay removed
+  double other_load = 0.0;                       // ready to run but not running
+  double elapsed = 0.0;                          // wall-clock time of the window
+  std::size_t switches = 0;                      // measurements taken
+  bool other_load_measured = false;              // /proc/self/schedstat was readable
+
+  double operator[](Activity activity) const { return seconds[static_cast<std::size_t>(activity)]; }
+};
+
+class RankClock {
+ public:
+  RankClock();
+  ~RankClock();
+  RankClock(const RankClock&) = delete;
+  RankClock& operator=(const RankClock&) = delete;
+
+  // Opens the window in `activity`.
+  void start(Activity activity);
+  // The time since the last switch goes to the current activity.
+  void switch_to(Activity activity);
+  Activity current() const { return current_; }
+  // Closes the window; the clock can be started again.
+  TimeBreakdown stop();
+  // Seconds of wall-clock time since start().
+  double elapsed() const;
+
+  // The run-queue delay of this process so far, in seconds (0 if unreadable).
+  double run_queue_delay() const;
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  void account(Clock::time_point now, double delay);
+
+  int schedstat_fd_ = -1;
+  Activity current_ = Activity::idle;
+  Clock::time_point window_start_{}, last_switch_{};
+  double last_delay_ = 0.0;
+  TimeBreakdown totals_;
+};
+
+// Measures the cost of one switch_to() on this machine, averaged over `switches` switches.
+double measure_switch_cost(std::size_t switches = 100000);
+
+}  // namespace hetscale::run

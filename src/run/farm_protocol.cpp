@@ -1,0 +1,133 @@
+#include "hetscale/run/farm_protocol.hpp"
+
+#include <stdexcept>
+
+#include <fmt/core.h>
+
+namespace hetscale::run {
+
+FarmServer::FarmServer(FarmPolicy& policy, std::size_t clients) : policy_(policy), clients_(clients) {
+  if (clients == 0) throw std::invalid_argument("a farm server needs clients >= 1, got 0");
+}
+
+std::vector<Outgoing> FarmServer::begin_generation(std::size_t tasks, bool last, double now) {
+  policy_.begin_generation(tasks, last, now);
+  std::vector<Outgoing> out;
+  for (std::size_t client = 0; client < clients_.size(); ++client) {
+    auto& view = clients_[client];
+    if (view.asleep) {
+      // seed 000, Section 5.4.1 (initialization) and 5.3.3 (a sleeping client wakes on YesWork)
+      out.push_back({client, Signal::YesWork});
+      view.asleep = false;
+      ++view.requests_due;  // it answers a wake-up with a WorkRequest
+    } else if (view.waiting) {
+      answer(client, now, out);
+    }
+  }
+  state_ = ServerState::active;
+  return out;
+}
+
+std::vector<Outgoing> FarmServer::on_work_request(std::size_t client, double now) {
+  if (client >= clients_.size())
+    throw std::invalid_argument(fmt::format("WorkRequest from client {} of {}", client, clients_.size()));
+  std::vector<Outgoing> out;
+  auto& view = clients_[client];
+  if (view.requests_due == 0)
+    throw std::invalid_argument(fmt::format("WorkRequest from client {}, which was not asked to send one", client));
+  --view.requests_due;
+  view.waiting = true;
+  answer(client, now, out);
+  return out;
+}
+
+std::vector<Outgoing> FarmServer::on_work_end(std::size_t client, std::size_t generation, std::size_t task,
+                                              double nominal_seconds, double compute_seconds, double now,
+                                              ResultUse& use) {
+  if (client >= clients_.size() || clients_[client].holding == 0)
+    throw std::invalid_argument(fmt::format("WorkEnd from client {}, which holds no task", client));
+  --clients_[client].holding;
+  --tasks_out_;
+  if (!policy_.clients_prefetch()) ++clients_[client].requests_due;  // seed 000, Section 5.3.2
+  use = policy_.on_work_end(client, generation, task, nominal_seconds, compute_seconds, now);
+  if (use == ResultUse::lost) ++lost_;
+  return poll(now);
+}
+
+std::vector<Outgoing> FarmServer::poll(double now) {
+  std::vector<Outgoing> out;
+  for (std::size_t client = 0; client < clients_.size(); ++client)
+    if (clients_[client].waiting) answer(client, now, out);
+  return out;
+}
+
+bool FarmServer::quiescent() const {
+  if (!drained()) return false;
+  for (const auto& view : clients_)
+    if (view.requests_due) return false;
+  return true;
+}
+
+std::vector<Outgoing> FarmServer::shutdown() {
+  if (!quiescent())
+    throw std::logic_error(fmt::format("Shutdown while {} tasks or requests are still out", tasks_out_));
+  std::vector<Outgoing> out;
+  for (std::size_t client = 0; client < clients_.size(); ++client) out.push_back({client, Signal::Shutdown});
+  return out;
+}
+
+void FarmServer::answer(std::size_t client, double now, std::vector<Outgoing>& out) {
+  auto& view = clients_[client];
+  const Answer decision = policy_.on_work_request(client, now);
+  switch (decision.kind) {
+    case Answer::Kind::task:
+    case Answer::Kind::duplicate:
+      out.push_back({client, Signal::YesWork, true, policy_.generation(), decision.task,
+                     decision.kind == Answer::Kind::duplicate});
+      view.waiting = false;
+      ++view.holding;
+      ++tasks_out_;
+      if (policy_.clients_prefetch()) ++view.requests_due;  // it asks again as soon as it starts
+      break;
+    case Answer::Kind::no_work:
+      // seed 000, Section 5.4.2: no more individuals; the client sleeps
+      out.push_back({client, Signal::NoWork});
+      view.waiting = false;
+      view.asleep = true;
+      break;
+    case Answer::Kind::wait: break;
+  }
+}
+
+std::vector<ClientAction> FarmClient::on_signal(Signal signal, bool has_task) {
+  switch (signal) {
+    case Signal::Shutdown:
+      // seed 000, Section 5.3.3: the client shuts down by itself
+      stopped_ = true;
+      return {ClientAction::stop};
+    case Signal::NoWork:
+      state_ = ClientState::sleep;
+      return {ClientAction::wait};
+    case Signal::YesWork:
+      if (!has_task) {
+        if (state_ == ClientState::active) return {ClientAction::wait};
+        // seed 000, Sections 5.3.1 and 5.3.3: YesWork switches to active mode
+        state_ = ClientState::active;
+        return {ClientAction::request_work};
+      }
+      state_ = ClientState::active;
+      if (prefetch_) return {ClientAction::request_work, ClientAction::evaluate};
+      return {ClientAction::evaluate};
+    case Signal::WorkRequest:
+    case Signal::WorkEnd: break;
+  }
+  throw std::invalid_argument(fmt::format("a client cannot receive {}", to_string(signal)));
+}
+
+std::vector<ClientAction> FarmClient::finished_evaluation() {
+  // seed 000, Section 5.3.2: WorkEnd, then a new WorkRequest
+  if (prefetch_) return {ClientAction::wait};
+  return {ClientAction::request_work};
+}
+
+}  // namespace hetscale::run
