@@ -1,0 +1,46 @@
+# The MPI farm under mpiexec: several process counts (1, and more ranks than
+# this machine has cores), every policy, the same GA result everywhere, and
+# bad input that ends every rank with exit code 2.
+set(HETSCALE_MPIEXEC_FLAGS ${MPIEXEC_PREFLAGS})
+execute_process(COMMAND ${MPIEXEC_EXECUTABLE} --version OUTPUT_VARIABLE mpiexec_version ERROR_QUIET)
+if(mpiexec_version MATCHES "Open MPI|OpenRTE")
+  # Many ranks on few cores; root is allowed by the environment below.
+  list(APPEND HETSCALE_MPIEXEC_FLAGS --oversubscribe)
+endif()
+set(farm_environment OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1)
+
+foreach(ranks 2 5 9)
+  add_test(NAME mpi_farm_same_result_np${ranks}
+    COMMAND ${CMAKE_COMMAND}
+      -DHETSCALE=$<TARGET_FILE:hetscale_cli>
+      -DMPIEXEC=${MPIEXEC_EXECUTABLE} -DNP_FLAG=${MPIEXEC_NUMPROC_FLAG} "-DFLAGS=${HETSCALE_MPIEXEC_FLAGS}"
+      -DRANKS=${ranks} -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/farm_np${ranks}
+      -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_farm.cmake)
+  set_tests_properties(mpi_farm_same_result_np${ranks} PROPERTIES
+    ENVIRONMENT "${farm_environment}" TIMEOUT 300 RUN_SERIAL TRUE)
+endforeach()
+
+# name | expected fragment of the one line on stderr | arguments
+set(farm_bad_inputs
+  "speeds_count|--speeds: has 2 values for 3 clients|--speeds 1,0.5"
+  "speed_zero|--speeds: item 2: must be > 0, got 0|--speeds 1,0,1"
+  "speed_negative|--speeds: item 1: must be > 0, got -1|--speeds -1,1,1"
+  "population_zero|--population: must be >= 1, got 0|--population 0"
+  "unknown_policy|--policy: unknown policy 'fastest'|--policy fastest"
+  "unknown_objective|--objective: unknown objective 'sphere'|--objective sphere"
+)
+foreach(case ${farm_bad_inputs})
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 name)
+  list(GET parts 1 expected)
+  list(GET parts 2 arguments)
+  string(REPLACE " " "|" arguments "${arguments}")
+  add_test(NAME mpi_farm_bad_input_${name}
+    COMMAND ${CMAKE_COMMAND}
+      -DHETSCALE=$<TARGET_FILE:hetscale_cli>
+      -DMPIEXEC=${MPIEXEC_EXECUTABLE} -DNP_FLAG=${MPIEXEC_NUMPROC_FLAG} "-DFLAGS=${HETSCALE_MPIEXEC_FLAGS}"
+      "-DARGS=${arguments}" "-DEXPECTED=${expected}"
+      -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_farm_bad_input.cmake)
+  # No hang: every rank must exit well within the limit.
+  set_tests_properties(mpi_farm_bad_input_${name} PROPERTIES ENVIRONMENT "${farm_environment}" TIMEOUT 60)
+endforeach()
