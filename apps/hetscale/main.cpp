@@ -1,5 +1,6 @@
 // hetscale: the command line. It parses arguments, calls the library and
 // prints; every computation lives in the library.
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -109,6 +110,29 @@ Output model_ewf(const EwfOptions& o) {
   if (ratio < 0.0) throw InputError("--R", "", fmt::format("must be >= 0, got {:g}", ratio));
   const auto metrics = evaluate_worsening(speeds, ratio);
   return {o.json ? report::worsening_json(metrics) : report::worsening_table(metrics)};
+}
+
+struct FarmModelOptions {
+  std::string speeds, tasks = "32", generations = "10", eval_time = "1", latency = "0";
+  bool json = false;
+};
+
+std::size_t count_option(const std::string& text, const std::string& option) {
+  const double value = single_number(text, option);
+  if (value < 1.0 || value != std::floor(value) || value > 1e9)
+    throw InputError(option, "", fmt::format("must be a whole number >= 1, got {:g}", value));
+  return static_cast<std::size_t>(value);
+}
+
+Output model_farm(const FarmModelOptions& o) {
+  const auto speeds = positive_list(o.speeds, "--speeds");
+  const auto tasks = count_option(o.tasks, "--tasks"), generations = count_option(o.generations, "--generations");
+  const double eval_time = single_number(o.eval_time, "--eval-time");
+  if (eval_time <= 0.0) throw InputError("--eval-time", "", fmt::format("must be > 0, got {:g}", eval_time));
+  const double latency = single_number(o.latency, "--latency");
+  if (latency < 0.0) throw InputError("--latency", "", fmt::format("must be >= 0, got {:g}", latency));
+  const auto what_if = evaluate_farm_policies(speeds, tasks, generations, eval_time, latency);
+  return {o.json ? report::farm_what_if_json(what_if) : report::farm_what_if_table(what_if)};
 }
 
 // --- fit serial ------------------------------------------------------------
@@ -263,6 +287,17 @@ int main(int argc, char** argv) {
       ->required();
   ewf_command->add_flag("--json", ewf.json, "print JSON instead of tables");
   ewf_command->callback([&] { action = [&] { return model_ewf(ewf); }; });
+
+  FarmModelOptions farm_model;
+  auto* farm_model_command = model->add_subcommand(
+      "farm", "seed 000: every farm policy on given client speeds, simulated, beside the earliest-finish ceiling");
+  farm_model_command->add_option("--speeds", farm_model.speeds, "client speeds v_1,v_2,... (or @FILE)")->required();
+  farm_model_command->add_option("--tasks", farm_model.tasks, "tasks (individuals) per generation (default 32)");
+  farm_model_command->add_option("--generations", farm_model.generations, "generations (default 10)");
+  farm_model_command->add_option("--eval-time", farm_model.eval_time, "seconds per task on speed 1 (default 1)");
+  farm_model_command->add_option("--latency", farm_model.latency, "one-way message time in seconds (default 0)");
+  farm_model_command->add_flag("--json", farm_model.json, "print JSON instead of tables");
+  farm_model_command->callback([&] { action = [&] { return model_farm(farm_model); }; });
 
   auto* fit = app.add_subcommand("fit", "fit the models to measurements");
   fit->require_subcommand(1);

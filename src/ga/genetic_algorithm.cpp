@@ -268,7 +268,8 @@ std::vector<double> SerialEvaluator::evaluate(const std::vector<Genome>& batch) 
 }
 
 ThreadPoolEvaluator::ThreadPoolEvaluator(FitnessFunction fitness, unsigned threads)
-    : fitness_(std::move(fitness)), threads_(threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency())) {
+    : fitness_(std::move(fitness)),
+      threads_(threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency())) {
   if (!fitness_) throw std::invalid_argument("ThreadPoolEvaluator: the fitness function is empty");
 }
 
@@ -366,13 +367,17 @@ GeneticAlgorithm::GeneticAlgorithm(std::vector<GeneDomain> domains, GaParameters
     case Scheme::generational:
     case Scheme::steady_state:
     case Scheme::transgenerational: break;
-    default: throw std::invalid_argument(fmt::format("scheme must be a known GA scheme, got {}", static_cast<int>(p.scheme)));
+    default:
+      throw std::invalid_argument(
+          fmt::format("scheme must be a known GA scheme, got {}", static_cast<int>(p.scheme)));
   }
   switch (p.crossover) {
     case Crossover::one_point:
     case Crossover::two_point:
     case Crossover::uniform: break;
-    default: throw std::invalid_argument(fmt::format("crossover must be a known operator, got {}", static_cast<int>(p.crossover)));
+    default:
+      throw std::invalid_argument(
+          fmt::format("crossover must be a known operator, got {}", static_cast<int>(p.crossover)));
   }
   switch (p.real_mutation) {
     case RealMutation::random_reset:
@@ -399,7 +404,7 @@ GeneticAlgorithm::GeneticAlgorithm(std::vector<GeneDomain> domains, GaParameters
 
 std::size_t GeneticAlgorithm::batch_size() const {
   switch (parameters_.scheme) {
-    case Scheme::generational: return parameters_.population - parameters_.elites;
+    case Scheme::generational: return parameters_.population;
     case Scheme::steady_state: return 2;
     case Scheme::transgenerational: return transgenerational_offspring(parameters_, domains_.size());
   }
@@ -439,11 +444,12 @@ GaResult GeneticAlgorithm::run(BatchEvaluator& evaluator,
   for (std::size_t generation = 1; !reached && generation <= p.generations; ++generation) {
     switch (p.scheme) {
       case Scheme::generational: {
-        // seed 000, Section 5: the `elites` best pass unchanged; the rest of
-        // the new population is offspring of linear-ranking selection,
-        // crossover and mutation. Only the offspring are evaluated.
+        // seed 000, Section 5 (GAlib's simple GA): a whole new population of
+        // offspring of linear-ranking selection, crossover and mutation is
+        // evaluated, one batch of `population`; the `elites` best of the old
+        // population then take the places of the worst offspring they beat.
         std::vector<Individual> offspring =
-            evaluate_batch(evaluator, breeder.offspring(population, mu - p.elites), result.evaluations);
+            evaluate_batch(evaluator, breeder.offspring(population, mu), result.evaluations);
         population.resize(p.elites);
         for (Individual& child : offspring) population.push_back(std::move(child));
         break;

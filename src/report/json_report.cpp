@@ -117,6 +117,27 @@ std::string distribution_json(const DistributionMetrics& m) {
   return dump(out);
 }
 
+std::string farm_what_if_json(const FarmWhatIf& m) {
+  auto out = document("hetscale.model-farm/1", ordered_json::object());
+  out["speeds"] = m.speeds;
+  out["tasks_per_generation"] = m.tasks_per_generation;
+  out["generations"] = m.generations;
+  out["eval_time_s"] = m.evaluation_seconds;
+  out["latency_s"] = m.latency_seconds;
+  out["max_speedup"] = m.max_speedup;
+  out["d_conf"] = m.diversity;
+  out["even_split_efficiency_bound"] = m.even_split_efficiency;
+  out["ceiling_efficiency"] = m.ceiling_efficiency;
+  out["policies"] = ordered_json::array();
+  for (const auto& p : m.policies)
+    out["policies"].push_back({{"policy", p.policy},
+                               {"t_par", p.t_par},
+                               {"speedup_total", p.speedup_total},
+                               {"efficiency_total", p.efficiency_total},
+                               {"lost_tasks", p.lost_tasks}});
+  return dump(out);
+}
+
 std::string worsening_json(const WorseningMetrics& m) {
   auto out = document("hetscale.model-ewf/1", ordered_json::object());
   out["speeds"] = m.speeds;

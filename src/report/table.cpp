@@ -174,6 +174,24 @@ std::string worsening_table(const WorseningMetrics& m) {
   return out + metrics.render();
 }
 
+std::string farm_what_if_table(const FarmWhatIf& m) {
+  std::string out = fmt::format(
+      "seed 000, Sections 5-6: {} clients, {} tasks per generation of {:g} s on speed 1, {} generations, "
+      "one-way latency {:g} s (simulated)\n",
+      m.speeds.size(), m.tasks_per_generation, m.evaluation_seconds, m.generations, m.latency_seconds);
+  MetricList bounds;
+  bounds.add("max_speedup s_max", num(m.max_speedup), "Eq 6");
+  bounds.add("d_conf", num(m.diversity), "Eq 10");
+  bounds.add("even split e bound", num(m.even_split_efficiency), "Eq 17 / s_max");
+  bounds.add("ceiling e", num(m.ceiling_efficiency), "earliest-finish schedule, true speeds");
+  out += bounds.render() + "\n";
+  TextTable policies({"policy", "t_par (s)", "s_tot", "e = s_tot / s_max", "e / ceiling", "lost tasks"});
+  for (const auto& p : m.policies)
+    policies.add_row({p.policy, seconds(p.t_par), num(p.speedup_total), num(p.efficiency_total),
+                      num(p.efficiency_total / m.ceiling_efficiency), fmt::format("{}", p.lost_tasks)});
+  return out + policies.render();
+}
+
 std::string serial_fit_table(const SerialFit& fit) {
   const auto& line = fit.single_processor;
   std::string out = fmt::format(

@@ -351,7 +351,7 @@ TEST_P(GaScheme, BatchSizesAndEvaluationCounts) {
   p.generations = 7;
   const std::vector<GeneDomain> domains = mixed_domains();  // L = 6
   const GeneticAlgorithm ga(domains, p);
-  const std::size_t per_generation = GetParam() == Scheme::generational   ? 12 - 3
+  const std::size_t per_generation = GetParam() == Scheme::generational   ? 12
                                      : GetParam() == Scheme::steady_state ? 2
                                                                           : 2 * domains.size();
   EXPECT_EQ(ga.batch_size(), per_generation);
@@ -395,16 +395,18 @@ TEST(GaBatching, TransgenerationalOffspringCountIsUsedAsGiven) {
   EXPECT_EQ(result.population.size(), p.population);
 }
 
+// seed 000 / GAlib's simple GA: every generation evaluates a whole
+// population of offspring, also when the population is odd.
 TEST(GaBatching, GenerationalWithAnOddNumberOfOffspring) {
   GaParameters p = parameters_for(Scheme::generational);
-  p.population = 10;
-  p.elites = 1;  // 9 offspring per generation
+  p.population = 9;
+  p.elites = 1;
   p.generations = 3;
   RecordingEvaluator evaluator(mixed_fitness);
   const GaResult result = GeneticAlgorithm(mixed_domains(), p).run(evaluator);
   for (std::size_t g = 1; g < evaluator.batches.size(); ++g) EXPECT_EQ(evaluator.batches[g].size(), 9u);
-  EXPECT_EQ(result.population.size(), 10u);
-  EXPECT_EQ(result.evaluations, 10u + 3u * 9u);
+  EXPECT_EQ(result.population.size(), 9u);
+  EXPECT_EQ(result.evaluations, 9u + 3u * 9u);
 }
 
 // ---------------------------------------------------------------- elitism

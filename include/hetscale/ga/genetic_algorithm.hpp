@@ -69,7 +69,7 @@ class ThreadPoolEvaluator final : public BatchEvaluator {
 };
 
 enum class Scheme {
-  generational,       // seed 000: a new population each generation, elites kept
+  generational,       // seed 000: a whole new population each generation; elites replace the worst offspring they beat
   steady_state,       // seed 004 SSGA: two offspring replace the two worst
   transgenerational,  // seed 004 TGGA: best of parents and offspring survive
 };
@@ -101,7 +101,7 @@ struct GaParameters {
   RealMutation real_mutation = RealMutation::random_reset;
   double mutation_sigma = 0.1;     // gaussian mutation, as a fraction of the gene's range
   double selection_pressure = 2.0; // linear ranking: expected copies of the best, in [1, 2]
-  std::size_t elites = 1;          // generational: best individuals copied unchanged
+  std::size_t elites = 1;          // generational: best old individuals kept over worse offspring
   std::size_t offspring = 0;       // transgenerational: offspring per generation; 0 = 2 x genome length (seed 004)
   std::size_t generations = 10;    // generation limit (seed 000 Section 6.1: 10)
   std::optional<double> target_fitness;  // stop once the best fitness is <= this
@@ -137,8 +137,8 @@ class GeneticAlgorithm {
 
   const GaParameters& parameters() const { return parameters_; }
   const std::vector<GeneDomain>& domains() const { return domains_; }
-  // Genomes evaluated per generation after the first (population for the
-  // generational GA less its elites, 2 for SSGA, the offspring count for TGGA).
+  // Genomes evaluated per generation after the first (the population for the
+  // generational GA, 2 for SSGA, the offspring count for TGGA).
   std::size_t batch_size() const;
 
  private:

@@ -14,6 +14,7 @@ namespace hetscale::report {
 std::string analysis_json(const RunAnalysis& analysis);
 std::string distribution_json(const DistributionMetrics& metrics);
 std::string worsening_json(const WorseningMetrics& metrics);
+std::string farm_what_if_json(const FarmWhatIf& what_if);
 std::string serial_fit_json(const SerialFit& fit);
 std::string paper_checks_json(const std::vector<PaperSection>& sections);
 

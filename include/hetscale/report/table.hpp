@@ -25,6 +25,7 @@ class TextTable {
 std::string analysis_table(const RunAnalysis& analysis);
 std::string distribution_table(const DistributionMetrics& metrics);
 std::string worsening_table(const WorseningMetrics& metrics);
+std::string farm_what_if_table(const FarmWhatIf& what_if);
 std::string serial_fit_table(const SerialFit& fit);
 std::string paper_checks_table(const std::vector<PaperSection>& sections);
 
