@@ -4,7 +4,7 @@ BUILD_DIR ?= build
 BUILD_TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps build test demo clean
+.PHONY: all deps build test demo bench clean
 
 all: build
 
@@ -20,6 +20,11 @@ test: build
 
 demo: build
 	@$(BUILD_DIR)/apps/hetscale/hetscale demo
+	@BUILD_DIR=$(BUILD_DIR) ./scripts/demo-farm
+
+bench: build
+	@$(BUILD_DIR)/bench/farm_experiments overhead
+	@$(BUILD_DIR)/bench/farm_experiments policies
 
 clean:
 	rm -rf $(BUILD_DIR) $(BUILD_DIR).configure.log

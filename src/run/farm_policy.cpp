@@ -285,11 +285,15 @@ class AdaptivePlusPolicy final : public PolicyBase {
   bool planned_to_get_a_task(std::size_t client, double now, double cost) const {
     const std::size_t remaining = tasks_ - next_;
     const double finish = available_at(client, now) + cost / speed_estimate(client);
+    const double tie = 1e-9 * std::max(std::abs(finish), cost);
     std::size_t earlier = 0;
     for (std::size_t other = 0; other < clients_ && earlier < remaining; ++other) {
       if (other == client) continue;
-      const double slots = (finish - available_at(other, now)) * speed_estimate(other) / cost;
-      // slots k >= 1 with available + k cost / speed < finish: ceil(slots) - 1 of them
+      // Slots k >= 1 with available + k cost / speed < finish: ceil(slots) - 1
+      // of them. A slot within rounding of `finish` is a tie, and ties go to
+      // the client asking: otherwise equal free clients could each leave the
+      // last task to the other, and nobody would take it.
+      const double slots = (finish - tie - available_at(other, now)) * speed_estimate(other) / cost;
       if (slots > 0.0) earlier += static_cast<std::size_t>(std::ceil(slots) - 1.0);
     }
     return earlier < remaining;

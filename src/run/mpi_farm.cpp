@@ -285,12 +285,13 @@ void run_client(const Objective& objective, double speed, double time_scale, boo
 }
 
 // --- the record --------------------------------------------------------------------
-constexpr std::size_t breakdown_size = 9;
+constexpr std::size_t breakdown_size = 9;  // the last: reads of the run-queue delay
 
 std::vector<double> pack(const TimeBreakdown& times) {
   return {times[Activity::computation], times[Activity::communication], times[Activity::idle],
           times[Activity::setup],       times.other_load,                 times.elapsed,
-          static_cast<double>(times.switches), times.other_load_measured ? 1.0 : 0.0, 0.0};
+          static_cast<double>(times.switches), times.other_load_measured ? 1.0 : 0.0,
+          static_cast<double>(times.delay_reads)};
 }
 
 // A rank's times as a node of the run record, fitted inside t_par (a client
@@ -338,7 +339,7 @@ std::optional<FarmOutcome> run_farm(const FarmOptions& options, const FarmProgre
   const auto policy = make_farm_policy(options.policy, std::max<std::size_t>(clients, 1),
                                        options.speeds.empty() ? std::vector<double>(std::max<std::size_t>(clients, 1), 1.0)
                                                               : options.speeds);
-  const double switch_cost = rank == server_rank ? measure_switch_cost(20000) : 0.0;
+  const ClockCosts clock_costs = rank == server_rank ? measure_clock_costs(20000) : ClockCosts{};
 
   RankClock clock;
   MPI_Barrier(MPI_COMM_WORLD);
@@ -432,16 +433,22 @@ std::optional<FarmOutcome> run_farm(const FarmOptions& options, const FarmProgre
                           {"lost_seconds", tallies[i].t_lost}});
   context["generation_seconds"] = generation_seconds;
   double worst_overhead = 0.0;
-  std::size_t switches = 0;
+  std::size_t switches = 0, delay_reads = 0;
   bool other_load_measured = true;
   for (int r = 0; r < ranks; ++r) {
     const double* times = all.data() + breakdown_size * static_cast<std::size_t>(r);
-    switches += static_cast<std::size_t>(times[6]);
-    if (times[5] > 0.0) worst_overhead = std::max(worst_overhead, times[6] * switch_cost / times[5]);
+    TimeBreakdown rank_times;
+    rank_times.switches = static_cast<std::size_t>(times[6]);
+    rank_times.delay_reads = static_cast<std::size_t>(times[8]);
+    switches += rank_times.switches;
+    delay_reads += rank_times.delay_reads;
+    if (times[5] > 0.0) worst_overhead = std::max(worst_overhead, clock_costs.of(rank_times) / times[5]);
     other_load_measured = other_load_measured && times[7] > 0.0;
   }
   context["measurement"] = {{"clock_switches", switches},
-                            {"switch_cost_s", switch_cost},
+                            {"delay_reads", delay_reads},
+                            {"switch_cost_s", clock_costs.switch_seconds},
+                            {"delay_read_cost_s", clock_costs.delay_read_seconds},
                             {"worst_rank_overhead_fraction", worst_overhead},
                             {"other_load_from", other_load_measured ? "/proc/self/schedstat" : "unavailable (0)"}};
   record.context_json = context.dump();

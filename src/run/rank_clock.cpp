@@ -32,46 +32,69 @@ double RankClock::run_queue_delay() const {
 void RankClock::start(Activity activity) {
   totals_ = TimeBreakdown{};
   totals_.other_load_measured = schedstat_fd_ >= 0;
+  pending_.fill(0.0);
   current_ = activity;
-  window_start_ = last_switch_ = Clock::now();
+  window_start_ = last_switch_ = last_delay_read_ = Clock::now();
   last_delay_ = run_queue_delay();
 }
 
-void RankClock::account(Clock::time_point now, double delay) {
-  const double wall = std::chrono::duration<double>(now - last_switch_).count();
-  // Delay can only be counted up to the wall time it happened in.
-  const double waited = std::min(std::max(delay - last_delay_, 0.0), wall);
-  totals_.seconds[static_cast<std::size_t>(current_)] += wall - waited;
-  totals_.other_load += waited;
-  ++totals_.switches;
+void RankClock::account(Clock::time_point now, bool read_delay) {
+  pending_[static_cast<std::size_t>(current_)] += std::chrono::duration<double>(now - last_switch_).count();
   last_switch_ = now;
+  ++totals_.switches;
+  if (!read_delay && now - last_delay_read_ < delay_read_interval) return;
+  // The run-queue delay of the interval comes out of its activities, in
+  // proportion to their time (it cannot exceed the interval's wall time).
+  const double delay = run_queue_delay();
+  ++totals_.delay_reads;
+  double interval = 0.0;
+  for (const double seconds : pending_) interval += seconds;
+  const double waited = std::min(std::max(delay - last_delay_, 0.0), interval);
+  for (std::size_t a = 0; a < activity_count; ++a) {
+    const double share = interval > 0.0 ? pending_[a] / interval : 0.0;
+    totals_.seconds[a] += pending_[a] - waited * share;
+  }
+  totals_.other_load += waited;
+  pending_.fill(0.0);
   last_delay_ = delay;
+  last_delay_read_ = now;
 }
 
 void RankClock::switch_to(Activity activity) {
   if (activity == current_) return;
-  account(Clock::now(), run_queue_delay());
+  account(Clock::now(), false);
   current_ = activity;
 }
 
 TimeBreakdown RankClock::stop() {
   const auto now = Clock::now();
-  account(now, run_queue_delay());
+  account(now, true);
   totals_.elapsed = std::chrono::duration<double>(now - window_start_).count();
   return totals_;
 }
 
 double RankClock::elapsed() const { return std::chrono::duration<double>(Clock::now() - window_start_).count(); }
 
-double measure_switch_cost(std::size_t switches) {
+ClockCosts measure_clock_costs(std::size_t repetitions) {
+  if (repetitions == 0) repetitions = 1;
+  ClockCosts costs;
   RankClock clock;
   clock.start(Activity::idle);
-  const auto begin = std::chrono::steady_clock::now();
-  for (std::size_t i = 0; i < switches; ++i)
-    clock.switch_to(i % 2 ? Activity::idle : Activity::communication);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-  clock.stop();
-  return seconds / static_cast<double>(switches == 0 ? 1 : switches);
+  auto begin = std::chrono::steady_clock::now();
+  for (std::size_t i = 0; i < repetitions; ++i) clock.switch_to(i % 2 ? Activity::idle : Activity::communication);
+  auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  const TimeBreakdown times = clock.stop();
+  costs.switch_seconds = seconds / static_cast<double>(repetitions);
+  begin = std::chrono::steady_clock::now();
+  double sink = 0.0;
+  for (std::size_t i = 0; i < repetitions / 10 + 1; ++i) sink += clock.run_queue_delay();
+  seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  costs.delay_read_seconds = seconds / static_cast<double>(repetitions / 10 + 1) + (sink < 0.0 ? 1.0 : 0.0);
+  // The switch loop included its own delay reads; count them at their cost.
+  costs.switch_seconds = std::max(0.0, costs.switch_seconds - costs.delay_read_seconds *
+                                                                  static_cast<double>(times.delay_reads) /
+                                                                  static_cast<double>(repetitions));
+  return costs;
 }
 
 }  // namespace hetscale::run

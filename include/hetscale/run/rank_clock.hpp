@@ -3,7 +3,10 @@
 // The clock is always in one activity; switching reads the monotonic clock and
 // the process's run-queue delay (/proc/self/schedstat, second field), so time
 // the process was ready but not running is counted as other load, not as the
-// activity it interrupted. Cost: one clock read and one pread per switch.
+// activity it interrupted. A switch costs one clock read; the run-queue delay
+// is read at most once per `delay_read_interval` (and when the window
+// closes), and the delay found is taken from the activities of that interval
+// in proportion to their time.
 #include <array>
 #include <chrono>
 #include <cstddef>
@@ -23,7 +26,8 @@ struct TimeBreakdown {
   std::array<double, activity_count> seconds{};  // by Activity, run-queue delay removed
   double other_load = 0.0;                       // ready to run but not running
   double elapsed = 0.0;                          // wall-clock time of the window
-  std::size_t switches = 0;                      // measurements taken
+  std::size_t switches = 0;                      // activity switches
+  std::size_t delay_reads = 0;                   // reads of /proc/self/schedstat
   bool other_load_measured = false;              // /proc/self/schedstat was readable
 
   double operator[](Activity activity) const { return seconds[static_cast<std::size_t>(activity)]; }
@@ -51,16 +55,28 @@ class RankClock {
 
  private:
   using Clock = std::chrono::steady_clock;
-  void account(Clock::time_point now, double delay);
+  static constexpr std::chrono::milliseconds delay_read_interval{1};
+  void account(Clock::time_point now, bool read_delay);
 
   int schedstat_fd_ = -1;
   Activity current_ = Activity::idle;
-  Clock::time_point window_start_{}, last_switch_{};
+  Clock::time_point window_start_{}, last_switch_{}, last_delay_read_{};
   double last_delay_ = 0.0;
+  std::array<double, activity_count> pending_{};  // wall time since the last delay read
   TimeBreakdown totals_;
 };
 
-// Measures the cost of one switch_to() on this machine, averaged over `switches` switches.
-double measure_switch_cost(std::size_t switches = 100000);
+// What measuring costs on this machine: one switch_to() (a clock read) and
+// one read of the run-queue delay, each averaged over `repetitions`.
+struct ClockCosts {
+  double switch_seconds = 0.0;
+  double delay_read_seconds = 0.0;
+  // The time `times` spent measuring.
+  double of(const TimeBreakdown& times) const {
+    return static_cast<double>(times.switches) * switch_seconds +
+           static_cast<double>(times.delay_reads) * delay_read_seconds;
+  }
+};
+ClockCosts measure_clock_costs(std::size_t repetitions = 100000);
 
 }  // namespace hetscale::run
