@@ -145,6 +145,7 @@ class StaticPolicy final : public PolicyBase {
 
   Answer on_work_request(std::size_t client, double) override {
     check_client(client);
+    if (queues_.empty()) throw std::logic_error("WorkRequest before the first generation began");
     auto& queue = queues_[client];
     if (queue.empty()) return {Answer::Kind::no_work, 0};
     const std::size_t task = queue.front();

@@ -31,13 +31,15 @@ cli_golden(model_hetero model hetero --speeds 1,2 --shares 1,2)
 cli_golden(model_hetero_json model hetero --speeds 1,2 --shares 0.5,0.5 --work 100 --json)
 cli_golden(model_ewf model ewf --speeds 0.4,0.6,0.8,1.2,1.4,1.6 --R 0.5)
 cli_golden(model_ewf_json model ewf --speeds @examples/speeds-table1-h043.txt --R 0.5 --json)
+cli_golden(model_farm model farm --speeds @examples/speeds-hetero-8.txt --tasks 32 --generations 6 --eval-time 1)
+cli_golden(model_farm_json model farm --speeds 1,0.5,0.25 --tasks 7 --generations 2 --latency 0.01 --json)
 cli_golden(fit_serial fit serial --timings examples/timings.csv)
 cli_golden(fit_serial_json fit serial --timings examples/timings.csv --json)
 cli_golden(demo demo)
 cli_golden(demo_json demo --json)
 
 # Every command has --help.
-foreach(command "analyze" "model;hetero" "model;ewf" "fit;serial" "demo")
+foreach(command "analyze" "model;hetero" "model;ewf" "model;farm" "fit;serial" "demo" "farm")
   string(REPLACE ";" "_" name "${command}")
   cli_exit(help_${name} 0 ${command} --help)
 endforeach()
@@ -88,3 +90,11 @@ cli_bad_input(unknown_option "^hetscale: .*--bogus"
   analyze examples/run-hetero.json --bogus)
 cli_bad_input(no_command "^hetscale: A subcommand is required"
   )
+
+# model farm: what-if on the farm policies.
+cli_bad_input(model_farm_zero_speed "^hetscale: --speeds: item 2: must be > 0, got 0\n$"
+              model farm --speeds 1,0,1)
+cli_bad_input(model_farm_zero_tasks "^hetscale: --tasks: must be a whole number >= 1, got 0\n$"
+              model farm --speeds 1,1 --tasks 0)
+cli_bad_input(model_farm_negative_latency "^hetscale: --latency: must be >= 0, got -1\n$"
+              model farm --speeds 1,1 --latency -1)
