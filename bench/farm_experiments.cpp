@@ -139,7 +139,7 @@ int speedup() {
 int overhead() {
   const auto costs = run::measure_clock_costs(200000);
   fmt::print("### Cost of measuring\n\none activity switch (a steady-clock read): {:.3f} us; one read of the run-queue "
-             "delay (pread of /proc/self/schedstat, at most once per ms): {:.3f} us\n\n",
+             "delay (pread of /proc/self/schedstat): {:.3f} us\n\n",
              costs.switch_seconds * 1e6, costs.delay_read_seconds * 1e6);
   fmt::print("| run | ranks | t_par (s) | clock switches (all ranks) | worst rank: measuring / elapsed |\n"
              "|---|---|---|---|---|\n");

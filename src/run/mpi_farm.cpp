@@ -62,6 +62,13 @@ void validate_farm_options(const FarmOptions& options, int ranks) {
     if (!std::isfinite(options.speeds[i]) || options.speeds[i] <= 0.0)
       throw InputError("--speeds", fmt::format("item {}", i + 1),
                        fmt::format("must be > 0, got {:g}", options.speeds[i]));
+  if (options.objective == "lennard-jones")
+    for (std::size_t i = 0; i < options.speeds.size(); ++i)
+      if (options.speeds[i] > 1.0)
+        throw InputError("--speeds", fmt::format("item {}", i + 1),
+                         fmt::format("must be <= 1 with a real objective (a node cannot be emulated faster than "
+                                     "this machine), got {:g}",
+                                     options.speeds[i]));
   if (!std::isfinite(options.evaluation_seconds) || options.evaluation_seconds < 0.0)
     throw InputError("--eval-time", "", fmt::format("must be >= 0, got {:g}", options.evaluation_seconds));
   if (!std::isfinite(options.time_scale) || options.time_scale <= 0.0)

@@ -62,7 +62,9 @@ void RankClock::account(Clock::time_point now, bool read_delay) {
 
 void RankClock::switch_to(Activity activity) {
   if (activity == current_) return;
-  account(Clock::now(), false);
+  // Computation is bracketed by exact reads, so its time is never charged
+  // with delay that happened around it.
+  account(Clock::now(), activity == Activity::computation || current_ == Activity::computation);
   current_ = activity;
 }
 

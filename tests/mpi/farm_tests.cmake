@@ -47,3 +47,17 @@ endforeach()
 add_test(NAME mpi_farm_heterogeneous_comparison COMMAND farm_experiments policies --check)
 set_tests_properties(mpi_farm_heterogeneous_comparison PROPERTIES
   ENVIRONMENT "${farm_environment}" TIMEOUT 600 RUN_SERIAL TRUE)
+
+# A real objective on the farm: the Lennard-Jones global minima.
+foreach(case "7|-16.505384" "13|-44.326801")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 atoms)
+  list(GET parts 1 expected)
+  add_test(NAME mpi_farm_lennard_jones_${atoms}
+    COMMAND ${CMAKE_COMMAND}
+      -DHETSCALE=$<TARGET_FILE:hetscale_cli>
+      -DMPIEXEC=${MPIEXEC_EXECUTABLE} -DNP_FLAG=${MPIEXEC_NUMPROC_FLAG} "-DFLAGS=${HETSCALE_MPIEXEC_FLAGS}"
+      -DATOMS=${atoms} -DEXPECTED=${expected}
+      -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_farm_lennard_jones.cmake)
+  set_tests_properties(mpi_farm_lennard_jones_${atoms} PROPERTIES ENVIRONMENT "${farm_environment}" TIMEOUT 120)
+endforeach()

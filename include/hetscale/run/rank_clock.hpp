@@ -4,9 +4,9 @@
 // the process's run-queue delay (/proc/self/schedstat, second field), so time
 // the process was ready but not running is counted as other load, not as the
 // activity it interrupted. A switch costs one clock read; the run-queue delay
-// is read at most once per `delay_read_interval` (and when the window
-// closes), and the delay found is taken from the activities of that interval
-// in proportion to their time.
+// is read when computation begins or ends, otherwise at most once per
+// `delay_read_interval` (and when the window closes), and the delay found is
+// taken from the activities of that interval in proportion to their time.
 #include <array>
 #include <chrono>
 #include <cstddef>
