@@ -198,27 +198,26 @@ void print_progress(std::size_t generation, std::size_t generations, double seco
   std::fflush(stderr);
 }
 
+// A name turned into its value; a name the library does not know is bad
+// input to `option`.
+template <class FromString>
+auto named_choice(FromString from_string, const std::string& name, const std::string& option) {
+  try {
+    return from_string(name);
+  } catch (const std::invalid_argument& error) {
+    throw InputError(option, "", error.what());
+  }
+}
+
 // Runs on every rank; returns the exit code. Only rank 0 writes and prints.
 int farm(FarmCommand& command, int& argc, char**& argv) {
   run::MpiSession mpi(argc, argv);
   const bool speaker = mpi.rank() == 0;
   try {
     auto& options = command.options;
-    try {
-      options.policy = run::policy_from_string(command.policy);
-    } catch (const std::invalid_argument& error) {
-      throw InputError("--policy", "", error.what());
-    }
-    try {
-      options.ga.scheme = ga::scheme_from_string(command.scheme);
-    } catch (const std::invalid_argument& error) {
-      throw InputError("--scheme", "", error.what());
-    }
-    try {
-      options.ga.crossover = ga::crossover_from_string(command.crossover);
-    } catch (const std::invalid_argument& error) {
-      throw InputError("--crossover", "", error.what());
-    }
+    options.policy = named_choice(run::policy_from_string, command.policy, "--policy");
+    options.ga.scheme = named_choice(ga::scheme_from_string, command.scheme, "--scheme");
+    options.ga.crossover = named_choice(ga::crossover_from_string, command.crossover, "--crossover");
     if (!command.speeds.empty()) options.speeds = io::parse_number_list(command.speeds, "--speeds");
     run::validate_farm_options(options, mpi.size());
   } catch (const std::invalid_argument& error) {

@@ -10,6 +10,8 @@
 
 #include <fmt/core.h>
 
+#include "model/checks.hpp"
+
 namespace hetscale::run {
 
 std::string to_string(Signal signal) {
@@ -46,13 +48,9 @@ std::vector<std::size_t> even_task_counts(std::size_t tasks, std::size_t clients
 }
 
 std::vector<std::size_t> proportional_task_counts(std::size_t tasks, const std::vector<double>& speeds) {
-  if (speeds.empty()) throw std::invalid_argument("proportional_task_counts: speeds must not be empty");
+  model::detail::require_speeds(speeds);
   double total = 0.0;
-  for (std::size_t i = 0; i < speeds.size(); ++i) {
-    if (!std::isfinite(speeds[i]) || speeds[i] <= 0.0)
-      throw std::invalid_argument(fmt::format("speeds[{}] must be a finite number > 0, got {}", i, speeds[i]));
-    total += speeds[i];
-  }
+  for (const double speed : speeds) total += speed;
   // Largest remainder (Hamilton) apportionment; ties go to the lower index.
   std::vector<std::size_t> counts(speeds.size());
   std::vector<std::pair<double, std::size_t>> remainders;
@@ -239,6 +237,7 @@ class AdaptivePlusPolicy final : public PolicyBase {
       work_[client] += nominal_seconds;
       time_[client] += compute_seconds;
       nominal_total_ += nominal_seconds;
+      time_total_ += compute_seconds;
       ++nominal_count_;
     }
     auto& queue = queue_[client];
@@ -269,12 +268,7 @@ class AdaptivePlusPolicy final : public PolicyBase {
   // client not yet measured counts at the mean of those measured (1 if none).
   double speed_estimate(std::size_t client) const {
     if (time_[client] > 0.0) return work_[client] / time_[client];
-    double work = 0.0, time = 0.0;
-    for (std::size_t i = 0; i < clients_; ++i) {
-      work += work_[i];
-      time += time_[i];
-    }
-    return time > 0.0 ? work / time : 1.0;
+    return time_total_ > 0.0 ? nominal_total_ / time_total_ : 1.0;
   }
   double task_cost() const { return nominal_count_ ? nominal_total_ / static_cast<double>(nominal_count_) : 1.0; }
 
@@ -324,7 +318,7 @@ class AdaptivePlusPolicy final : public PolicyBase {
   }
 
   std::vector<double> work_, time_;
-  double nominal_total_ = 0.0;
+  double nominal_total_ = 0.0, time_total_ = 0.0;  // over all clients: the sums of work_ and time_
   std::size_t nominal_count_ = 0;
   std::vector<std::vector<Running>> queue_;
   std::vector<double> busy_until_;

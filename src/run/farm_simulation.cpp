@@ -9,16 +9,10 @@
 #include <fmt/core.h>
 
 #include "hetscale/run/farm_protocol.hpp"
+#include "model/checks.hpp"
 
 namespace hetscale::run {
 namespace {
-
-void check_speeds(const std::vector<double>& speeds, const char* name) {
-  if (speeds.empty()) throw std::invalid_argument(fmt::format("{} must not be empty", name));
-  for (std::size_t i = 0; i < speeds.size(); ++i)
-    if (!std::isfinite(speeds[i]) || speeds[i] <= 0.0)
-      throw std::invalid_argument(fmt::format("{}[{}] must be a finite number > 0, got {}", name, i, speeds[i]));
-}
 
 struct Event {
   double time;
@@ -36,7 +30,7 @@ class Simulator {
         policy_(make_farm_policy(kind, setup.client_speeds.size(),
                                  setup.declared_speeds.empty() ? setup.client_speeds : setup.declared_speeds)),
         server_(*policy_, setup.client_speeds.size()),
-        clients_(setup.client_speeds.size(), ClientModel{FarmClient(policy_->clients_prefetch())}) {
+        clients_(setup.client_speeds.size(), ClientModel{FarmClient(policy_->clients_prefetch()), {}, false}) {
     result_.clients.resize(clients_.size());
   }
 
@@ -154,9 +148,9 @@ class Simulator {
 }  // namespace
 
 FarmSimulation simulate_farm(PolicyKind policy, const SimulatedFarmSetup& setup) {
-  check_speeds(setup.client_speeds, "client_speeds");
+  model::detail::require_speeds(setup.client_speeds, "client_speeds");
   if (!setup.declared_speeds.empty()) {
-    check_speeds(setup.declared_speeds, "declared_speeds");
+    model::detail::require_speeds(setup.declared_speeds, "declared_speeds");
     if (setup.declared_speeds.size() != setup.client_speeds.size())
       throw std::invalid_argument(fmt::format("declared_speeds has {} values for {} clients",
                                               setup.declared_speeds.size(), setup.client_speeds.size()));
@@ -172,7 +166,7 @@ FarmSimulation simulate_farm(PolicyKind policy, const SimulatedFarmSetup& setup)
 }
 
 double earliest_finish_makespan(const std::vector<double>& speeds, std::size_t tasks, double task_seconds) {
-  check_speeds(speeds, "speeds");
+  model::detail::require_speeds(speeds);
   if (!std::isfinite(task_seconds) || task_seconds <= 0.0)
     throw std::invalid_argument(fmt::format("task_seconds must be a finite number > 0, got {}", task_seconds));
   // (finish time of the client's next task, client); the earliest takes the task.

@@ -47,6 +47,13 @@ void MpiSession::abort(int code) {
 }
 
 // --- options -----------------------------------------------------------------
+namespace {
+std::unique_ptr<Objective> make_objective(const FarmOptions& options) {
+  if (options.objective == "synthetic") return make_synthetic_objective(options.evaluation_seconds, options.dimensions);
+  return make_lennard_jones_objective(options.atoms);
+}
+}  // namespace
+
 void validate_farm_options(const FarmOptions& options, int ranks) {
   const std::size_t clients = static_cast<std::size_t>(ranks > 0 ? ranks - 1 : 0);
   if (options.objective != "synthetic" && options.objective != "lennard-jones")
@@ -58,17 +65,16 @@ void validate_farm_options(const FarmOptions& options, int ranks) {
                                  "per client{}",
                                  options.speeds.size(), clients, ranks,
                                  clients == 0 ? ", or one for the server when it runs alone" : ""));
-  for (std::size_t i = 0; i < options.speeds.size(); ++i)
+  for (std::size_t i = 0; i < options.speeds.size(); ++i) {
     if (!std::isfinite(options.speeds[i]) || options.speeds[i] <= 0.0)
       throw InputError("--speeds", fmt::format("item {}", i + 1),
                        fmt::format("must be > 0, got {:g}", options.speeds[i]));
-  if (options.objective == "lennard-jones")
-    for (std::size_t i = 0; i < options.speeds.size(); ++i)
-      if (options.speeds[i] > 1.0)
-        throw InputError("--speeds", fmt::format("item {}", i + 1),
-                         fmt::format("must be <= 1 with a real objective (a node cannot be emulated faster than "
-                                     "this machine), got {:g}",
-                                     options.speeds[i]));
+    if (options.objective == "lennard-jones" && options.speeds[i] > 1.0)
+      throw InputError("--speeds", fmt::format("item {}", i + 1),
+                       fmt::format("must be <= 1 with a real objective (a node cannot be emulated faster than "
+                                   "this machine), got {:g}",
+                                   options.speeds[i]));
+  }
   if (!std::isfinite(options.evaluation_seconds) || options.evaluation_seconds < 0.0)
     throw InputError("--eval-time", "", fmt::format("must be >= 0, got {:g}", options.evaluation_seconds));
   if (!std::isfinite(options.time_scale) || options.time_scale <= 0.0)
@@ -76,30 +82,20 @@ void validate_farm_options(const FarmOptions& options, int ranks) {
   if (options.ga.population == 0) throw InputError("--population", "", "must be >= 1, got 0");
   if (options.policy == PolicyKind::proportional && options.speeds.empty() && clients > 0)
     throw InputError("--policy", "", "'proportional' needs the clients' declared speeds: give --speeds");
+  std::unique_ptr<Objective> objective;
   try {
-    if (options.objective == "synthetic")
-      make_synthetic_objective(options.evaluation_seconds, options.dimensions);
-    else
-      make_lennard_jones_objective(options.atoms);
+    objective = make_objective(options);
   } catch (const std::invalid_argument& error) {
     throw InputError(options.objective == "synthetic" ? "--dimensions" : "--atoms", "", error.what());
   }
   try {
-    ga::GeneticAlgorithm(options.objective == "synthetic"
-                             ? make_synthetic_objective(options.evaluation_seconds, options.dimensions)->domains()
-                             : make_lennard_jones_objective(options.atoms)->domains(),
-                         options.ga);
+    ga::GeneticAlgorithm(objective->domains(), options.ga);
   } catch (const std::invalid_argument& error) {
     throw InputError("GA parameters", "", error.what());
   }
 }
 
 namespace {
-
-std::unique_ptr<Objective> make_objective(const FarmOptions& options) {
-  if (options.objective == "synthetic") return make_synthetic_objective(options.evaluation_seconds, options.dimensions);
-  return make_lennard_jones_objective(options.atoms);
-}
 
 constexpr int server_rank = 0;
 
