@@ -26,39 +26,15 @@
 #include "hetscale/io/files.hpp"
 #include "hetscale/run/mpi_farm.hpp"
 
+#include "cli.hpp"
+
 #include <unistd.h>
 
 namespace {
 
 using namespace hetscale;
 
-constexpr int exit_bad_input = 2;
-
-// What a command prints, and its exit code.
-struct Output {
-  std::string text;
-  int code = 0;
-};
-
-std::vector<double> positive_list(const std::string& text, const std::string& option) {
-  auto values = io::parse_number_list(text, option);
-  for (std::size_t i = 0; i < values.size(); ++i)
-    if (values[i] <= 0.0)
-      throw InputError(option, fmt::format("item {}", i + 1), fmt::format("must be > 0, got {:g}", values[i]));
-  return values;
-}
-
-double single_number(const std::string& text, const std::string& option) {
-  const auto values = io::parse_number_list(text, option);
-  if (values.size() != 1)
-    throw InputError(option, "", fmt::format("expects one number, got {}", values.size()));
-  return values.front();
-}
-
-std::string home_dir() {
-  if (const char* home = std::getenv("HETSCALE_HOME"); home && *home) return home;
-  return HETSCALE_HOME;
-}
+using namespace hetscale::cli;
 
 // --- analyze ---------------------------------------------------------------
 struct AnalyzeOptions {
@@ -116,13 +92,6 @@ struct FarmModelOptions {
   std::string speeds, tasks = "32", generations = "10", eval_time = "1", latency = "0";
   bool json = false;
 };
-
-std::size_t count_option(const std::string& text, const std::string& option) {
-  const double value = single_number(text, option);
-  if (value < 1.0 || value != std::floor(value) || value > 1e9)
-    throw InputError(option, "", fmt::format("must be a whole number >= 1, got {:g}", value));
-  return static_cast<std::size_t>(value);
-}
 
 Output model_farm(const FarmModelOptions& o) {
   const auto speeds = positive_list(o.speeds, "--speeds");
@@ -182,31 +151,12 @@ struct FarmCommand {
   bool json = false;
 };
 
-// The rank of this process under mpiexec, before MPI is initialised (Open MPI
-// or MPICH); 0 when not started by mpiexec.
-int launcher_rank() {
-  for (const char* variable : {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK"})
-    if (const char* value = std::getenv(variable); value && *value) return std::atoi(value);
-  return 0;
-}
-
 void print_progress(std::size_t generation, std::size_t generations, double seconds, double best) {
   const double per_generation = generation > 0 ? seconds / static_cast<double>(generation + 1) : 0.0;
   std::fprintf(stderr, "\rgeneration %zu/%zu  %.1f s  best %.6g  about %.0f s left   ", generation, generations,
                seconds, best, per_generation * static_cast<double>(generations - generation));
   if (generation == generations) std::fputc('\n', stderr);
   std::fflush(stderr);
-}
-
-// A name turned into its value; a name the library does not know is bad
-// input to `option`.
-template <class FromString>
-auto named_choice(FromString from_string, const std::string& name, const std::string& option) {
-  try {
-    return from_string(name);
-  } catch (const std::invalid_argument& error) {
-    throw InputError(option, "", error.what());
-  }
 }
 
 // Runs on every rank; returns the exit code. Only rank 0 writes and prints.
@@ -242,7 +192,7 @@ int farm(FarmCommand& command, int& argc, char**& argv) {
     return 0;
   } catch (const std::exception& error) {
     std::cerr << "hetscale: internal error on rank " << mpi.rank() << ": " << error.what() << "\n";
-    run::MpiSession::abort(3);
+    run::MpiSession::abort(exit_internal_error);
   }
 }
 
@@ -253,7 +203,8 @@ int main(int argc, char** argv) {
                "heterogeneous parallel computers"};
   app.set_version_flag("--version", std::string(HETSCALE_VERSION));
   app.require_subcommand(1);
-  std::function<Output()> action;
+  Actions actions;
+  auto& action = actions.action;
 
   AnalyzeOptions analyze_options;
   auto* analyze_command = app.add_subcommand(
@@ -340,6 +291,16 @@ int main(int argc, char** argv) {
   farm_app->add_option("--out", farm_command.out, "write the run record (JSON) here");
   farm_app->add_flag("--json", farm_command.json, "print the run record instead of a summary");
 
+  auto* scale = app.add_subcommand("scale", "seed 001: isospeed-efficiency scalability, measured and predicted");
+  scale->require_subcommand(1);
+  add_scale_commands(*scale, actions);
+  add_scale_run_commands(*scale, actions);
+  auto* bench = app.add_subcommand("bench", "measure this machine: marked speeds, communication costs");
+  bench->require_subcommand(1);
+  add_bench_speed_command(*bench, actions);
+  add_bench_comm_command(*bench, actions);
+  add_kernel_commands(app, actions);
+
   const bool speaker = launcher_rank() == 0;
   try {
     app.parse(argc, argv);
@@ -349,6 +310,7 @@ int main(int argc, char** argv) {
     return exit_bad_input;
   }
   if (farm_app->parsed()) return farm(farm_command, argc, argv);
+  if (actions.mpi_action) return actions.mpi_action(argc, argv);
 
   try {
     const Output output = action();
@@ -359,6 +321,6 @@ int main(int argc, char** argv) {
     return exit_bad_input;
   } catch (const std::exception& error) {
     std::cerr << "hetscale: internal error: " << error.what() << "\n";
-    return 3;
+    return exit_internal_error;
   }
 }

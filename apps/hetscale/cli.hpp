@@ -1,0 +1,68 @@
+#pragma once
+// What every command file of the command line shares: how a command reports
+// its output and exit code, and how option values become numbers. Commands
+// are added by one function per group (add_*_commands); main.cpp only parses
+// and runs the chosen action.
+#include <cstddef>
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "hetscale/io/input_error.hpp"
+
+namespace hetscale::cli {
+
+inline constexpr int exit_bad_input = 2;
+inline constexpr int exit_internal_error = 3;
+
+// What a command prints on stdout, and its exit code.
+struct Output {
+  std::string text;
+  int code = 0;
+};
+
+// The command chosen on the command line: either an ordinary action, whose
+// output main prints (std::invalid_argument becomes one line on stderr and
+// exit code 2), or an MPI action that runs on every rank, prints for itself
+// and returns the exit code.
+struct Actions {
+  std::function<Output()> action;
+  std::function<int(int& argc, char**& argv)> mpi_action;
+};
+
+// A list of numbers > 0 ("1,0.5" or @FILE); InputError names `option`.
+std::vector<double> positive_list(const std::string& text, const std::string& option);
+// Exactly one number.
+double single_number(const std::string& text, const std::string& option);
+// A whole number >= 1 (and <= 1e9).
+std::size_t count_option(const std::string& text, const std::string& option);
+
+// A name turned into its value; a name the library does not know is bad
+// input to `option`.
+template <class FromString>
+auto named_choice(FromString from_string, const std::string& name, const std::string& option) {
+  try {
+    return from_string(name);
+  } catch (const std::invalid_argument& error) {
+    throw InputError(option, "", error.what());
+  }
+}
+
+// The rank of this process under mpiexec, before MPI is initialised (Open MPI
+// or MPICH); 0 when not started by mpiexec.
+int launcher_rank();
+
+// The project folder (HETSCALE_HOME overrides where it was built from).
+std::string home_dir();
+
+// Command groups, each in its own file.
+void add_scale_commands(CLI::App& scale, Actions& actions);      // scale_commands.cpp: psi, predict, fit
+void add_scale_run_commands(CLI::App& scale, Actions& actions);  // kernel_commands.cpp: sweep (MPI)
+void add_kernel_commands(CLI::App& app, Actions& actions);       // kernel_commands.cpp: kernel (MPI)
+void add_bench_speed_command(CLI::App& bench, Actions& actions); // kernel_commands.cpp: bench speed (MPI)
+void add_bench_comm_command(CLI::App& bench, Actions& actions);  // comm_commands.cpp: bench comm (MPI)
+
+}  // namespace hetscale::cli

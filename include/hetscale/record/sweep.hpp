@@ -1,0 +1,73 @@
+#pragma once
+// A scalability sweep (seed 001, Section 4.4): one kernel run at several
+// problem sizes N on one configuration (a set of processes with their marked
+// speeds), each run's work W(N) and time T, and what was read off the
+// speed-efficiency trend line. JSON schema "hetscale.sweep/1" (docs/formats.md):
+//
+// {
+//   "schema": "hetscale.sweep/1",
+//   "kernel": "ge" | "mm" | "conv" | "mc",
+//   "configuration": "C2",                 name of the configuration
+//   "marked_speeds": [20.9, 20.9, 20.3],   Mflop/s, one per process (rank order)
+//   "marked_speed": 62.1,                  C = their sum (checked against them)
+//   "points": [ { "N": 100, "W": 661353, "T_s": 0.26, "T_comp_s": 0.2,
+//                 "speed_Mflops": 2.54, "E_s": 0.041, "check": "passed" }, ... ],
+//   "trend": { "degree": 3, "coefficients": [c0, c1, c2, c3], "r_squared": 0.99 },   optional
+//   "target": { "E_s": 0.3, "N": 310, "extrapolated": false,                         optional
+//               "verified": { "N": 310, "W": ..., "T_s": ..., "T_comp_s": ...,
+//                             "speed_Mflops": ..., "E_s": 0.312, "check": "passed" } },
+//   "context": { ... }                     free-form: host, date, emulated speeds, ...
+// }
+//
+// T_comp_s is the longest computation time of any process in that run (used
+// to calibrate the computation part of a prediction); "check" is "passed" or
+// "failed" (the kernel's numerical check against its serial reference).
+// "target.N" is null when the trend line does not reach the target.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hetscale {
+
+struct SweepPoint {
+  double size = 0.0;          // N
+  double work = 0.0;          // W(N), units of work (flop)
+  double seconds = 0.0;       // T, elapsed
+  double compute_seconds = 0.0;  // T_comp: longest computation time of a process
+  bool check_passed = true;
+  double achieved_speed_mflops() const;  // W / T / 1e6
+};
+
+struct SweepTrend {
+  std::size_t degree = 0;
+  std::vector<double> coefficients;  // E_s(N) = sum c_k N^k, lowest power first
+  double r_squared = 0.0;
+};
+
+struct SweepTarget {
+  double speed_efficiency = 0.0;     // the target E_s
+  std::optional<double> size;        // N read off the trend line, if reached
+  bool extrapolated = false;         // N lies beyond the largest size swept
+  std::optional<SweepPoint> verified;  // the run at that N
+};
+
+struct Sweep {
+  inline static constexpr std::string_view schema = "hetscale.sweep/1";
+  std::string source;  // where it was read from, for messages
+  std::string kernel;
+  std::string configuration;
+  std::vector<double> marked_speeds;  // Mflop/s per process
+  std::vector<SweepPoint> points;
+  std::optional<SweepTrend> trend;
+  std::optional<SweepTarget> target;
+  std::string context_json = "{}";
+  double marked_speed() const;  // C = sum of marked_speeds, Mflop/s
+  std::size_t processes() const { return marked_speeds.size(); }
+};
+
+Sweep parse_sweep(std::string_view text, const std::string& source);
+Sweep read_sweep(const std::string& path);
+std::string sweep_json(const Sweep& sweep);
+
+}  // namespace hetscale
