@@ -1,0 +1,63 @@
+#include "mpi_polite.hpp"
+
+#include <time.h>
+
+#include <algorithm>
+
+namespace hetscale::run::polite {
+
+namespace {
+// Polls before the first sleep: a partner that is already there answers in a
+// few microseconds.
+constexpr int eager_polls = 16;
+}  // namespace
+
+void wait(MPI_Request& request, MPI_Status* status, std::chrono::microseconds max_pause) {
+  int done = 0;
+  long pause_ns = 1000;
+  const long max_pause_ns = static_cast<long>(std::chrono::nanoseconds(max_pause).count());
+  for (int poll = 0;; ++poll) {
+    MPI_Test(&request, &done, status);
+    if (done) return;
+    if (poll < eager_polls) continue;
+    const timespec pause{0, pause_ns};
+    nanosleep(&pause, nullptr);
+    pause_ns = std::min(pause_ns * 2, max_pause_ns);
+  }
+}
+
+void wait_all(std::span<MPI_Request> requests, std::chrono::microseconds max_pause) {
+  for (auto& request : requests) wait(request, MPI_STATUS_IGNORE, max_pause);
+}
+
+void broadcast(void* buffer, int count, MPI_Datatype type, int root, MPI_Comm comm) {
+  MPI_Request request;
+  MPI_Ibcast(buffer, count, type, root, comm, &request);
+  wait(request);
+}
+
+void barrier(MPI_Comm comm) {
+  MPI_Request request;
+  MPI_Ibarrier(comm, &request);
+  wait(request);
+}
+
+void send(const void* buffer, int count, MPI_Datatype type, int destination, int tag, MPI_Comm comm) {
+  MPI_Request request;
+  MPI_Isend(buffer, count, type, destination, tag, comm, &request);
+  wait(request);
+}
+
+void receive(void* buffer, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Status* status) {
+  MPI_Request request;
+  MPI_Irecv(buffer, count, type, source, tag, comm, &request);
+  wait(request, status);
+}
+
+void reduce_sum(const double* values, double* sums, int count, int root, MPI_Comm comm) {
+  MPI_Request request;
+  MPI_Ireduce(values, sums, count, MPI_DOUBLE, MPI_SUM, root, comm, &request);
+  wait(request);
+}
+
+}  // namespace hetscale::run::polite

@@ -1,0 +1,29 @@
+#pragma once
+// MPI operations that wait without holding a core. Open MPI's blocking calls
+// spin while they wait; with more ranks than cores (emulated heterogeneous
+// nodes on one machine) a spinning rank takes the core from a computing one.
+// These start the nonblocking form and poll it with MPI_Test, sleeping
+// between polls (from 1 us, doubling up to `max_pause`). Every rank of the
+// run must use the same forms of a collective (MPI_Ibcast matches only
+// MPI_Ibcast). Private to hetscale_mpi.
+#include <mpi.h>
+
+#include <chrono>
+#include <span>
+
+namespace hetscale::run::polite {
+
+inline constexpr std::chrono::microseconds default_max_pause{50};
+
+void wait(MPI_Request& request, MPI_Status* status = MPI_STATUS_IGNORE,
+          std::chrono::microseconds max_pause = default_max_pause);
+void wait_all(std::span<MPI_Request> requests, std::chrono::microseconds max_pause = default_max_pause);
+
+void broadcast(void* buffer, int count, MPI_Datatype type, int root, MPI_Comm comm);
+void barrier(MPI_Comm comm);
+void send(const void* buffer, int count, MPI_Datatype type, int destination, int tag, MPI_Comm comm);
+void receive(void* buffer, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
+             MPI_Status* status = MPI_STATUS_IGNORE);
+void reduce_sum(const double* values, double* sums, int count, int root, MPI_Comm comm);
+
+}  // namespace hetscale::run::polite
