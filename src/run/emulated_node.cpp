@@ -28,6 +28,20 @@ void sleep_until(double monotonic_seconds) {
 
 }  // namespace
 
+EmulatedProcessor::EmulatedProcessor(double speed) : speed_(speed) {
+  if (!std::isfinite(speed) || speed <= 0.0 || speed > 1.0)
+    throw std::invalid_argument(fmt::format(
+        "emulated speed must be in (0, 1] (a process cannot be emulated faster than this machine), got {}", speed));
+}
+
+double EmulatedProcessor::begin() const { return seconds_of(CLOCK_THREAD_CPUTIME_ID); }
+
+void EmulatedProcessor::end(double cpu_start) {
+  const double cpu = seconds_of(CLOCK_THREAD_CPUTIME_ID) - cpu_start;
+  cpu_seconds_ += cpu;
+  if (speed_ < 1.0) sleep_until(seconds_of(CLOCK_MONOTONIC) + cpu * (1.0 / speed_ - 1.0));
+}
+
 void tighten_timer_slack() { prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL); }
 
 Evaluation evaluate_on_emulated_node(const Objective& objective, const ga::Genome& genome, double speed,

@@ -20,6 +20,33 @@ struct Evaluation {
 Evaluation evaluate_on_emulated_node(const Objective& objective, const ga::Genome& genome, double speed,
                                      double time_scale);
 
+// A process of relative speed v in (0, 1] running real computation on this
+// machine: after each computation it sleeps (1/v - 1) times the CPU time the
+// computation took, so its computations take 1/v times as long as here. The
+// MPI kernels compute through one of these.
+class EmulatedProcessor {
+ public:
+  // Throws std::invalid_argument unless 0 < speed <= 1.
+  explicit EmulatedProcessor(double speed);
+
+  template <class Work>
+  void compute(Work&& work) {
+    const double cpu_start = begin();
+    work();
+    end(cpu_start);
+  }
+
+  double speed() const { return speed_; }
+  // CPU time of all computations so far (the work at speed 1), seconds.
+  double cpu_seconds() const { return cpu_seconds_; }
+
+ private:
+  double begin() const;
+  void end(double cpu_start);
+  double speed_ = 1.0;
+  double cpu_seconds_ = 0.0;
+};
+
 // Lets this process's sleeps end on time (Linux timer slack of 1 ns).
 void tighten_timer_slack();
 
