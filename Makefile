@@ -21,10 +21,12 @@ test: build
 demo: build
 	@$(BUILD_DIR)/apps/hetscale/hetscale demo
 	@BUILD_DIR=$(BUILD_DIR) ./scripts/demo-farm
+	@BUILD_DIR=$(BUILD_DIR) ./scripts/demo-scale
 
 bench: build
 	@$(BUILD_DIR)/bench/farm_experiments overhead
 	@$(BUILD_DIR)/bench/farm_experiments policies
+	@$(BUILD_DIR)/bench/kernel_speed 1024
 
 clean:
 	rm -rf $(BUILD_DIR) $(BUILD_DIR).configure.log

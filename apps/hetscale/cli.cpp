@@ -1,11 +1,16 @@
 #include "cli.hpp"
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
+#include <iostream>
+
+#include <unistd.h>
 
 #include <fmt/core.h>
 
 #include "hetscale/io/number_list.hpp"
+#include "hetscale/run/mpi_farm.hpp"
 
 namespace hetscale::cli {
 
@@ -35,6 +40,30 @@ int launcher_rank() {
   for (const char* variable : {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK"})
     if (const char* value = std::getenv(variable); value && *value) return std::atoi(value);
   return 0;
+}
+
+int run_mpi_command(int& argc, char**& argv, const std::function<void(int rank, int ranks)>& prepare,
+                    const std::function<int(int rank, int ranks)>& body) {
+  run::MpiSession mpi(argc, argv);
+  try {
+    prepare(mpi.rank(), mpi.size());
+  } catch (const std::invalid_argument& error) {
+    if (mpi.rank() == 0) std::cerr << "hetscale: " << error.what() << "\n";
+    return exit_bad_input;
+  }
+  try {
+    return body(mpi.rank(), mpi.size());
+  } catch (const std::exception& error) {
+    std::cerr << "hetscale: internal error on rank " << mpi.rank() << ": " << error.what() << "\n";
+    run::MpiSession::abort(exit_internal_error);
+  }
+}
+
+void show_progress(int rank, const std::string& line, bool last) {
+  if (rank != 0 || !isatty(STDERR_FILENO)) return;
+  std::fprintf(stderr, "\r%s   ", line.c_str());
+  if (last) std::fputc('\n', stderr);
+  std::fflush(stderr);
 }
 
 std::string home_dir() {

@@ -55,6 +55,17 @@ auto named_choice(FromString from_string, const std::string& name, const std::st
 // or MPICH); 0 when not started by mpiexec.
 int launcher_rank();
 
+// An MPI command, run on every rank: MPI is started, `prepare` checks the
+// input (each rank the same checks, so a bad input stops every rank with exit
+// code 2 and one line on stderr from rank 0), then `body` runs and returns the
+// exit code. Any other exception ends every rank at once (exit code 3).
+int run_mpi_command(int& argc, char**& argv, const std::function<void(int rank, int ranks)>& prepare,
+                    const std::function<int(int rank, int ranks)>& body);
+
+// Progress on a terminal: rewrites one line on stderr; silent when stderr is
+// not a terminal or on ranks other than 0.
+void show_progress(int rank, const std::string& line, bool last);
+
 // The project folder (HETSCALE_HOME overrides where it was built from).
 std::string home_dir();
 

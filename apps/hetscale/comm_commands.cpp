@@ -1,7 +1,150 @@
+// hetscale bench comm: seed 001 Section 4.5's communication costs measured
+// on MPI (run/comm_benchmark.hpp), printed as tables or JSON, written as a
+// hetscale.comm-profile/1 file.
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fmt/core.h>
+#include <fmt/ranges.h>
+#include <nlohmann/json.hpp>
+
 #include "cli.hpp"
+#include "hetscale/io/files.hpp"
+#include "hetscale/io/number_list.hpp"
+#include "hetscale/record/comm_profile.hpp"
+#include "hetscale/report/table.hpp"
+#include "hetscale/run/comm_benchmark.hpp"
+#include "hetscale/run/mpi_farm.hpp"
 
 namespace hetscale::cli {
+namespace {
 
-void add_bench_comm_command(CLI::App& /*bench*/, Actions& /*actions*/) {}
+struct CommCommand {
+  run::CommBenchmarkOptions options;
+  std::string sizes, repetitions, min_seconds, out;
+  bool json = false;
+};
+
+// Message sizes in doubles: whole numbers from 1 to run::max_message_elements.
+std::vector<std::size_t> message_sizes(const std::string& text) {
+  std::vector<std::size_t> sizes;
+  const auto values = io::parse_number_list(text, "--sizes");
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (values[i] < 1.0 || values[i] != std::floor(values[i]) ||
+        values[i] > static_cast<double>(run::max_message_elements))
+      throw InputError("--sizes", fmt::format("item {}", i + 1),
+                       fmt::format("must be a whole number of doubles from 1 to {}, got {:g}",
+                                   run::max_message_elements, values[i]));
+    sizes.push_back(static_cast<std::size_t>(values[i]));
+  }
+  return sizes;
+}
+
+std::string microseconds(double seconds) { return fmt::format("{:.3g}", seconds * 1e6); }
+
+const CommFitQuality* fit_of(const CommProfile& profile, std::string_view operation) {
+  for (const auto& fit : profile.fits)
+    if (fit.operation == operation) return &fit;
+  return nullptr;
+}
+
+std::string profile_table(const CommProfile& profile) {
+  const auto context = nlohmann::json::parse(profile.context_json);
+  const auto& costs = profile.costs;
+  std::string out = fmt::format("hetscale bench comm: {} MPI ranks on {} ({}), {}\n\n", context.value("ranks", 0),
+                                context.value("host", std::string("?")), context.value("mpi_library", std::string("?")),
+                                "medians of the repetitions, times in microseconds (us)");
+  double smallest = 0.0;
+  for (const auto& sample : profile.samples)
+    if (sample.operation == "broadcast" && (smallest == 0.0 || sample.elements < smallest)) smallest = sample.elements;
+
+  report::TextTable fits({"operation", "fitted form (seed 001 Section 4.5)", "r_squared", "points"});
+  auto add = [&](std::string_view operation, const std::string& form) {
+    const auto* fit = fit_of(profile, operation);
+    fits.add_row({std::string(operation), form, fit ? fmt::format("{:.3f}", fit->r_squared) : "-",
+                  fit ? std::to_string(fit->points) : "-"});
+  };
+  add("broadcast", fmt::format("T = {} + {} p us (at N = {:g})", microseconds(costs.broadcast_intercept),
+                               microseconds(costs.broadcast_per_process), smallest));
+  add("send", fmt::format("T = {} + {} N us (N doubles)", microseconds(costs.send_intercept),
+                          microseconds(costs.send_per_element)));
+  add("receive", fit_of(profile, "receive") ? fmt::format("T = {} + {} N us", microseconds(costs.receive_intercept),
+                                                          microseconds(costs.receive_per_element))
+                                            : "T = T_send (a send is timed until received)");
+  add("barrier", fmt::format("T = {} p us", microseconds(costs.barrier_per_process)));
+  out += fits.render();
+  out += fmt::format("\nunit computation t_c = {:.4g} s per flop", costs.unit_computation);
+  if (costs.reference_marked_speed)
+    out += fmt::format("; reference marked speed C_ref = {:.4g} Mflop/s (rank 0)", *costs.reference_marked_speed);
+  out += "\n";
+  if (const auto* broadcast = fit_of(profile, "broadcast"); broadcast && broadcast->points == 1)
+    out += "note: one process count (2 ranks): the broadcast line goes through the origin; run with 3 or more "
+           "ranks to fit its intercept\n";
+
+  report::TextTable samples({"operation", "processes", "elements", "median_us", "repetitions"});
+  for (const auto& sample : profile.samples)
+    if (sample.operation != "compute")
+      samples.add_row({sample.operation, std::to_string(sample.processes), fmt::format("{:g}", sample.elements),
+                       microseconds(sample.seconds), std::to_string(sample.repetitions)});
+  return out + "\nsamples\n" + samples.render();
+}
+
+// Runs on every rank; returns the exit code. Only rank 0 writes and prints.
+int bench_comm(CommCommand& command, int& argc, char**& argv) {
+  run::MpiSession mpi(argc, argv);
+  const bool speaker = mpi.rank() == 0;
+  try {
+    auto& options = command.options;
+    if (!command.sizes.empty()) options.sizes = message_sizes(command.sizes);
+    if (!command.repetitions.empty()) options.repetitions = count_option(command.repetitions, "--repetitions");
+    if (!command.min_seconds.empty()) options.min_seconds = single_number(command.min_seconds, "--min-seconds");
+    run::validate_comm_benchmark_options(options, mpi.size());
+  } catch (const std::invalid_argument& error) {
+    if (speaker) std::cerr << "hetscale: " << error.what() << "\n";
+    return exit_bad_input;
+  }
+  try {
+    const auto profile = run::run_comm_benchmark(command.options);
+    if (!speaker) return 0;
+    const std::string json = comm_profile_json(*profile);
+    if (!command.out.empty()) io::write_file_atomically(command.out, json);
+    const std::string text = command.json ? json : profile_table(*profile);
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    return 0;
+  } catch (const std::exception& error) {
+    std::cerr << "hetscale: internal error on rank " << mpi.rank() << ": " << error.what() << "\n";
+    run::MpiSession::abort(exit_internal_error);
+  }
+}
+
+}  // namespace
+
+void add_bench_comm_command(CLI::App& bench, Actions& actions) {
+  auto command = std::make_shared<CommCommand>();  // kept alive by the callback and the action
+  const run::CommBenchmarkOptions defaults;
+  auto* comm = bench.add_subcommand(
+      "comm",
+      "seed 001 Section 4.5: time broadcast, send/receive and barrier on MPI (run under mpiexec, 2 or more ranks), "
+      "fit T_bcast = a + b p, T_send = a + b N, T_barrier = c p, and measure t_c");
+  comm->add_option("--sizes", command->sizes,
+                   fmt::format("message sizes in doubles, two or more different (default {})",
+                               fmt::join(defaults.sizes, ",")));
+  comm->add_option("--repetitions", command->repetitions,
+                   fmt::format("timed repetitions per point, at least (default {})", defaults.repetitions));
+  comm->add_option("--min-seconds", command->min_seconds,
+                   fmt::format("more repetitions until a point has taken about this long (default {:g})",
+                               defaults.min_seconds));
+  comm->add_option("--label", command->options.label, "label of the profile");
+  comm->add_option("--out", command->out, "write the profile (JSON, hetscale.comm-profile/1) here");
+  comm->add_flag("--json", command->json, "print the profile instead of tables");
+  comm->callback([&actions, command] {
+    actions.mpi_action = [command](int& argc, char**& argv) { return bench_comm(*command, argc, argv); };
+  });
+}
 
 }  // namespace hetscale::cli

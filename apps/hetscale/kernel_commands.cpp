@@ -1,9 +1,320 @@
+// The scalability kernels on MPI: `hetscale kernel`, `hetscale scale sweep`
+// and `hetscale bench speed`. Each runs on every rank under mpiexec; rank 0
+// prints and writes.
+#include <cmath>
+#include <cstdio>
+#include <optional>
+
+#include <fmt/core.h>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
 #include "cli.hpp"
+#include "hetscale/io/files.hpp"
+#include "hetscale/io/number_list.hpp"
+#include "hetscale/platform/platform.hpp"
+#include "hetscale/record/run_record.hpp"
+#include "hetscale/record/sweep.hpp"
+#include "hetscale/report/table.hpp"
+#include "hetscale/run/mpi_kernels.hpp"
+
+#include <unistd.h>
 
 namespace hetscale::cli {
 
-void add_scale_run_commands(CLI::App& /*scale*/, Actions& /*actions*/) {}
-void add_kernel_commands(CLI::App& /*app*/, Actions& /*actions*/) {}
-void add_bench_speed_command(CLI::App& /*bench*/, Actions& /*actions*/) {}
+namespace {
+
+// Where the processes' marked speeds come from: a platform file, a list, or
+// (neither) a measurement on every rank before the run.
+struct MarkedSpeedOptions {
+  std::string platform, list;
+  double seconds = 0.1;  // per benchmark kernel when measured
+};
+
+void add_marked_speed_options(CLI::App& command, MarkedSpeedOptions& options) {
+  command.add_option("--marked", options.platform,
+                     "platform file with one marked speed per rank (from `hetscale bench speed`); default: measure "
+                     "every rank's marked speed first");
+  command.add_option("--marked-speeds", options.list, "marked speeds in Mflop/s, one per rank (or @FILE)");
+  command.add_option("--speed-seconds", options.seconds, "seconds per benchmark kernel when measuring (default 0.1)");
+}
+
+std::vector<double> read_marked_speeds(const MarkedSpeedOptions& options, int ranks) {
+  if (!options.platform.empty() && !options.list.empty())
+    throw InputError("--marked", "", "give --marked or --marked-speeds, not both");
+  std::vector<double> speeds;
+  if (!options.list.empty()) speeds = positive_list(options.list, "--marked-speeds");
+  if (!options.platform.empty()) {
+    const auto platform = read_platform(options.platform);
+    if (platform.speed_kind != SpeedKind::marked)
+      throw InputError(options.platform, "nodes", "declares relative speeds; marked speeds (Mflop/s) are needed");
+    speeds = platform.declared_speeds();
+  }
+  if (!speeds.empty() && speeds.size() != static_cast<std::size_t>(ranks))
+    throw InputError(options.platform.empty() ? "--marked-speeds" : options.platform, "",
+                     fmt::format("has {} marked speeds for {} MPI ranks; give one per rank", speeds.size(), ranks));
+  if (!(options.seconds > 0.0 && options.seconds <= 60.0))
+    throw InputError("--speed-seconds", "", fmt::format("must be in (0, 60], got {:g}", options.seconds));
+  return speeds;
+}
+
+std::vector<double> emulated_speeds(const std::string& text) {
+  return text.empty() ? std::vector<double>{} : positive_list(text, "--speeds");
+}
+
+// Measures every rank's marked speed when none were given; every rank gets them.
+std::vector<double> marked_speeds_for_run(std::vector<double> given, const std::vector<double>& emulated, int rank,
+                                          int ranks, double seconds) {
+  if (!given.empty()) return given;
+  const double own = emulated.empty() ? 1.0 : emulated[static_cast<std::size_t>(rank)];
+  const auto measured = run::measure_marked_speeds(own, seconds);
+  std::vector<double> speeds(static_cast<std::size_t>(ranks));
+  if (measured)
+    for (int r = 0; r < ranks; ++r) speeds[static_cast<std::size_t>(r)] = (*measured)[static_cast<std::size_t>(r)].marked_mflops;
+  run::share_from_rank_zero(speeds);
+  return speeds;
+}
+
+std::string describe_point(const SweepPoint& point, double marked_speed, const std::string& kernel) {
+  if (kernel == "mc")
+    return fmt::format("N {:>9g}  T {:9.4f} s  check {}", point.size, point.seconds,
+                       point.check_passed ? "passed" : "FAILED");
+  return fmt::format("N {:>6g}  W {:>14.0f}  T {:9.4f} s  speed {:9.2f} Mflop/s  E_s {:.3f}  check {}", point.size,
+                     point.work, point.seconds, point.achieved_speed_mflops(),
+                     point.work / (point.seconds * marked_speed * 1e6), point.check_passed ? "passed" : "FAILED");
+}
+
+// --- hetscale kernel -----------------------------------------------------------
+struct KernelCommand {
+  std::string kernel, size, speeds, out, label;
+  MarkedSpeedOptions marked;
+  std::uint64_t seed = 1;
+  bool json = false;
+};
+
+int kernel_command(KernelCommand& command, int& argc, char**& argv) {
+  run::KernelOptions options;
+  std::vector<double> given;
+  return run_mpi_command(
+      argc, argv,
+      [&](int, int ranks) {
+        options.kernel = named_choice(run::kernel_from_string, command.kernel, "KERNEL");
+        options.size = count_option(command.size, "--size");
+        options.speeds = emulated_speeds(command.speeds);
+        given = read_marked_speeds(command.marked, ranks);
+        options.marked_speeds = given;
+        options.seed = command.seed;
+        options.label = command.label;
+        run::validate_kernel_options(options, ranks);
+      },
+      [&](int rank, int ranks) {
+        options.marked_speeds = marked_speeds_for_run(given, options.speeds, rank, ranks, command.marked.seconds);
+        const auto run = run::run_kernel(options);
+        if (!run) return 0;
+        const std::string record = run_record_json(run->record);
+        if (!command.out.empty()) io::write_file_atomically(command.out, record);
+        if (command.json)
+          std::fwrite(record.data(), 1, record.size(), stdout);
+        else
+          std::printf("kernel %s on %d processes (C = %.2f Mflop/s): %s\n  check: %s = %.3g (tolerance %.3g)%s\n",
+                      command.kernel.c_str(), ranks, run->marked_speed,
+                      describe_point(run->point, run->marked_speed, command.kernel).c_str(),
+                      run->check.quantity.c_str(), run->check.value, run->check.tolerance,
+                      command.out.empty() ? "" : fmt::format("\n  run record in {}", command.out).c_str());
+        return run->check.passed ? 0 : 1;
+      });
+}
+
+// --- hetscale scale sweep --------------------------------------------------------
+struct SweepCommand {
+  std::string kernel = "ge", sizes, speeds, target, configuration = "C", out, timings;
+  MarkedSpeedOptions marked;
+  std::size_t degree = 2;
+  std::uint64_t seed = 1;
+  bool json = false;
+};
+
+int sweep_command(SweepCommand& command, int& argc, char**& argv) {
+  run::SweepOptions options;
+  std::vector<double> given;
+  return run_mpi_command(
+      argc, argv,
+      [&](int, int ranks) {
+        options.kernel.kernel = named_choice(run::kernel_from_string, command.kernel, "--kernel");
+        options.sizes = io::parse_size_list(command.sizes, "--sizes");
+        options.kernel.speeds = emulated_speeds(command.speeds);
+        given = read_marked_speeds(command.marked, ranks);
+        options.kernel.marked_speeds = given;
+        options.kernel.seed = command.seed;
+        if (!command.target.empty()) options.target = single_number(command.target, "--target");
+        if (command.degree < 1 || command.degree > 6)
+          throw InputError("--degree", "", fmt::format("must be from 1 to 6, got {}", command.degree));
+        options.degree = command.degree;
+        options.configuration = command.configuration;
+        run::validate_sweep_options(options, ranks);
+      },
+      [&](int rank, int ranks) {
+        options.kernel.marked_speeds =
+            marked_speeds_for_run(given, options.kernel.speeds, rank, ranks, command.marked.seconds);
+        double marked_speed = 0.0;
+        for (const double speed : options.kernel.marked_speeds) marked_speed += speed;
+        const auto sweep = run::run_sweep(options, [&](std::size_t done, std::size_t planned, double seconds,
+                                                       const run::KernelRun& run) {
+          show_progress(rank,
+                        fmt::format("run {}/{}  N {}  {:.1f} s, about {:.0f} s left", done, planned, run.point.size,
+                                    seconds, seconds / static_cast<double>(done) * static_cast<double>(planned - done)),
+                        done == planned);
+        });
+        if (!sweep) return 0;
+        const std::string document = sweep_json(*sweep);
+        if (!command.out.empty()) io::write_file_atomically(command.out, document);
+        if (!command.timings.empty()) {
+          std::string csv = "procs,size,seconds\n";
+          for (const auto& point : sweep->points) csv += fmt::format("{},{},{:.9g}\n", ranks, point.size, point.seconds);
+          io::write_file_atomically(command.timings, csv);
+        }
+        bool all_passed = true;
+        for (const auto& point : sweep->points) all_passed = all_passed && point.check_passed;
+        if (command.json) {
+          std::fwrite(document.data(), 1, document.size(), stdout);
+        } else {
+          std::string text = fmt::format("sweep of {} on configuration {} ({} processes, C = {:.2f} Mflop/s)\n",
+                                          command.kernel, sweep->configuration, ranks, marked_speed);
+          for (const auto& point : sweep->points) text += "  " + describe_point(point, marked_speed, command.kernel) + "\n";
+          if (sweep->trend) {
+            text += fmt::format("trend line E_s(N), degree {}: R^2 = {:.4f}\n", sweep->trend->degree,
+                                sweep->trend->r_squared);
+          }
+          if (sweep->target) {
+            const auto& target = *sweep->target;
+            if (target.size)
+              text += fmt::format("target E_s = {:g}: N = {:.0f}{}\n", target.speed_efficiency, *target.size,
+                                  target.extrapolated ? " (extrapolated beyond the sweep)" : "");
+            else
+              text += fmt::format("target E_s = {:g}: not reached by the trend line up to N = {:g}\n",
+                                  target.speed_efficiency, 2.0 * sweep->points.back().size);
+            if (target.verified) {
+              text += "  verified: " + describe_point(*target.verified, marked_speed, command.kernel) + "\n";
+              all_passed = all_passed && target.verified->check_passed;
+            }
+          }
+          if (!command.out.empty()) text += fmt::format("sweep in {}\n", command.out);
+          std::fwrite(text.data(), 1, text.size(), stdout);
+        }
+        return all_passed ? 0 : 1;
+      });
+}
+
+// --- hetscale bench speed ----------------------------------------------------------
+struct SpeedCommand {
+  std::string speeds, out, text_out, name = "measured";
+  double seconds = 0.3;
+  bool json = false;
+};
+
+std::string host_name() {
+  char name[256] = {};
+  gethostname(name, sizeof name - 1);
+  return name;
+}
+
+int speed_command(SpeedCommand& command, int& argc, char**& argv) {
+  std::vector<double> speeds;
+  return run_mpi_command(
+      argc, argv,
+      [&](int, int ranks) {
+        speeds = emulated_speeds(command.speeds);
+        run::KernelOptions check;
+        check.speeds = speeds;
+        run::validate_kernel_options(check, ranks);
+        if (!(command.seconds > 0.0 && command.seconds <= 60.0))
+          throw InputError("--seconds", "", fmt::format("must be in (0, 60], got {:g}", command.seconds));
+      },
+      [&](int rank, int ranks) {
+        const double own = speeds.empty() ? 1.0 : speeds[static_cast<std::size_t>(rank)];
+        const auto measured = run::measure_marked_speeds(own, command.seconds);
+        if (!measured) return 0;
+        Platform platform;
+        platform.name = command.name;
+        platform.speed_kind = SpeedKind::marked;
+        const std::string host = host_name();
+        for (int r = 0; r < ranks; ++r)
+          platform.nodes.push_back({fmt::format("{}:{}", host, r), (*measured)[static_cast<std::size_t>(r)].marked_mflops});
+        std::string description = fmt::format(
+            "marked speeds measured by `hetscale bench speed` on {} ranks: the average of the elimination, dgemm and "
+            "fft kernels' Mflop/s; emulated relative speeds {}",
+            ranks, speeds.empty() ? std::string("none") : fmt::format("{}", fmt::join(speeds, ",")));
+        const std::string json = platform_json(platform, description);
+        if (!command.out.empty()) io::write_file_atomically(command.out, json);
+        if (!command.text_out.empty()) io::write_file_atomically(command.text_out, platform_text(platform, description));
+        if (command.json) {
+          std::fwrite(json.data(), 1, json.size(), stdout);
+          return 0;
+        }
+        std::string text = fmt::format("marked speeds of {} ranks (Mflop/s)\n", ranks);
+        text += fmt::format("{:<20} {:>9} {:>12} {:>9} {:>9} {:>9}\n", "node", "emulated", "elimination", "dgemm",
+                            "fft", "marked");
+        for (int r = 0; r < ranks; ++r) {
+          const auto& each = (*measured)[static_cast<std::size_t>(r)];
+          text += fmt::format("{:<20} {:>9g} {:>12.1f} {:>9.1f} {:>9.1f} {:>9.1f}\n", platform.nodes[static_cast<std::size_t>(r)].name,
+                              speeds.empty() ? 1.0 : speeds[static_cast<std::size_t>(r)], each.kernels[0].mflops,
+                              each.kernels[1].mflops, each.kernels[2].mflops, each.marked_mflops);
+        }
+        double total = 0.0;
+        for (const auto& node : platform.nodes) total += node.speed;
+        text += fmt::format("C = {:.1f} Mflop/s\n", total);
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        return 0;
+      });
+}
+
+}  // namespace
+
+void add_kernel_commands(CLI::App& app, Actions& actions) {
+  static KernelCommand command;
+  auto* kernel = app.add_subcommand(
+      "kernel", "run one scalability kernel on MPI (run under mpiexec), checked against its serial reference");
+  kernel->add_option("KERNEL", command.kernel, "ge | mm | conv | mc")->required();
+  kernel->add_option("--size", command.size, "N: matrix order or image side (mc: histories)")->required();
+  kernel->add_option("--speeds", command.speeds, "emulated relative speed per rank, in (0, 1] (or @FILE)");
+  add_marked_speed_options(*kernel, command.marked);
+  kernel->add_option("--seed", command.seed, "seed of the generated data (default 1)");
+  kernel->add_option("--label", command.label, "label of the run record");
+  kernel->add_option("--out", command.out, "write the run record (JSON) here");
+  kernel->add_flag("--json", command.json, "print the run record instead of a summary");
+  kernel->callback([&actions] { actions.mpi_action = [](int& argc, char**& argv) { return kernel_command(command, argc, argv); }; });
+}
+
+void add_scale_run_commands(CLI::App& scale, Actions& actions) {
+  static SweepCommand command;
+  auto* sweep = scale.add_subcommand(
+      "sweep", "seed 001 Section 4.4 on MPI (run under mpiexec): a kernel at several sizes, E_s, the trend line, "
+               "the N for a target E_s and a verifying run");
+  sweep->add_option("--kernel", command.kernel, "ge | mm | conv | mc (default ge)");
+  sweep->add_option("--sizes", command.sizes, "sizes N: first:last:step or a list (or @FILE)")->required();
+  sweep->add_option("--speeds", command.speeds, "emulated relative speed per rank, in (0, 1] (or @FILE)");
+  add_marked_speed_options(*sweep, command.marked);
+  sweep->add_option("--target", command.target, "E_s to reach, in (0, 1]: read N off the trend line and verify it");
+  sweep->add_option("--degree", command.degree, "degree of the polynomial trend line (default 2)");
+  sweep->add_option("--configuration", command.configuration, "name of this configuration (default C)");
+  sweep->add_option("--seed", command.seed, "seed of the generated data (default 1)");
+  sweep->add_option("--out", command.out, "write the sweep (JSON, hetscale.sweep/1) here");
+  sweep->add_option("--timings", command.timings, "also write procs,size,seconds for `hetscale fit serial`");
+  sweep->add_flag("--json", command.json, "print the sweep as JSON");
+  sweep->callback([&actions] { actions.mpi_action = [](int& argc, char**& argv) { return sweep_command(command, argc, argv); }; });
+}
+
+void add_bench_speed_command(CLI::App& bench, Actions& actions) {
+  static SpeedCommand command;
+  auto* speed = bench.add_subcommand(
+      "speed", "seed 001 Definition 1: every rank's marked speed (run under mpiexec), written as a platform file");
+  speed->add_option("--speeds", command.speeds, "emulated relative speed per rank, in (0, 1] (or @FILE)");
+  speed->add_option("--seconds", command.seconds, "seconds per benchmark kernel (default 0.3)");
+  speed->add_option("--name", command.name, "platform name (default measured)");
+  speed->add_option("--out", command.out, "write the platform (JSON) here");
+  speed->add_option("--text", command.text_out, "write the platform as 'hostname marked-speed' lines here");
+  speed->add_flag("--json", command.json, "print the platform JSON");
+  speed->callback([&actions] { actions.mpi_action = [](int& argc, char**& argv) { return speed_command(command, argc, argv); }; });
+}
 
 }  // namespace hetscale::cli

@@ -105,8 +105,16 @@ Output model_farm(const FarmModelOptions& o) {
 }
 
 // --- fit serial ------------------------------------------------------------
-Output fit_serial(const std::string& timings_path, bool json) {
-  const auto fit = fit_serial_fraction(read_timings(timings_path));
+// Several timings files are read as one (for example the single-process runs
+// and the multi-process runs of `hetscale scale sweep --timings`).
+Output fit_serial(const std::vector<std::string>& timings_paths, bool json) {
+  Timings timings = read_timings(timings_paths.front());
+  for (std::size_t i = 1; i < timings_paths.size(); ++i) {
+    const Timings more = read_timings(timings_paths[i]);
+    timings.source += " + " + more.source;
+    timings.rows.insert(timings.rows.end(), more.rows.begin(), more.rows.end());
+  }
+  const auto fit = fit_serial_fraction(timings);
   return {json ? report::serial_fit_json(fit) : report::serial_fit_table(fit)};
 }
 
@@ -131,14 +139,14 @@ Output demo(bool json) {
     out.text = report::combined_json({{"paper_checks", report::paper_checks_json(sections)},
                                       {"analysis", analyze(run, platform, true)},
                                       {"analysis_measured_speeds", analyze(measured, "", true)},
-                                      {"serial_fit", fit_serial(timings, true).text}});
+                                      {"serial_fit", fit_serial({timings}, true).text}});
     return out;
   }
   out.text = "hetscale demo: the papers' worked examples recomputed from their published inputs\n";
   out.text += report::paper_checks_table(sections);
   out.text += fmt::format("\n\n$ hetscale analyze {} --platform {}\n", run, platform) + analyze(run, platform, false);
   out.text += fmt::format("\n\n$ hetscale analyze {}\n", measured) + analyze(measured, "", false);
-  out.text += fmt::format("\n\n$ hetscale fit serial --timings {}\n", timings) + fit_serial(timings, false).text;
+  out.text += fmt::format("\n\n$ hetscale fit serial --timings {}\n", timings) + fit_serial({timings}, false).text;
   if (disagreeing)
     out.text += fmt::format("\n{} paper values were NOT reproduced\n", disagreeing);
   return out;
@@ -161,39 +169,32 @@ void print_progress(std::size_t generation, std::size_t generations, double seco
 
 // Runs on every rank; returns the exit code. Only rank 0 writes and prints.
 int farm(FarmCommand& command, int& argc, char**& argv) {
-  run::MpiSession mpi(argc, argv);
-  const bool speaker = mpi.rank() == 0;
-  try {
-    auto& options = command.options;
-    options.policy = named_choice(run::policy_from_string, command.policy, "--policy");
-    options.ga.scheme = named_choice(ga::scheme_from_string, command.scheme, "--scheme");
-    options.ga.crossover = named_choice(ga::crossover_from_string, command.crossover, "--crossover");
-    if (!command.speeds.empty()) options.speeds = io::parse_number_list(command.speeds, "--speeds");
-    run::validate_farm_options(options, mpi.size());
-  } catch (const std::invalid_argument& error) {
-    if (speaker) std::cerr << "hetscale: " << error.what() << "\n";
-    return exit_bad_input;
-  }
-  try {
-    const bool show_progress = speaker && isatty(STDERR_FILENO);
-    const auto outcome = run::run_farm(command.options, show_progress ? run::FarmProgress(print_progress)
-                                                                      : run::FarmProgress());
-    if (!speaker) return 0;
-    const std::string record = run_record_json(outcome->record);
-    if (!command.out.empty()) io::write_file_atomically(command.out, record);
-    if (command.json) {
-      std::fwrite(record.data(), 1, record.size(), stdout);
-      return 0;
-    }
-    std::printf("farm: policy %s, %d clients, objective %s: t_par %.3f s, %zu evaluations, best fitness %.6f%s\n",
-                command.policy.c_str(), mpi.size() - 1, command.options.objective.c_str(), outcome->record.t_par,
-                outcome->ga.evaluations, outcome->ga.best.fitness,
-                command.out.empty() ? "" : fmt::format("; run record in {}", command.out).c_str());
-    return 0;
-  } catch (const std::exception& error) {
-    std::cerr << "hetscale: internal error on rank " << mpi.rank() << ": " << error.what() << "\n";
-    run::MpiSession::abort(exit_internal_error);
-  }
+  auto& options = command.options;
+  return run_mpi_command(
+      argc, argv,
+      [&](int, int ranks) {
+        options.policy = named_choice(run::policy_from_string, command.policy, "--policy");
+        options.ga.scheme = named_choice(ga::scheme_from_string, command.scheme, "--scheme");
+        options.ga.crossover = named_choice(ga::crossover_from_string, command.crossover, "--crossover");
+        if (!command.speeds.empty()) options.speeds = io::parse_number_list(command.speeds, "--speeds");
+        run::validate_farm_options(options, ranks);
+      },
+      [&](int rank, int ranks) {
+        const bool show = rank == 0 && isatty(STDERR_FILENO);
+        const auto outcome = run::run_farm(options, show ? run::FarmProgress(print_progress) : run::FarmProgress());
+        if (rank != 0) return 0;
+        const std::string record = run_record_json(outcome->record);
+        if (!command.out.empty()) io::write_file_atomically(command.out, record);
+        if (command.json) {
+          std::fwrite(record.data(), 1, record.size(), stdout);
+          return 0;
+        }
+        std::printf("farm: policy %s, %d clients, objective %s: t_par %.3f s, %zu evaluations, best fitness %.6f%s\n",
+                    command.policy.c_str(), ranks - 1, options.objective.c_str(), outcome->record.t_par,
+                    outcome->ga.evaluations, outcome->ga.best.fitness,
+                    command.out.empty() ? "" : fmt::format("; run record in {}", command.out).c_str());
+        return 0;
+      });
 }
 
 }  // namespace
@@ -251,11 +252,12 @@ int main(int argc, char** argv) {
 
   auto* fit = app.add_subcommand("fit", "fit the models to measurements");
   fit->require_subcommand(1);
-  std::string timings;
+  std::vector<std::string> timings;
   bool fit_json = false;
   auto* serial = fit->add_subcommand(
       "serial", "seed 002: fit tau_1 = a + b N; f, S_N, S_N^th, eps_N and Karp-Flatt per multi-processor run");
-  serial->add_option("--timings", timings, "CSV with the header procs,size,seconds")->required();
+  serial->add_option("--timings", timings, "CSV with the header procs,size,seconds (several files are read as one)")
+      ->required();
   serial->add_flag("--json", fit_json, "print JSON instead of tables");
   serial->callback([&] { action = [&] { return fit_serial(timings, fit_json); }; });
 

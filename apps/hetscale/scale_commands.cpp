@@ -1,7 +1,194 @@
+// hetscale scale psi | predict | fit: seed 001's isospeed-efficiency
+// scalability from sweeps, configuration files and communication profiles
+// (docs/scalability.md). No MPI: `scale sweep` is in kernel_commands.cpp.
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fmt/core.h>
+
 #include "cli.hpp"
+#include "hetscale/analysis/isospeed.hpp"
+#include "hetscale/io/files.hpp"
+#include "hetscale/model/isospeed.hpp"
+#include "hetscale/record/comm_profile.hpp"
+#include "hetscale/record/sweep.hpp"
+#include "hetscale/report/isospeed_report.hpp"
 
 namespace hetscale::cli {
+namespace {
 
-void add_scale_commands(CLI::App& /*scale*/, Actions& /*actions*/) {}
+// A JSON document's first non-blank character is '{'.
+bool looks_like_json(const std::string& text) {
+  const auto first = text.find_first_not_of(" \t\r\n");
+  return first != std::string::npos && text[first] == '{';
+}
+
+std::vector<Sweep> read_sweeps(const std::vector<std::string>& paths) {
+  std::vector<Sweep> sweeps;
+  for (const auto& path : paths) sweeps.push_back(read_sweep(path));
+  return sweeps;
+}
+
+// A kernel named on the command line, one with a workload W(N).
+std::string kernel_option(const std::string& kernel) {
+  named_choice(model::kernel_workload, kernel, "--kernel");
+  return kernel;
+}
+
+// Where psi and predict read their configurations: a CSV file (with --kernel)
+// or sweep files.
+struct ConfigurationInputs {
+  std::vector<std::string> sweeps;
+  std::string kernel, configs;
+  bool json = false;
+};
+
+// The kernel of a CSV configurations file: --kernel is required, and sweeps are not taken with it.
+std::string configs_kernel(const ConfigurationInputs& inputs, std::string_view kernels) {
+  if (!inputs.sweeps.empty()) throw InputError("--configs", "", "give a configurations file or sweep files, not both");
+  if (inputs.kernel.empty()) throw InputError("--kernel", "", fmt::format("is required with --configs: {}", kernels));
+  return kernel_option(inputs.kernel);
+}
+
+// --- scale psi -------------------------------------------------------------------
+Output scale_psi(const ConfigurationInputs& command) {
+  PsiTable table;
+  if (!command.configs.empty()) {
+    table = isospeed_psi(configs_kernel(command, "ge, mm or conv"), read_configurations(command.configs));
+  } else {
+    if (command.sweeps.empty())
+      throw InputError("scale psi", "", "needs --kernel ge|mm|conv --configs FILE, or two or more sweep files");
+    const auto sweeps = read_sweeps(command.sweeps);
+    if (!command.kernel.empty() && kernel_option(command.kernel) != sweeps.front().kernel)
+      throw InputError("--kernel", "",
+                       fmt::format("is {} but {} is a sweep of {}", command.kernel, sweeps.front().source,
+                                   sweeps.front().kernel));
+    table = psi_from_sweeps(sweeps);
+  }
+  return {command.json ? report::psi_json(table) : report::psi_table(table)};
+}
+
+// --- scale predict ----------------------------------------------------------------
+struct PredictCommand : ConfigurationInputs {
+  std::string profile, base;
+};
+
+Output scale_predict(const PredictCommand& command) {
+  IsospeedPrediction prediction;
+  if (!command.configs.empty()) {
+    const std::string kernel = configs_kernel(command, "ge or mm");
+    const auto profile = read_comm_profile(command.profile);
+    prediction = predict_isospeed(profile.costs, kernel, read_configurations(command.configs), command.base);
+    prediction.profile_source = profile.source;
+  } else {
+    if (command.sweeps.size() < 2)
+      throw InputError("scale predict", "",
+                       "needs --configs FILE --kernel ge|mm, or two or more sweep files (the first is the base)");
+    if (!command.kernel.empty() || !command.base.empty())
+      throw InputError(command.kernel.empty() ? "--base" : "--kernel", "",
+                       "applies to --configs only; with sweeps the kernel is theirs and the first sweep is the base");
+    const auto profile = read_comm_profile(command.profile);
+    prediction = predict_from_sweeps(profile, read_sweeps(command.sweeps));
+  }
+  return {command.json ? report::prediction_json(prediction) : report::prediction_table(prediction)};
+}
+
+// --- scale fit ---------------------------------------------------------------------
+struct FitCommand {
+  std::string sweep, degree = std::to_string(default_trend_degree), target = "0.3";
+  std::string marked_speed, kernel, configuration, out;
+  bool json = false;
+};
+
+Sweep read_fit_input(const FitCommand& command) {
+  const std::string text = io::read_text_file(command.sweep);
+  if (looks_like_json(text)) {
+    for (const auto& [option, value] : {std::pair{"--marked-speed", &command.marked_speed},
+                                        std::pair{"--kernel", &command.kernel},
+                                        std::pair{"--configuration", &command.configuration}})
+      if (!value->empty())
+        throw InputError(option, "", fmt::format("applies to CSV sweeps only; {} is a sweep file that carries it",
+                                                 command.sweep));
+    return parse_sweep(text, command.sweep);
+  }
+  if (command.marked_speed.empty())
+    throw InputError("--marked-speed", "",
+                     fmt::format("is required for the CSV sweep {}: the configuration's marked speed C in Mflop/s "
+                                 "(or one per process)",
+                                 command.sweep));
+  if (command.kernel.empty())
+    throw InputError("--kernel", "", fmt::format("is required for the CSV sweep {}: ge, mm or conv", command.sweep));
+  const std::string kernel = kernel_option(command.kernel);
+  const auto marked_speeds = positive_list(command.marked_speed, "--marked-speed");
+  const std::string name =
+      command.configuration.empty() ? std::filesystem::path(command.sweep).stem().string() : command.configuration;
+  return parse_sweep_csv(text, command.sweep, kernel, marked_speeds, name);
+}
+
+Output scale_fit(const FitCommand& command) {
+  const std::size_t degree = count_option(command.degree, "--degree");
+  const double target = single_number(command.target, "--target");
+  Sweep sweep = read_fit_input(command);
+  sweep.trend = fit_speed_efficiency_trend(sweep, degree);
+  auto found = find_target_size(sweep, *sweep.trend, target);
+  // A verifying run stays with the sweep when it was run for the same target E_s.
+  if (sweep.target && sweep.target->verified && sweep.target->speed_efficiency == target)
+    found.verified = sweep.target->verified;
+  sweep.target = found;
+  const std::string json = sweep_json(sweep);
+  if (!command.out.empty()) io::write_file_atomically(command.out, json);
+  if (command.json) return {json};
+  std::string text = report::sweep_fit_table(sweep);
+  if (!command.out.empty()) text += fmt::format("sweep with its trend line and target written to {}\n", command.out);
+  return {text};
+}
+
+}  // namespace
+
+void add_scale_commands(CLI::App& scale, Actions& actions) {
+  auto psi = std::make_shared<ConfigurationInputs>();
+  auto* psi_command = scale.add_subcommand(
+      "psi", "seed 001, Definition 3: psi(C, C') between consecutive configurations, from sweeps or a CSV file");
+  psi_command->add_option("SWEEP", psi->sweeps, "sweep files (hetscale.sweep/1) in scaling order, each with a target N");
+  psi_command->add_option("--kernel", psi->kernel, "ge | mm | conv: the workload W(N) (required with --configs)");
+  psi_command->add_option("--configs", psi->configs,
+                          "CSV with the header name,marked_speed,N[,processes], in scaling order");
+  psi_command->add_flag("--json", psi->json, "print JSON (schema hetscale.psi/1) instead of tables");
+  psi_command->callback([&actions, psi] { actions.action = [psi] { return scale_psi(*psi); }; });
+
+  auto predict = std::make_shared<PredictCommand>();
+  auto* predict_command = scale.add_subcommand(
+      "predict", "seed 001, Section 4.5: N' and psi' on larger configurations from communication costs");
+  predict_command->add_option("SWEEP", predict->sweeps,
+                              "sweep files in scaling order; the first (with its target N) is the base");
+  predict_command->add_option("--profile", predict->profile,
+                              "communication profile (hetscale.comm-profile/1, from `hetscale bench comm`)")
+      ->required();
+  predict_command->add_option("--configs", predict->configs,
+                              "CSV with the header name,marked_speed,N,processes, in scaling order");
+  predict_command->add_option("--kernel", predict->kernel, "ge | mm (with --configs)");
+  predict_command->add_option("--base", predict->base, "the base configuration's name (default: the first)");
+  predict_command->add_flag("--json", predict->json, "print JSON (schema hetscale.predict/1) instead of tables");
+  predict_command->callback([&actions, predict] { actions.action = [predict] { return scale_predict(*predict); }; });
+
+  auto fit = std::make_shared<FitCommand>();
+  auto* fit_command = scale.add_subcommand(
+      "fit", "seed 001, Section 4.4: the speed-efficiency trend line of a sweep and the N that reaches a target E_s");
+  fit_command->add_option("--sweep", fit->sweep, "sweep file (hetscale.sweep/1), or CSV with N and T_ms or T_s")
+      ->required();
+  fit_command->add_option("--degree", fit->degree,
+                          fmt::format("degree of the polynomial trend line, 1 to {} (default {})",
+                                      SweepTrend::max_degree, default_trend_degree));
+  fit_command->add_option("--target", fit->target, "target speed-efficiency E_s in (0, 1] (default 0.3)");
+  fit_command->add_option("--marked-speed", fit->marked_speed, "CSV sweeps: C in Mflop/s, or one marked speed per process C_1,C_2,...");
+  fit_command->add_option("--kernel", fit->kernel, "CSV sweeps: ge | mm | conv, for W(N)");
+  fit_command->add_option("--configuration", fit->configuration, "CSV sweeps: its name (default: the file's stem)");
+  fit_command->add_option("--out", fit->out, "write the sweep with its trend line and target here (JSON)");
+  fit_command->add_flag("--json", fit->json, "print the sweep (hetscale.sweep/1) with its trend line and target");
+  fit_command->callback([&actions, fit] { actions.action = [fit] { return scale_fit(*fit); }; });
+}
 
 }  // namespace hetscale::cli

@@ -1,1 +1,613 @@
-// placeholder: being written
+#include "hetscale/analysis/isospeed.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <functional>
+#include <set>
+#include <stdexcept>
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_multifit.h>
+
+#include "hetscale/io/files.hpp"
+#include "hetscale/io/input_error.hpp"
+#include "hetscale/model/isospeed.hpp"
+
+namespace hetscale {
+namespace {
+
+// A W column may differ from W(N) by this much: the paper prints three
+// significant figures (1.44E+08).
+constexpr double kPrintedWorkTolerance = 0.005;
+
+// --- CSV -------------------------------------------------------------------
+// Comma-separated cells with the spaces around them removed; blank lines and
+// lines starting with '#' are skipped; the first other line is the header.
+
+std::string_view strip(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) text.remove_suffix(1);
+  return text;
+}
+
+struct CsvRow {
+  std::size_t line = 0;
+  std::vector<std::string> cells;
+  std::string field() const { return fmt::format("line {}", line); }
+};
+
+struct Csv {
+  CsvRow header;
+  std::vector<CsvRow> rows;
+  std::string header_text() const {
+    std::string text;
+    for (const auto& cell : header.cells) text += (text.empty() ? "" : ",") + cell;
+    return text;
+  }
+  bool has(std::string_view column) const {
+    return std::find(header.cells.begin(), header.cells.end(), column) != header.cells.end();
+  }
+  std::size_t column(std::string_view name) const {
+    return static_cast<std::size_t>(std::find(header.cells.begin(), header.cells.end(), name) -
+                                    header.cells.begin());
+  }
+};
+
+Csv read_csv(std::string_view text, const std::string& source, std::string_view expected_header) {
+  Csv csv;
+  bool header_seen = false;
+  std::size_t line_number = 0;
+  while (!text.empty()) {
+    const auto end = text.find('\n');
+    const auto line = strip(text.substr(0, end));
+    text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+    ++line_number;
+    if (line.empty() || line.front() == '#') continue;
+    CsvRow row{line_number, {}};
+    for (std::string_view rest = line;;) {
+      const auto comma = rest.find(',');
+      row.cells.emplace_back(strip(rest.substr(0, comma)));
+      if (comma == std::string_view::npos) break;
+      rest.remove_prefix(comma + 1);
+    }
+    if (!header_seen) {
+      csv.header = std::move(row);
+      header_seen = true;
+      continue;
+    }
+    if (row.cells.size() != csv.header.cells.size())
+      throw InputError(source, row.field(),
+                       fmt::format("has {} fields, expected {} ({})", row.cells.size(), csv.header.cells.size(),
+                                   csv.header_text()));
+    csv.rows.push_back(std::move(row));
+  }
+  if (!header_seen) throw InputError(source, "", fmt::format("is empty; expected the header '{}' and rows", expected_header));
+  return csv;
+}
+
+// A cell that must be a finite number > 0; `what` says what it is, for the message.
+double positive_cell(const CsvRow& row, std::size_t column, const std::string& source, std::string_view name,
+                     std::string_view unit) {
+  const std::string& text = row.cells[column];
+  char* end = nullptr;
+  errno = 0;
+  const double value = std::strtod(text.c_str(), &end);
+  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value) || value <= 0.0)
+    throw InputError(source, row.field(),
+                     fmt::format("{} must be a number > 0{}, got '{}'", name, unit, text));
+  return value;
+}
+
+std::size_t process_count_cell(const CsvRow& row, std::size_t column, const std::string& source) {
+  const double value = positive_cell(row, column, source, "processes", " (a whole number)");
+  if (value != std::floor(value) || value > 1e9)
+    throw InputError(source, row.field(),
+                     fmt::format("processes must be a whole number >= 1, got '{}'", row.cells[column]));
+  return static_cast<std::size_t>(value);
+}
+
+// --- kernels ----------------------------------------------------------------
+
+// The workload W(N) of a kernel; an unknown kernel is bad input to `source`.
+model::Workload workload_of(const std::string& kernel, const std::string& source, const std::string& field) {
+  try {
+    return model::kernel_workload(kernel);
+  } catch (const std::invalid_argument& error) {
+    throw InputError(source, field, error.what());
+  }
+}
+
+std::string sweep_source(const Sweep& sweep) { return sweep.source.empty() ? "--sizes" : sweep.source; }
+
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const std::size_t middle = values.size() / 2;
+  return values.size() % 2 ? values[middle] : 0.5 * (values[middle - 1] + values[middle]);
+}
+
+std::string names_of(const std::vector<ScalingConfiguration>& configurations) {
+  std::string names;
+  for (const auto& configuration : configurations) names += (names.empty() ? "" : ", ") + configuration.name;
+  return names;
+}
+
+// --- prediction -----------------------------------------------------------------
+
+// T_o of a kernel with an overhead model (ge, mm).
+struct OverheadModel {
+  std::string kernel;
+  double operator()(const model::CommunicationCosts& costs, double n, double processes, double root_share) const {
+    if (kernel == "ge") return model::gaussian_elimination_overhead(costs, n, processes);
+    return model::matrix_multiplication_overhead(costs, n, processes, root_share);
+  }
+};
+
+void require_overhead_model(const std::string& kernel, const std::string& source, const std::string& field) {
+  workload_of(kernel, source, field);
+  if (kernel != "ge" && kernel != "mm")
+    throw InputError(source, field,
+                     fmt::format("prediction needs an overhead model T_o; hetscale has one for ge (seed 001 "
+                                 "Section 4.5) and mm, not for {}",
+                                 kernel));
+}
+
+// The largest N the condition is solved for.
+constexpr double kLargestSize = 1e9;
+
+// The smallest N >= 1 where speed_efficiency(N) reaches `target`: a geometric
+// scan (2 % steps) brackets the first crossing, bisection refines it.
+std::optional<double> smallest_size_reaching(const std::function<double(double)>& speed_efficiency, double target) {
+  double below = 1.0;
+  if (speed_efficiency(below) >= target) return below;
+  for (double above = below * 1.02; above <= kLargestSize; below = above, above *= 1.02) {
+    if (speed_efficiency(above) < target) continue;
+    for (int i = 0; i < 200 && above - below > 1e-12 * above; ++i) {
+      const double middle = 0.5 * (below + above);
+      (speed_efficiency(middle) < target ? below : above) = middle;
+    }
+    return above;
+  }
+  return std::nullopt;
+}
+
+struct PredictionInput {
+  ScalingConfiguration configuration;
+  double processes = 0.0, root_share = 0.0;
+};
+
+PredictionInput prediction_input(const ScalingConfiguration& configuration) {
+  if (!configuration.processes)
+    throw InputError(configuration.source, configuration.name,
+                     "prediction needs the process count p of every configuration (the column processes)");
+  PredictionInput input{configuration, static_cast<double>(*configuration.processes), 0.0};
+  input.root_share = configuration.process_marked_speeds.empty()
+                         ? 1.0 / input.processes
+                         : configuration.process_marked_speeds.front() / configuration.marked_speed;
+  return input;
+}
+
+}  // namespace
+
+// --- trend line and target ---------------------------------------------------------
+
+double trend_speed_efficiency(const SweepTrend& trend, double n) {
+  double value = 0.0;
+  for (auto c = trend.coefficients.rbegin(); c != trend.coefficients.rend(); ++c) value = value * n + *c;
+  return value;
+}
+
+SweepTrend fit_speed_efficiency_trend(const Sweep& sweep, std::size_t degree) {
+  if (degree < 1 || degree > SweepTrend::max_degree)
+    throw InputError("--degree", "",
+                     fmt::format("must be a whole number from 1 to {}, got {}", SweepTrend::max_degree, degree));
+  const double c = sweep.marked_speed();
+  std::vector<double> sizes, efficiencies;
+  std::set<double> distinct;
+  for (const auto& point : sweep.points) {
+    if (!point.check_passed) continue;
+    sizes.push_back(point.size);
+    efficiencies.push_back(point.speed_efficiency(c));
+    distinct.insert(point.size);
+  }
+  const std::size_t needed = degree + 2;
+  if (distinct.size() < needed)
+    throw InputError(sweep_source(sweep), "points",
+                     fmt::format("the speed-efficiency trend needs at least {} sizes for a degree-{} trend line, "
+                                 "got {}{}",
+                                 needed, degree, distinct.size(),
+                                 distinct.size() == sweep.points.size() ? "" : " (distinct sizes whose check passed)"));
+
+  // E_s = sum d_k x^k with x = N / N_max, solved by GSL (SVD), then c_k = d_k / N_max^k.
+  const double scale = *distinct.rbegin();
+  const std::size_t n = sizes.size(), terms = degree + 1;
+  gsl_set_error_handler_off();
+  gsl_matrix* design = gsl_matrix_alloc(n, terms);
+  gsl_vector* observed = gsl_vector_alloc(n);
+  gsl_vector* scaled_coefficients = gsl_vector_alloc(terms);
+  gsl_matrix* covariance = gsl_matrix_alloc(terms, terms);
+  gsl_multifit_linear_workspace* workspace = gsl_multifit_linear_alloc(n, terms);
+  for (std::size_t i = 0; i < n; ++i) {
+    double power = 1.0;
+    for (std::size_t k = 0; k < terms; ++k, power *= sizes[i] / scale) gsl_matrix_set(design, i, k, power);
+    gsl_vector_set(observed, i, efficiencies[i]);
+  }
+  double residual_sum = 0.0;
+  const int status = gsl_multifit_linear(design, observed, scaled_coefficients, covariance, &residual_sum, workspace);
+  SweepTrend trend;
+  trend.degree = degree;
+  for (std::size_t k = 0; k < terms; ++k)
+    trend.coefficients.push_back(gsl_vector_get(scaled_coefficients, k) / std::pow(scale, static_cast<double>(k)));
+  gsl_multifit_linear_free(workspace);
+  gsl_matrix_free(covariance);
+  gsl_vector_free(scaled_coefficients);
+  gsl_vector_free(observed);
+  gsl_matrix_free(design);
+  if (status != GSL_SUCCESS)
+    throw std::runtime_error(fmt::format("least-squares trend line failed: {}", gsl_strerror(status)));
+
+  double mean = 0.0;
+  for (double e : efficiencies) mean += e / static_cast<double>(n);
+  double total = 0.0, residual = 0.0;
+  for (std::size_t i = 0; i < n; ++i) {
+    total += (efficiencies[i] - mean) * (efficiencies[i] - mean);
+    const double error = efficiencies[i] - trend_speed_efficiency(trend, sizes[i]);
+    residual += error * error;
+  }
+  trend.r_squared = total > 0.0 ? 1.0 - residual / total : 1.0;
+  return trend;
+}
+
+SweepTarget find_target_size(const Sweep& sweep, const SweepTrend& trend, double target) {
+  if (!std::isfinite(target) || target <= 0.0 || target > 1.0)
+    throw InputError("--target", "", fmt::format("must be in (0, 1], got {:g}", target));
+  if (sweep.points.empty()) throw InputError(sweep_source(sweep), "points", "must not be empty");
+  double smallest = sweep.points.front().size, largest = smallest;
+  for (const auto& point : sweep.points) smallest = std::min(smallest, point.size), largest = std::max(largest, point.size);
+
+  SweepTarget result;
+  result.speed_efficiency = target;
+  const double last = 2.0 * largest;
+  const auto reaches = [&](double n) { return trend_speed_efficiency(trend, n) >= target; };
+  // A scan of the interval brackets the first crossing (low: not reached, high:
+  // reached), bisection narrows it, and the first whole N that reaches is taken.
+  if (reaches(smallest)) {
+    result.size = smallest;
+  } else {
+    constexpr int steps = 4000;
+    double low = smallest;
+    for (int i = 1; i <= steps && !result.size; ++i) {
+      double high = smallest + (last - smallest) * i / steps;
+      if (!reaches(high)) {
+        low = high;
+        continue;
+      }
+      for (int k = 0; k < 100 && high - low > 1e-9 * high; ++k) {
+        const double middle = 0.5 * (low + high);
+        (reaches(middle) ? high : low) = middle;
+      }
+      // The first whole N past `low`; the next one if rounding left it just short.
+      const double whole = std::ceil(low);
+      result.size = reaches(whole) ? whole : std::ceil(high);
+    }
+  }
+  if (!result.size) return result;
+  result.extrapolated = *result.size > largest;
+  return result;
+}
+
+Sweep parse_sweep_csv(std::string_view text, const std::string& source, const std::string& kernel,
+                      const std::vector<double>& marked_speeds, const std::string& configuration) {
+  const auto workload = workload_of(kernel, "--kernel", "");
+  if (marked_speeds.empty()) throw InputError("--marked-speed", "", "is required: C in Mflop/s, or one per process");
+  for (std::size_t i = 0; i < marked_speeds.size(); ++i)
+    if (!std::isfinite(marked_speeds[i]) || marked_speeds[i] <= 0.0)
+      throw InputError("--marked-speed", fmt::format("item {}", i + 1),
+                       fmt::format("must be a number > 0 (Mflop/s), got {:g}", marked_speeds[i]));
+  const std::string allowed = "N, W, T_ms, T_s, speed, E_s";
+  const Csv csv = read_csv(text, source, "N,T_ms");
+  for (const auto& column : csv.header.cells)
+    if (column != "N" && column != "W" && column != "T_ms" && column != "T_s" && column != "speed" && column != "E_s")
+      throw InputError(source, csv.header.field(),
+                       fmt::format("unknown column '{}' in the header '{}'; allowed: {}", column, csv.header_text(),
+                                   allowed));
+  if (!csv.has("N") || csv.has("T_ms") == csv.has("T_s"))
+    throw InputError(source, csv.header.field(),
+                     fmt::format("header is '{}': needs the column N and one of T_ms or T_s (allowed: {})",
+                                 csv.header_text(), allowed));
+  const bool milliseconds = csv.has("T_ms");
+  const std::size_t size_column = csv.column("N"), time_column = csv.column(milliseconds ? "T_ms" : "T_s");
+
+  Sweep sweep;
+  sweep.source = source;
+  sweep.kernel = kernel;
+  sweep.configuration = configuration;
+  sweep.marked_speeds = marked_speeds;
+  sweep.context_json = nlohmann::json{{"read_from", source}, {"format", "csv"}}.dump();
+  for (const auto& row : csv.rows) {
+    SweepPoint point;
+    point.size = positive_cell(row, size_column, source, "N", "");
+    point.work = workload(point.size);
+    const double time = positive_cell(row, time_column, source, milliseconds ? "T_ms" : "T_s", "");
+    point.seconds = milliseconds ? time * 1e-3 : time;
+    if (csv.has("W")) {
+      const double printed = positive_cell(row, csv.column("W"), source, "W", " (flop)");
+      if (std::abs(printed - point.work) > kPrintedWorkTolerance * point.work)
+        throw InputError(source, row.field(),
+                         fmt::format("W = {:g} is not W(N) = {:.0f} of kernel {} at N = {:g} (0.5 % allowed); "
+                                     "is the kernel right?",
+                                     printed, point.work, kernel, point.size));
+    }
+    sweep.points.push_back(point);
+  }
+  if (sweep.points.empty()) throw InputError(source, "", "has a header but no rows");
+  return sweep;
+}
+
+Sweep read_sweep_csv(const std::string& path, const std::string& kernel, const std::vector<double>& marked_speeds,
+                     const std::string& configuration) {
+  return parse_sweep_csv(io::read_text_file(path), path, kernel, marked_speeds, configuration);
+}
+
+// --- configurations and psi ------------------------------------------------------
+
+std::vector<ScalingConfiguration> parse_configurations_csv(std::string_view text, const std::string& source) {
+  const std::string expected = "'name,marked_speed,N' or 'name,marked_speed,N,processes'";
+  const Csv csv = read_csv(text, source, "name,marked_speed,N");
+  const auto& header = csv.header.cells;
+  const bool with_processes = header.size() == 4;
+  if (!csv.has("marked_speed"))
+    throw InputError(source, csv.header.field(),
+                     fmt::format("header is '{}': the column marked_speed is missing (each configuration's marked "
+                                 "speed C in Mflop/s, seed 001 Definition 1); expected {}",
+                                 csv.header_text(), expected));
+  if (header.size() < 3 || header.size() > 4 || header[0] != "name" || header[1] != "marked_speed" ||
+      header[2] != "N" || (with_processes && header[3] != "processes"))
+    throw InputError(source, csv.header.field(), fmt::format("header is '{}', expected {}", csv.header_text(), expected));
+
+  std::vector<ScalingConfiguration> configurations;
+  std::set<std::string> names;
+  for (const auto& row : csv.rows) {
+    ScalingConfiguration configuration;
+    configuration.name = row.cells[0];
+    if (configuration.name.empty()) throw InputError(source, row.field(), "name must not be empty");
+    if (!names.insert(configuration.name).second)
+      throw InputError(source, row.field(), fmt::format("name '{}' appears twice", configuration.name));
+    configuration.marked_speed = positive_cell(row, 1, source, "marked_speed", " (Mflop/s)");
+    configuration.size = positive_cell(row, 2, source, "N", "");
+    if (with_processes) configuration.processes = process_count_cell(row, 3, source);
+    configuration.source = source;
+    configurations.push_back(std::move(configuration));
+  }
+  if (configurations.size() < 2)
+    throw InputError(source, "",
+                     fmt::format("has {} configuration(s); psi compares two or more, in scaling order",
+                                 configurations.size()));
+  return configurations;
+}
+
+std::vector<ScalingConfiguration> read_configurations(const std::string& path) {
+  return parse_configurations_csv(io::read_text_file(path), path);
+}
+
+std::optional<double> sweep_target_size(const Sweep& sweep) {
+  if (!sweep.target) return std::nullopt;
+  if (sweep.target->verified) return sweep.target->verified->size;
+  return sweep.target->size;
+}
+
+ScalingConfiguration configuration_from_sweep(const Sweep& sweep) {
+  ScalingConfiguration configuration;
+  configuration.name = sweep.configuration;
+  configuration.marked_speed = sweep.marked_speed();
+  configuration.size = sweep_target_size(sweep);
+  if (!configuration.size)
+    throw InputError(sweep_source(sweep), "target.N",
+                     sweep.target ? fmt::format("the trend line never reached the target E_s = {:g}; no N to "
+                                                "compare (sweep larger sizes or lower the target)",
+                                                sweep.target->speed_efficiency)
+                                  : std::string("missing: the sweep has no target N (run `hetscale scale fit "
+                                                "--sweep FILE --out FILE` to read one off its trend line)"));
+  configuration.processes = sweep.processes();
+  configuration.process_marked_speeds = sweep.marked_speeds;
+  configuration.source = sweep_source(sweep);
+  return configuration;
+}
+
+PsiTable isospeed_psi(const std::string& kernel, const std::vector<ScalingConfiguration>& configurations) {
+  const auto workload = workload_of(kernel, "--kernel", "");
+  if (configurations.size() < 2)
+    throw InputError(configurations.empty() ? "--configs" : configurations.front().source, "",
+                     "psi compares two or more configurations");
+  PsiTable table;
+  table.kernel = kernel;
+  table.configurations = configurations;
+  for (const auto& configuration : configurations) {
+    if (!configuration.size)
+      throw InputError(configuration.source, configuration.name, "has no N; psi needs every configuration's N");
+    if (table.sources.empty() || table.sources.back() != configuration.source)
+      table.sources.push_back(configuration.source);
+    table.works.push_back(workload(*configuration.size));
+  }
+  for (std::size_t i = 0; i + 1 < configurations.size(); ++i) {
+    const auto &from = configurations[i], &to = configurations[i + 1];
+    PsiStep step{from.name, to.name, from.marked_speed, to.marked_speed, *from.size, *to.size,
+                 table.works[i], table.works[i + 1], 0.0};
+    step.psi = model::isospeed_efficiency_scalability(step.marked_speed, step.work, step.scaled_marked_speed,
+                                                      step.scaled_work);
+    table.steps.push_back(step);
+  }
+  return table;
+}
+
+namespace {
+
+// One kernel for all the sweeps; returns it.
+std::string common_kernel(const std::vector<Sweep>& sweeps) {
+  for (const auto& sweep : sweeps)
+    if (sweep.kernel != sweeps.front().kernel)
+      throw InputError(sweep_source(sweep), "kernel",
+                       fmt::format("is {} but {} is {}: psi compares one kernel across configurations", sweep.kernel,
+                                   sweep_source(sweeps.front()), sweeps.front().kernel));
+  return sweeps.front().kernel;
+}
+
+void require_two_sweeps(const std::vector<Sweep>& sweeps) {
+  if (sweeps.size() < 2)
+    throw InputError(sweeps.empty() ? "SWEEP" : sweep_source(sweeps.front()), "",
+                     "two or more sweeps are needed, one per configuration, in scaling order");
+}
+
+}  // namespace
+
+PsiTable psi_from_sweeps(const std::vector<Sweep>& sweeps) {
+  require_two_sweeps(sweeps);
+  const std::string kernel = common_kernel(sweeps);
+  workload_of(kernel, sweep_source(sweeps.front()), "kernel");
+  std::vector<ScalingConfiguration> configurations;
+  for (const auto& sweep : sweeps) configurations.push_back(configuration_from_sweep(sweep));
+  return isospeed_psi(kernel, configurations);
+}
+
+// --- prediction ---------------------------------------------------------------------
+
+IsospeedPrediction predict_isospeed(const model::CommunicationCosts& costs, const std::string& kernel,
+                                    const std::vector<ScalingConfiguration>& configurations,
+                                    const std::string& base_name) {
+  require_overhead_model(kernel, "--kernel", "");
+  if (configurations.empty()) throw InputError("--configs", "", "no configurations to predict for");
+  std::size_t base = 0;
+  if (!base_name.empty()) {
+    const auto found = std::find_if(configurations.begin(), configurations.end(),
+                                    [&](const ScalingConfiguration& c) { return c.name == base_name; });
+    if (found == configurations.end())
+      throw InputError("--base", "",
+                       fmt::format("no configuration named '{}'; the configurations are {}", base_name,
+                                   names_of(configurations)));
+    base = static_cast<std::size_t>(found - configurations.begin());
+  }
+  if (base + 1 >= configurations.size())
+    throw InputError(base_name.empty() ? configurations.front().source : "--base", "",
+                     fmt::format("the base {} has no larger configuration after it to predict for",
+                                 configurations[base].name));
+  if (!configurations[base].size)
+    throw InputError(configurations[base].source, configurations[base].name,
+                     "the base configuration needs its N (the size that holds the target E_s)");
+
+  const auto workload = model::kernel_workload(kernel);
+  const OverheadModel overhead{kernel};
+  IsospeedPrediction prediction;
+  prediction.kernel = kernel;
+  prediction.costs = costs;
+  for (std::size_t i = base; i < configurations.size(); ++i)
+    if (prediction.sources.empty() || prediction.sources.back() != configurations[i].source)
+      prediction.sources.push_back(configurations[i].source);
+
+  // The model's E_s on a configuration at size N.
+  const auto evaluate = [&](const PredictionInput& input, double n) {
+    PredictedConfiguration result;
+    result.name = input.configuration.name;
+    result.marked_speed = input.configuration.marked_speed;
+    result.processes = input.processes;
+    result.root_share = input.root_share;
+    result.size = n;
+    result.work = workload(n);
+    result.computation_time = model::computation_time(costs, result.work, input.processes, result.marked_speed);
+    result.overhead = overhead(costs, n, input.processes, input.root_share);
+    result.speed_efficiency = model::predicted_speed_efficiency(result.work, result.computation_time,
+                                                                result.overhead, result.marked_speed * 1e6);
+    result.measured_size = input.configuration.size;
+    return result;
+  };
+
+  const auto base_input = prediction_input(configurations[base]);
+  prediction.configurations.push_back(evaluate(base_input, *configurations[base].size));
+  const double target = prediction.configurations.front().speed_efficiency;
+  for (std::size_t i = base + 1; i < configurations.size(); ++i) {
+    const auto input = prediction_input(configurations[i]);
+    const auto size = smallest_size_reaching(
+        // W(N) <= 0 at the smallest N (GE: W(1) = W(2) = 0) counts as no speed-efficiency.
+        [&](double n) { return workload(n) > 0.0 ? evaluate(input, n).speed_efficiency : 0.0; }, target);
+    if (!size)
+      throw InputError(input.configuration.source, input.configuration.name,
+                       fmt::format("the isospeed-efficiency condition E_s = {:.6g} has no solution N' <= {:g}: on "
+                                   "this configuration the model's E_s never reaches the base's",
+                                   target, kLargestSize));
+    auto predicted = evaluate(input, *size);
+    if (predicted.measured_size)
+      predicted.size_error = (predicted.size - *predicted.measured_size) / *predicted.measured_size;
+    prediction.configurations.push_back(predicted);
+  }
+
+  for (std::size_t i = 0; i + 1 < prediction.configurations.size(); ++i) {
+    const auto &from = prediction.configurations[i], &to = prediction.configurations[i + 1];
+    PredictedStep step;
+    step.from = from.name;
+    step.to = to.name;
+    step.psi_definition =
+        model::isospeed_efficiency_scalability(from.marked_speed, from.work, to.marked_speed, to.work);
+    step.psi_corollary2 = model::scalability_from_overheads(from.overhead, to.overhead);
+    if (from.measured_size && to.measured_size) {
+      step.measured_psi = model::isospeed_efficiency_scalability(
+          from.marked_speed, workload(*from.measured_size), to.marked_speed, workload(*to.measured_size));
+      step.psi_error = (step.psi_definition - *step.measured_psi) / *step.measured_psi;
+    }
+    prediction.steps.push_back(step);
+  }
+  prediction.computation =
+      costs.reference_marked_speed
+          ? fmt::format("T_c = W t_c C_ref / C, t_c = {:.6g} s, C_ref = {:g} Mflop/s", costs.unit_computation,
+                        *costs.reference_marked_speed)
+          : fmt::format("T_c = W t_c / p, t_c = {:.6g} s", costs.unit_computation);
+  return prediction;
+}
+
+IsospeedPrediction predict_from_sweeps(const CommProfile& profile, const std::vector<Sweep>& sweeps) {
+  require_two_sweeps(sweeps);
+  const std::string kernel = common_kernel(sweeps);
+  require_overhead_model(kernel, sweep_source(sweeps.front()), "kernel");
+
+  std::vector<ScalingConfiguration> configurations{configuration_from_sweep(sweeps.front())};
+  for (std::size_t i = 1; i < sweeps.size(); ++i) {
+    ScalingConfiguration configuration;
+    configuration.name = sweeps[i].configuration;
+    configuration.marked_speed = sweeps[i].marked_speed();
+    configuration.size = sweep_target_size(sweeps[i]);
+    configuration.processes = sweeps[i].processes();
+    configuration.process_marked_speeds = sweeps[i].marked_speeds;
+    configuration.source = sweep_source(sweeps[i]);
+    configurations.push_back(std::move(configuration));
+  }
+
+  // The unit computation time (see the header).
+  model::CommunicationCosts costs = profile.costs;
+  std::string how;
+  const Sweep& base = sweeps.front();
+  std::vector<double> unit_times;
+  for (const auto& point : base.points)
+    if (point.check_passed && point.compute_seconds > 0.0)
+      unit_times.push_back(point.compute_seconds * static_cast<double>(base.processes()) / point.work);
+  if (profile.costs.reference_marked_speed) {
+    how = "t_c and C_ref from the profile";
+  } else if (!unit_times.empty()) {
+    costs.unit_computation = median(unit_times);
+    costs.reference_marked_speed = base.marked_speed() / static_cast<double>(base.processes());
+    how = fmt::format("t_c calibrated on {}: median of T_comp p / W over {} points; C_ref = C / p of the base",
+                      sweep_source(base), unit_times.size());
+  } else if (profile.costs.unit_computation > 0.0) {
+    how = "t_c from the profile (the base sweep has no T_comp_s)";
+  } else {
+    throw InputError(sweep_source(base), "points",
+                     fmt::format("have no T_comp_s to calibrate t_c, and {} has no unit_computation",
+                                 profile.source));
+  }
+  auto prediction = predict_isospeed(costs, kernel, configurations);
+  prediction.profile_source = profile.source;
+  prediction.computation += "; " + how;
+  return prediction;
+}
+
+}  // namespace hetscale

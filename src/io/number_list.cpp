@@ -70,4 +70,37 @@ std::vector<double> parse_number_list(const std::string& text, const std::string
   return values;
 }
 
+std::vector<std::size_t> parse_size_list(const std::string& text, const std::string& option) {
+  std::vector<double> values;
+  if (text.find(':') != std::string::npos && text.front() != '@') {
+    std::vector<double> parts;
+    std::size_t begin = 0;
+    for (std::size_t part = 0; begin <= text.size(); ++part) {
+      const std::size_t colon = std::min(text.find(':', begin), text.size());
+      parts.push_back(parse_item(text.substr(begin, colon - begin), option, part));
+      begin = colon + 1;
+    }
+    if (parts.size() != 3)
+      throw InputError(option, "", fmt::format("'{}' is not a range first:last:step", text));
+    if (parts[2] <= 0.0) throw InputError(option, "step", fmt::format("must be > 0, got {:g}", parts[2]));
+    if (parts[1] < parts[0])
+      throw InputError(option, "", fmt::format("range '{}' ends before it begins", text));
+    if ((parts[1] - parts[0]) / parts[2] > 1e5) throw InputError(option, "", "range has more than 100000 sizes");
+    for (double size = parts[0]; size <= parts[1] + 1e-9 * parts[2]; size += parts[2]) values.push_back(size);
+  } else {
+    values = parse_number_list(text, option);
+  }
+  std::vector<std::size_t> sizes;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (values[i] < 1.0 || values[i] != std::floor(values[i]) || values[i] > 1e12)
+      throw InputError(option, fmt::format("item {}", i + 1),
+                       fmt::format("must be a whole number >= 1, got {:g}", values[i]));
+    if (i > 0 && values[i] <= values[i - 1])
+      throw InputError(option, fmt::format("item {}", i + 1),
+                       fmt::format("sizes must increase, got {:g} after {:g}", values[i], values[i - 1]));
+    sizes.push_back(static_cast<std::size_t>(values[i]));
+  }
+  return sizes;
+}
+
 }  // namespace hetscale::io

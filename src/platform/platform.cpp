@@ -154,4 +154,32 @@ Platform parse_platform(std::string_view text, const std::string& source) {
 
 Platform read_platform(const std::string& path) { return parse_platform(io::read_text_file(path), path); }
 
+std::string platform_json(const Platform& platform, const std::string& description) {
+  nlohmann::ordered_json document{{"schema", Platform::schema}};
+  if (!platform.name.empty()) document["name"] = platform.name;
+  if (!description.empty()) document["description"] = description;
+  const char* key = platform.speed_kind == SpeedKind::marked ? "marked_speed" : "speed";
+  document["nodes"] = nlohmann::ordered_json::array();
+  for (const auto& node : platform.nodes) document["nodes"].push_back({{"name", node.name}, {key, node.speed}});
+  if (platform.network)
+    document["network"] = {{"latency_s", platform.network->latency_s},
+                           {"bandwidth_Bps", platform.network->bandwidth_Bps}};
+  return document.dump(2) + "\n";
+}
+
+std::string platform_text(const Platform& platform, const std::string& comment) {
+  if (platform.speed_kind != SpeedKind::marked)
+    throw std::invalid_argument("the plain platform form holds marked speeds only");
+  std::string text;
+  std::size_t start = 0;
+  while (start < comment.size()) {
+    const auto end = comment.find('\n', start);
+    text += "# " + comment.substr(start, end == std::string::npos ? std::string::npos : end - start) + "\n";
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  for (const auto& node : platform.nodes) text += fmt::format("{} {:.6g}\n", node.name, node.speed);
+  return text;
+}
+
 }  // namespace hetscale

@@ -1,1 +1,192 @@
-// placeholder
+#include "hetscale/report/isospeed_report.hpp"
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include "hetscale/report/table.hpp"
+
+namespace hetscale::report {
+namespace {
+
+using nlohmann::ordered_json;
+
+std::string kernel_description(const std::string& kernel) {
+  if (kernel == "ge") return "Gaussian elimination (ge), W(N) = 2/3 N^3 - 1/2 N^2 - 19/6 N + 3";
+  if (kernel == "mm") return "matrix multiplication (mm), W(N) = 2 N^3";
+  if (kernel == "conv") return "2D convolution (conv), W(N) = 66 N^2 lg N + 21 N^2 + 84 N lg N";
+  if (kernel == "mc") return "Monte Carlo photon transport (mc)";
+  return kernel;
+}
+
+std::string joined(const std::vector<std::string>& items) {
+  std::string text;
+  for (const auto& item : items) text += (text.empty() ? "" : ", ") + item;
+  return text;
+}
+
+std::string psi_name(const std::string& from, const std::string& to) { return fmt::format("psi({}, {})", from, to); }
+std::string mflops(double value) { return fmt::format("{:.2f}", value); }
+std::string size(double value) { return fmt::format("{:.0f}", value); }
+std::string fraction(double value) { return fmt::format("{:.4f}", value); }
+std::string percent(const std::optional<double>& value) {
+  return value ? fmt::format("{:+.1f}", 100.0 * *value) : std::string("-");
+}
+template <typename T>
+ordered_json or_null(const std::optional<T>& value) {
+  return value ? ordered_json(*value) : ordered_json(nullptr);
+}
+
+// A result document: schema, then where it came from.
+ordered_json result_document(std::string_view schema, ordered_json inputs) {
+  return {{"schema", schema},
+          {"context", {{"tool", "hetscale"}, {"version", HETSCALE_VERSION}, {"inputs", std::move(inputs)}}}};
+}
+
+}  // namespace
+
+std::string psi_table(const PsiTable& table) {
+  std::string out = fmt::format("seed 001, Definition 3: isospeed-efficiency scalability of {}\n",
+                                kernel_description(table.kernel));
+  out += fmt::format("configurations from {}\n\n", joined(table.sources));
+  TextTable configurations({"configuration", "C (Mflop/s)", "p", "N", "W"});
+  for (std::size_t i = 0; i < table.configurations.size(); ++i) {
+    const auto& c = table.configurations[i];
+    configurations.add_row({c.name, mflops(c.marked_speed), c.processes ? fmt::format("{}", *c.processes) : "-",
+                            fmt::format("{:g}", *c.size), fmt::format("{:.0f}", table.works[i])});
+  }
+  out += configurations.render();
+  out += "\npsi(C, C') = C' W / (C W'), between consecutive configurations\n";
+  TextTable psi({"scaling", "psi"});
+  for (const auto& step : table.steps) psi.add_row({psi_name(step.from, step.to), fraction(step.psi)});
+  return out + psi.render();
+}
+
+std::string psi_json(const PsiTable& table) {
+  auto out = result_document("hetscale.psi/1", {{"configurations", table.sources}});
+  out["kernel"] = table.kernel;
+  out["configurations"] = ordered_json::array();
+  for (std::size_t i = 0; i < table.configurations.size(); ++i) {
+    const auto& c = table.configurations[i];
+    out["configurations"].push_back({{"name", c.name},
+                                     {"marked_speed", c.marked_speed},
+                                     {"processes", or_null(c.processes)},
+                                     {"N", *c.size},
+                                     {"W", table.works[i]}});
+  }
+  out["psi"] = ordered_json::array();
+  for (const auto& step : table.steps)
+    out["psi"].push_back({{"from", step.from},
+                          {"to", step.to},
+                          {"psi", step.psi},
+                          {"C", step.marked_speed},
+                          {"C_scaled", step.scaled_marked_speed},
+                          {"N", step.size},
+                          {"N_scaled", step.scaled_size},
+                          {"W", step.work},
+                          {"W_scaled", step.scaled_work}});
+  return out.dump(2) + "\n";
+}
+
+std::string prediction_table(const IsospeedPrediction& p) {
+  const auto& base = p.configurations.front();
+  std::string out = fmt::format(
+      "seed 001, Section 4.5: isospeed-efficiency prediction (Corollary 2, alpha = 0) of {}\n",
+      kernel_description(p.kernel));
+  out += fmt::format("costs from {}; configurations from {}\n", p.profile_source, joined(p.sources));
+  out += fmt::format("computation: {}\n", p.computation);
+  out += fmt::format("base {}: C = {} Mflop/s, p = {:g}, N = {:g}: T_c = {:.4g} s, T_o = {:.4g} s, model E_s = {}\n",
+                     base.name, mflops(base.marked_speed), base.processes, base.size, base.computation_time,
+                     base.overhead, fraction(base.speed_efficiency));
+  if (base.speed_efficiency > 1.0)
+    out += "note: the model's E_s exceeds 1: t_c computes faster than the marked speeds say (was t_c measured "
+           "on another kernel or machine?)\n";
+  out += "N' solves W / ((T_c + T_o) C) = W' / ((T_c' + T_o') C') on each larger configuration\n\n";
+  TextTable sizes({"configuration", "C (Mflop/s)", "p", "N' predicted", "N measured", "error (%)", "T_c (s)", "T_o (s)"});
+  for (const auto& c : p.configurations)
+    sizes.add_row({c.name, mflops(c.marked_speed), fmt::format("{:g}", c.processes), size(c.size),
+                   c.measured_size ? fmt::format("{:g}", *c.measured_size) : "-", percent(c.size_error),
+                   fmt::format("{:.4f}", c.computation_time), fmt::format("{:.4f}", c.overhead)});
+  out += sizes.render();
+  out += "\npsi' = C' W(N) / (C W(N')) over the predicted sizes (Definition 3) and T_o / T_o' (Corollary 2);\n"
+         "psi measured from the measured sizes\n";
+  TextTable psi({"scaling", "psi' (Def. 3)", "psi' (Cor. 2)", "psi measured", "error (%)"});
+  for (const auto& step : p.steps)
+    psi.add_row({psi_name(step.from, step.to), fraction(step.psi_definition), fraction(step.psi_corollary2),
+                 step.measured_psi ? fraction(*step.measured_psi) : "-", percent(step.psi_error)});
+  return out + psi.render();
+}
+
+std::string prediction_json(const IsospeedPrediction& p) {
+  auto out = result_document("hetscale.predict/1", {{"profile", p.profile_source}, {"configurations", p.sources}});
+  out["kernel"] = p.kernel;
+  out["computation"] = p.computation;
+  const auto& costs = p.costs;
+  out["costs"] = {{"broadcast", {{"intercept", costs.broadcast_intercept}, {"per_process", costs.broadcast_per_process}}},
+                  {"send", {{"intercept", costs.send_intercept}, {"per_element", costs.send_per_element}}},
+                  {"receive", {{"intercept", costs.receive_intercept}, {"per_element", costs.receive_per_element}}},
+                  {"barrier", {{"per_process", costs.barrier_per_process}}},
+                  {"unit_computation", costs.unit_computation},
+                  {"reference_marked_speed", or_null(costs.reference_marked_speed)}};
+  out["base"] = p.configurations.front().name;
+  out["E_s"] = p.configurations.front().speed_efficiency;
+  out["configurations"] = ordered_json::array();
+  for (const auto& c : p.configurations)
+    out["configurations"].push_back({{"name", c.name},
+                                     {"marked_speed", c.marked_speed},
+                                     {"processes", static_cast<std::size_t>(c.processes)},
+                                     {"N", c.size},
+                                     {"N_measured", or_null(c.measured_size)},
+                                     {"N_error", or_null(c.size_error)},
+                                     {"W", c.work},
+                                     {"T_c_s", c.computation_time},
+                                     {"T_o_s", c.overhead},
+                                     {"E_s", c.speed_efficiency}});
+  out["psi"] = ordered_json::array();
+  for (const auto& step : p.steps)
+    out["psi"].push_back({{"from", step.from},
+                          {"to", step.to},
+                          {"psi", step.psi_definition},
+                          {"psi_corollary2", step.psi_corollary2},
+                          {"psi_measured", or_null(step.measured_psi)},
+                          {"psi_error", or_null(step.psi_error)}});
+  return out.dump(2) + "\n";
+}
+
+std::string sweep_fit_table(const Sweep& sweep) {
+  const double c = sweep.marked_speed();
+  std::string out = fmt::format("sweep {}: {}, configuration {}, C = {} Mflop/s\n\n", sweep.source,
+                                kernel_description(sweep.kernel), sweep.configuration, mflops(c));
+  TextTable points({"N", "W", "T (s)", "speed (Mflop/s)", "E_s", "trend E_s", "check"});
+  for (const auto& point : sweep.points)
+    points.add_row({fmt::format("{:g}", point.size), fmt::format("{:.0f}", point.work),
+                    fmt::format("{:.6f}", point.seconds), fmt::format("{:.3f}", point.achieved_speed_mflops()),
+                    fmt::format("{:.3f}", point.speed_efficiency(c)),
+                    sweep.trend ? fmt::format("{:.3f}", trend_speed_efficiency(*sweep.trend, point.size)) : "-",
+                    point.check_passed ? "passed" : "FAILED"});
+  out += points.render();
+  if (sweep.trend) {
+    const auto& trend = *sweep.trend;
+    std::string terms, coefficients;
+    for (std::size_t k = 0; k < trend.coefficients.size(); ++k) {
+      terms += k == 0 ? "c0" : k == 1 ? " + c1 N" : fmt::format(" + c{} N^{}", k, k);
+      coefficients += fmt::format("{}c{} = {:.6g}", k ? ", " : "", k, trend.coefficients[k]);
+    }
+    out += fmt::format("\ntrend line E_s(N) = {} (least squares, degree {}): r^2 = {:.5f}\n  {}\n", terms,
+                       trend.degree, trend.r_squared, coefficients);
+  }
+  if (sweep.target) {
+    const auto& target = *sweep.target;
+    if (target.size)
+      out += fmt::format("target E_s = {:g}: N = {:g} read off the trend line{}\n", target.speed_efficiency,
+                         *target.size, target.extrapolated ? " (extrapolated beyond the sizes swept)" : "");
+    else
+      out += fmt::format("target E_s = {:g}: the trend line does not reach it up to twice the largest N\n",
+                         target.speed_efficiency);
+    if (target.verified)
+      out += fmt::format("verified: a run at N = {:g} gave E_s = {:.3f}{}\n", target.verified->size,
+                         target.verified->speed_efficiency(c), target.verified->check_passed ? "" : " (check FAILED)");
+  }
+  return out;
+}
+
+}  // namespace hetscale::report

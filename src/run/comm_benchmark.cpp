@@ -1,1 +1,278 @@
-// placeholder
+#include "hetscale/run/comm_benchmark.hpp"
+
+#include <mpi.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <ctime>
+#include <set>
+#include <string_view>
+#include <thread>
+
+#include <fmt/chrono.h>
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include "hetscale/analysis/comm_fit.hpp"
+#include "hetscale/io/input_error.hpp"
+#include "hetscale/run/emulated_node.hpp"
+#include "hetscale/run/mpi_farm.hpp"
+#include "hetscale/run/speed_benchmark.hpp"
+#include "mpi_polite.hpp"
+
+namespace hetscale::run {
+
+void validate_comm_benchmark_options(const CommBenchmarkOptions& options, int ranks) {
+  if (ranks < 2)
+    throw InputError("mpiexec", "",
+                     fmt::format("bench comm needs at least 2 MPI ranks, got {}; run it as mpiexec -n P hetscale "
+                                 "bench comm with P >= 2",
+                                 ranks));
+  for (std::size_t i = 0; i < options.sizes.size(); ++i)
+    if (options.sizes[i] < 1 || options.sizes[i] > max_message_elements)
+      throw InputError("--sizes", fmt::format("item {}", i + 1),
+                       fmt::format("must be a whole number of doubles from 1 to {}, got {}", max_message_elements,
+                                   options.sizes[i]));
+  if (const auto different = std::set<std::size_t>(options.sizes.begin(), options.sizes.end()).size(); different < 2)
+    throw InputError("--sizes", "",
+                     fmt::format("needs two or more different message sizes to fit T_send = a + b N, got {}",
+                                 different));
+  if (options.repetitions < 1 || options.repetitions > max_repetitions)
+    throw InputError("--repetitions", "",
+                     fmt::format("must be a whole number from 1 to {}, got {}", max_repetitions, options.repetitions));
+  if (!std::isfinite(options.min_seconds) || options.min_seconds < 0.0)
+    throw InputError("--min-seconds", "", fmt::format("must be >= 0, got {:g}", options.min_seconds));
+  if (!std::isfinite(options.seconds_per_kernel) || options.seconds_per_kernel <= 0.0)
+    throw InputError("seconds_per_kernel", "", fmt::format("must be > 0, got {:g}", options.seconds_per_kernel));
+}
+
+namespace {
+
+int rank_in(MPI_Comm comm) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  return rank;
+}
+
+double median(std::vector<double> values) {
+  const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
+  std::nth_element(values.begin(), middle, values.end());
+  if (values.size() % 2 == 1) return *middle;
+  return (*middle + *std::max_element(values.begin(), middle)) / 2.0;
+}
+
+// After each synchronising barrier, rank 0 waits this long before it starts
+// the clock, so that the other ranks have left the barrier and wait in the
+// timed operation (asleep between polls, as the kernels' workers wait).
+constexpr auto head_start = 4 * polite::default_max_pause;
+// Rank 0 waits for acknowledgements polling this often, so that it notices
+// them at once (it still sleeps, leaving the core to the others).
+constexpr std::chrono::microseconds fine_pause{1};
+constexpr int message_tag = 0, acknowledgement_tag = 1;
+
+// A barrier, then rank 0's head start.
+void synchronise(MPI_Comm group, int rank) {
+  polite::barrier(group);
+  if (rank == 0) std::this_thread::sleep_for(head_start);
+}
+
+// An empty message, waited for with fine polls.
+void send_empty(int destination, MPI_Comm group) {
+  MPI_Request request;
+  MPI_Isend(nullptr, 0, MPI_BYTE, destination, acknowledgement_tag, group, &request);
+  polite::wait(request, MPI_STATUS_IGNORE, fine_pause);
+}
+
+// `count` repetitions of `operation` (called with this rank's number in
+// `group`), timed on rank 0 from its start until every other rank has
+// completed the operation and its empty acknowledgement has reached rank 0,
+// less `acknowledgement`, the time of one empty message; valid on rank 0.
+template <class Operation>
+std::vector<double> time_to_completion_everywhere(const Operation& operation, std::size_t count, MPI_Comm group,
+                                                  double acknowledgement) {
+  int ranks = 0;
+  MPI_Comm_size(group, &ranks);
+  const int rank = rank_in(group);
+  std::vector<double> seconds(count);
+  std::vector<MPI_Request> acknowledgements(static_cast<std::size_t>(ranks - 1));
+  for (auto& elapsed : seconds) {
+    if (rank == 0)
+      for (int other = 1; other < ranks; ++other)
+        MPI_Irecv(nullptr, 0, MPI_BYTE, other, acknowledgement_tag, group,
+                  &acknowledgements[static_cast<std::size_t>(other - 1)]);
+    synchronise(group, rank);
+    const double start = MPI_Wtime();
+    operation(rank);
+    if (rank == 0) {
+      polite::wait_all(acknowledgements, fine_pause);
+      elapsed = std::max(0.0, MPI_Wtime() - start - acknowledgement);
+    } else {
+      send_empty(0, group);
+    }
+  }
+  return seconds;
+}
+
+// `count` ping-pongs of empty messages between ranks 0 and 1 of `group`, both
+// polling finely: half the round trip is the time of one acknowledgement.
+std::vector<double> acknowledgement_times(std::size_t count, MPI_Comm group) {
+  const int rank = rank_in(group);
+  std::vector<double> seconds(count);
+  for (auto& elapsed : seconds) {
+    synchronise(group, rank);
+    const double start = MPI_Wtime();
+    MPI_Request request;
+    MPI_Irecv(nullptr, 0, MPI_BYTE, 1 - rank, acknowledgement_tag, group, &request);
+    if (rank == 0) send_empty(1, group);
+    polite::wait(request, MPI_STATUS_IGNORE, fine_pause);
+    if (rank == 1) send_empty(0, group);
+    elapsed = (MPI_Wtime() - start) / 2.0;
+  }
+  return seconds;
+}
+
+struct Point {
+  double seconds = 0.0;  // median of the repetitions
+  std::size_t repetitions = 0;
+};
+
+// One point: a warm-up, `repetitions` timed, then as many more as make about
+// `min_seconds` (rank 0 decides from the first batch and tells the others).
+// `timed(count)` returns the repetitions' times, valid on rank 0 of `comm`.
+template <class Timed>
+Point measure_point(const Timed& timed, const CommBenchmarkOptions& options, MPI_Comm comm) {
+  timed(1);  // warm-up: the first message between two ranks sets up their connection
+  const double start = MPI_Wtime();
+  auto seconds = timed(options.repetitions);
+  unsigned long long more = 0;
+  if (rank_in(comm) == 0) {
+    const double done = static_cast<double>(options.repetitions);
+    const double per_repetition = (MPI_Wtime() - start) / done;
+    const double wanted = per_repetition > 0.0 ? std::ceil(options.min_seconds / per_repetition) : done;
+    more = static_cast<unsigned long long>(std::clamp(wanted, done, static_cast<double>(max_repetitions)) - done);
+  }
+  polite::broadcast(&more, 1, MPI_UNSIGNED_LONG_LONG, 0, comm);
+  if (more > 0) {
+    const auto extra = timed(static_cast<std::size_t>(more));
+    seconds.insert(seconds.end(), extra.begin(), extra.end());
+  }
+  return {median(seconds), seconds.size()};
+}
+
+// The points of the first q ranks (`group`), appended to `samples` on rank 0.
+// With q = 2 it first measures the time of an empty message into
+// `acknowledgement` (rank 0), which every later point subtracts, and the sends.
+void measure_group(MPI_Comm group, std::vector<double>& buffer, const CommBenchmarkOptions& options,
+                   std::vector<CommSample>& samples, double& acknowledgement) {
+  int q = 0;
+  MPI_Comm_size(group, &q);
+  auto keep = [&](const char* operation, double elements, const Point& point) {
+    if (rank_in(group) == 0)
+      samples.push_back({operation, static_cast<std::size_t>(q), elements, point.seconds, point.repetitions});
+  };
+  auto measure = [&](const auto& operation) {
+    return measure_point(
+        [&](std::size_t count) { return time_to_completion_everywhere(operation, count, group, acknowledgement); },
+        options, group);
+  };
+
+  if (q == 2) {
+    acknowledgement = measure_point([group](std::size_t count) { return acknowledgement_times(count, group); },
+                                    options, group)
+                          .seconds;
+    // One message from rank 0 to rank 1, which waits for it.
+    for (const std::size_t size : options.sizes) {
+      const int count = static_cast<int>(size);
+      keep("send", static_cast<double>(size), measure([&buffer, count, group](int rank) {
+             if (rank == 0) polite::send(buffer.data(), count, MPI_DOUBLE, 1, message_tag, group);
+             else polite::receive(buffer.data(), count, MPI_DOUBLE, 0, message_tag, group);
+           }));
+    }
+  }
+  keep("barrier", 0.0, measure([group](int) { polite::barrier(group); }));
+  for (const std::size_t size : options.sizes) {
+    const int count = static_cast<int>(size);
+    keep("broadcast", static_cast<double>(size),
+         measure([&buffer, count, group](int) { polite::broadcast(buffer.data(), count, MPI_DOUBLE, 0, group); }));
+  }
+}
+
+std::string host_name() {
+  char name[256] = {};
+  gethostname(name, sizeof name - 1);
+  return name;
+}
+
+nlohmann::ordered_json context_of(const CommBenchmarkOptions& options, int ranks, const SpeedMeasurement& speed,
+                                  double acknowledgement) {
+  nlohmann::ordered_json kernels = nlohmann::ordered_json::array();
+  for (const auto& kernel : speed.kernels)
+    kernels.push_back({{"kernel", kernel.kernel}, {"mflops", kernel.mflops}, {"seconds", kernel.seconds}});
+  nlohmann::ordered_json context;
+  context["tool"] = "hetscale bench comm";
+  context["host"] = host_name();
+  context["date"] = fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(std::time(nullptr)));
+  context["mpi_library"] = MpiSession::library_version();
+  context["ranks"] = ranks;
+  context["sizes"] = options.sizes;
+  context["repetitions"] = options.repetitions;
+  context["min_seconds"] = options.min_seconds;
+  context["timing"] = fmt::format(
+      "median of the repetitions, each after a barrier and a head start of {} us for rank 0, with the polite "
+      "(polling, sleeping) waits the kernels use: on rank 0, from its start until every other rank has completed "
+      "the operation and acknowledged it with an empty message, less the time of that message "
+      "(acknowledgement_s, half an empty ping-pong); send: rank 0 to rank 1",
+      std::chrono::microseconds(head_start).count());
+  context["acknowledgement_s"] = acknowledgement;
+  context["speed_benchmark"] = {{"seconds_per_kernel", options.seconds_per_kernel},
+                                {"marked_mflops", speed.marked_mflops},
+                                {"kernels", std::move(kernels)}};
+  return context;
+}
+
+}  // namespace
+
+std::optional<CommProfile> run_comm_benchmark(const CommBenchmarkOptions& options) {
+  int rank = 0, ranks = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  tighten_timer_slack();  // as the kernels' runs do, so that polite sleeps end on time
+
+  // t_c on rank 0 while the others sleep in a barrier.
+  SpeedMeasurement speed;
+  if (rank == 0) speed = measure_local_speed(1.0, options.seconds_per_kernel);
+  polite::barrier(MPI_COMM_WORLD);
+
+  std::vector<double> buffer(*std::max_element(options.sizes.begin(), options.sizes.end()), 1.0);
+  std::vector<CommSample> samples;
+  double acknowledgement = 0.0;  // one empty message, on rank 0
+  for (int q = 2; q <= ranks; ++q) {
+    MPI_Comm group = MPI_COMM_NULL;
+    MPI_Comm_split(MPI_COMM_WORLD, rank < q ? 0 : MPI_UNDEFINED, rank, &group);
+    if (group != MPI_COMM_NULL) {
+      measure_group(group, buffer, options, samples, acknowledgement);
+      MPI_Comm_free(&group);
+    }
+    polite::barrier(MPI_COMM_WORLD);  // the ranks outside the group wait here, asleep
+  }
+  if (rank != 0) return std::nullopt;
+
+  for (const auto& kernel : speed.kernels)
+    if (std::string_view(kernel.kernel) == "elimination")
+      samples.push_back({"compute", 1, kernel.mflops * 1e6 * kernel.seconds, kernel.seconds, 1});
+
+  const CommFit fit = fit_communication_costs(samples);
+  CommProfile profile;
+  profile.label = options.label;
+  profile.costs = fit.costs;
+  profile.costs.unit_computation = speed.unit_computation_seconds;
+  if (speed.marked_mflops > 0.0) profile.costs.reference_marked_speed = speed.marked_mflops;
+  profile.fits = fit.fits;
+  profile.samples = std::move(samples);
+  profile.context_json = context_of(options, ranks, speed, acknowledgement).dump();
+  return profile;
+}
+
+}  // namespace hetscale::run

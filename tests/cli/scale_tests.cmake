@@ -1,1 +1,77 @@
-# placeholder: being written
+# hetscale scale psi | predict | fit (seed 001, Sections 4.4-4.5) on the
+# paper's own tables shipped in data/papers/seed001/: golden outputs, and one
+# test per kind of bad input. Included after cli_tests.cmake (its functions).
+set(SEED001 data/papers/seed001)
+
+# psi: Tables 6, 9 and 11 from Tables 5, 8 and 10.
+cli_golden(scale_psi_ge scale psi --kernel ge --configs ${SEED001}/table5.csv)
+cli_golden(scale_psi_mm scale psi --kernel mm --configs ${SEED001}/table8.csv)
+cli_golden(scale_psi_conv scale psi --kernel conv --configs ${SEED001}/table10.csv)
+cli_golden(scale_psi_ge_json scale psi --kernel ge --configs ${SEED001}/table5.csv --json)
+
+# predict: Table 12 (N' within 5 %) from the Section 4.5 parameters, base C2.
+cli_golden(scale_predict_ge scale predict --profile data/papers/seed001-section45.json
+           --configs ${SEED001}/table5.csv --kernel ge)
+cli_golden(scale_predict_ge_json scale predict --profile data/papers/seed001-section45.json
+           --configs ${SEED001}/table5.csv --kernel ge --json)
+cli_golden(scale_predict_ge_base_c8 scale predict --profile data/papers/seed001-section45.json
+           --configs ${SEED001}/table5.csv --kernel ge --base C8)
+
+# fit: the trend lines of Tables 3 and 4 and the N for E_s = 0.3 (the paper read 310 and 480).
+cli_golden(scale_fit_table3 scale fit --sweep ${SEED001}/table3.csv --kernel ge
+           --marked-speed 20.88,20.88,20.29 --configuration C2)
+cli_golden(scale_fit_table4 scale fit --sweep ${SEED001}/table4.csv --kernel ge
+           --marked-speed 20.88,20.88,20.29,20.29,20.29 --configuration C4)
+cli_golden(scale_fit_table3_degree3_json scale fit --sweep ${SEED001}/table3.csv --kernel ge --marked-speed 62.05
+           --configuration C2 --degree 3 --json)
+
+foreach(command "scale;psi" "scale;predict" "scale;fit")
+  string(REPLACE ";" "_" name "${command}")
+  cli_exit(help_${name} 0 ${command} --help)
+endforeach()
+
+# Bad input.
+set(BAD tests/cli/bad_input)
+cli_bad_input(scale_configs_without_marked_speed
+  "^hetscale: ${BAD}/scale-configs-no-marked-speed.csv: line 1: header is 'name,N': the column marked_speed is missing \\(each configuration's marked speed C in Mflop/s, seed 001 Definition 1\\); expected 'name,marked_speed,N' or 'name,marked_speed,N,processes'\n$"
+  scale psi --kernel ge --configs ${BAD}/scale-configs-no-marked-speed.csv)
+cli_bad_input(scale_configs_marked_speed_not_a_number
+  "^hetscale: ${BAD}/scale-configs-marked-speed-text.csv: line 3: marked_speed must be a number > 0 \\(Mflop/s\\), got 'fast'\n$"
+  scale psi --kernel ge --configs ${BAD}/scale-configs-marked-speed-text.csv)
+cli_bad_input(scale_fit_target_above_one "^hetscale: --target: must be in \\(0, 1\\], got 1.5\n$"
+  scale fit --sweep ${SEED001}/table3.csv --kernel ge --marked-speed 62.05 --target 1.5)
+cli_bad_input(scale_fit_target_zero "^hetscale: --target: must be in \\(0, 1\\], got 0\n$"
+  scale fit --sweep ${SEED001}/table3.csv --kernel ge --marked-speed 62.05 --target 0)
+cli_bad_input(scale_fit_too_few_points
+  "^hetscale: ${BAD}/scale-sweep-three-points.csv: points: the speed-efficiency trend needs at least 4 sizes for a degree-2 trend line, got 3\n$"
+  scale fit --sweep ${BAD}/scale-sweep-three-points.csv --kernel ge --marked-speed 62.05)
+cli_bad_input(scale_fit_degree_too_high_for_table3
+  "^hetscale: ${SEED001}/table3.csv: points: the speed-efficiency trend needs at least 6 sizes for a degree-4 trend line, got 5\n$"
+  scale fit --sweep ${SEED001}/table3.csv --kernel ge --marked-speed 62.05 --degree 4)
+cli_bad_input(scale_fit_marked_speed_not_a_number "^hetscale: --marked-speed: item 1: 'fast' is not a"
+  scale fit --sweep ${SEED001}/table3.csv --kernel ge --marked-speed fast)
+cli_bad_input(scale_fit_csv_without_marked_speed "^hetscale: --marked-speed: is required for the CSV sweep"
+  scale fit --sweep ${SEED001}/table3.csv --kernel ge)
+cli_bad_input(scale_fit_wrong_kernel_for_w
+  "^hetscale: ${SEED001}/table3.csv: line 6: W = 661353 is not W\\(N\\) = 2000000 of kernel mm at N = 100"
+  scale fit --sweep ${SEED001}/table3.csv --kernel mm --marked-speed 62.05)
+cli_bad_input(scale_psi_unknown_kernel
+  "^hetscale: --kernel: unknown kernel 'fft'; kernels with a workload W\\(N\\): ge, mm, conv\n$"
+  scale psi --kernel fft --configs ${SEED001}/table5.csv)
+cli_bad_input(scale_psi_configs_without_kernel "^hetscale: --kernel: is required with --configs: ge, mm or conv\n$"
+  scale psi --configs ${SEED001}/table5.csv)
+cli_bad_input(scale_psi_sweep_without_target
+  "^hetscale: ${BAD}/scale-sweep-no-target.json: target.N: missing: the sweep has no target N"
+  scale psi ${BAD}/scale-sweep-no-target.json ${BAD}/scale-sweep-no-target.json)
+cli_bad_input(scale_sweep_marked_speed_not_the_sum
+  "^hetscale: ${BAD}/scale-sweep-marked-speed-sum.json: marked_speed: is 60 but the marked_speeds sum to 62.05 \\(Mflop/s\\); C must be their sum\n$"
+  scale fit --sweep ${BAD}/scale-sweep-marked-speed-sum.json)
+cli_bad_input(scale_predict_kernel_without_model
+  "^hetscale: --kernel: prediction needs an overhead model T_o; hetscale has one for ge \\(seed 001 Section 4.5\\) and mm, not for conv\n$"
+  scale predict --profile data/papers/seed001-section45.json --configs ${SEED001}/table10.csv --kernel conv)
+cli_bad_input(scale_predict_unknown_base
+  "^hetscale: --base: no configuration named 'C64'; the configurations are C2, C4, C8, C16, C32\n$"
+  scale predict --profile data/papers/seed001-section45.json --configs ${SEED001}/table5.csv --kernel ge --base C64)
+cli_bad_input(scale_predict_configs_without_processes
+  "^hetscale: ${BAD}/scale-configs-no-processes.csv: C2: prediction needs the process count p of every configuration \\(the column processes\\)\n$"
+  scale predict --profile data/papers/seed001-section45.json --configs ${BAD}/scale-configs-no-processes.csv --kernel ge)

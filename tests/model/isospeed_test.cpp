@@ -424,5 +424,126 @@ TEST(Seed001BadArguments, TheoremsRejectNegativeTimesAndZeroScaledOverhead) {
               ThrowsMessage<std::invalid_argument>(AllOf(HasSubstr("T_o'"), HasSubstr("got 0"))));
 }
 
+// --- Section 4.5: the prediction model --------------------------------------
+
+// Costs chosen for hand arithmetic (seconds): T_bcast = 1 + 2 p, T_send = 3 + 0.5 N,
+// T_recv = 4 + 0.25 N, T_barrier = 0.1 p, t_c = 0.01.
+CommunicationCosts HandCosts() {
+  CommunicationCosts costs;
+  costs.broadcast_intercept = 1.0;
+  costs.broadcast_per_process = 2.0;
+  costs.send_intercept = 3.0;
+  costs.send_per_element = 0.5;
+  costs.receive_intercept = 4.0;
+  costs.receive_per_element = 0.25;
+  costs.barrier_per_process = 0.1;
+  costs.unit_computation = 0.01;
+  return costs;
+}
+
+// The paper's Section 4.5 parameters, converted from ms to s.
+CommunicationCosts PaperCosts() {
+  CommunicationCosts costs;
+  costs.broadcast_intercept = 0.12e-3;
+  costs.broadcast_per_process = 0.23e-3;
+  costs.send_intercept = costs.receive_intercept = 0.08e-3;
+  costs.send_per_element = costs.receive_per_element = 0.00003e-3;
+  costs.barrier_per_process = 0.39e-3;
+  costs.unit_computation = 3.1e-5 * 1e-3;
+  return costs;
+}
+
+// seed 001, Section 4.5: T_bcast = a + b p, T_send = a + b N, T_recv = a + b N, T_barrier = c p
+TEST(Seed001Section45, CommunicationFormsOnHandPickedCosts) {
+  const auto costs = HandCosts();
+  EXPECT_DOUBLE_EQ(broadcast_time(costs, 3), 7.0);     // 1 + 2 * 3
+  EXPECT_DOUBLE_EQ(send_time(costs, 10), 8.0);         // 3 + 0.5 * 10
+  EXPECT_DOUBLE_EQ(receive_time(costs, 10), 6.5);      // 4 + 0.25 * 10
+  EXPECT_DOUBLE_EQ(barrier_time(costs, 3), 0.3);       // 0.1 * 3
+}
+
+// seed 001, Section 4.5: T_c = W t_c / p, and W t_c C_ref / C with a reference marked speed
+TEST(Seed001Section45, ComputationTimeHomogeneousAndReferenceForms) {
+  auto costs = HandCosts();
+  EXPECT_DOUBLE_EQ(computation_time(costs, 1000, 4, 50), 2.5);  // 1000 * 0.01 / 4; C unused
+  costs.reference_marked_speed = 20.0;
+  EXPECT_DOUBLE_EQ(computation_time(costs, 1000, 4, 50), 4.0);  // 1000 * 0.01 * 20 / 50; p unused
+}
+
+// seed 001, Section 4.5: T_o = T_bcast + 2 (p-1)(T_send + T_recv) + N (2 T_bcast + T_barrier)
+TEST(Seed001Section45, GaussianEliminationOverheadOnHandPickedCosts) {
+  // p = 3, N = 10: 7 + 2 * 2 * (8 + 6.5) + 10 * (2 * 7 + 0.3) = 7 + 58 + 143 = 208
+  EXPECT_DOUBLE_EQ(gaussian_elimination_overhead(HandCosts(), 10, 3), 208.0);
+}
+
+// seed 001, Section 4.5 with the paper's parameters: at the base case N = 310, p = 3,
+// T_bcast = 0.81 ms, T_send = T_recv = 0.0893 ms, so
+// T_o = 0.81 + 4 * 0.1786 + 310 * (1.62 + 1.17) = 866.4244 ms
+TEST(Seed001Section45, GaussianEliminationOverheadWithPaperParameters) {
+  EXPECT_NEAR(gaussian_elimination_overhead(PaperCosts(), 310, 3), 0.8664244, 1e-12);
+  // T_c = W(310) t_c / 3 = 19811638 * 3.1e-8 / 3 s
+  EXPECT_NEAR(computation_time(PaperCosts(), gaussian_elimination_workload(310), 3, 62.05),
+              19'811'638 * 3.1e-8 / 3.0, 1e-12);
+}
+
+// Matrix multiplication overhead (hetscale's derivation): the closed form equals the sum of
+// the sends and receives of every process but 0
+TEST(Seed001Section45, MatrixMultiplicationOverheadIsTheSumOfItsMessages) {
+  const auto costs = HandCosts();
+  // N = 10, p = 3, process 0 keeps half the rows; processes 1 and 2 get 2 and 3 rows.
+  // Process 1: T_send(20) + T_send(100) + T_recv(20) = 13 + 53 + 9 = 75
+  // Process 2: T_send(30) + T_send(100) + T_recv(30) = 18 + 53 + 11.5 = 82.5
+  EXPECT_DOUBLE_EQ(matrix_multiplication_overhead(costs, 10, 3, 0.5), 157.5);
+  const double by_messages = send_time(costs, 20) + send_time(costs, 100) + receive_time(costs, 20) +
+                             send_time(costs, 30) + send_time(costs, 100) + receive_time(costs, 30);
+  EXPECT_DOUBLE_EQ(matrix_multiplication_overhead(costs, 10, 3, 0.5), by_messages);
+  // One process: nothing is sent.
+  EXPECT_DOUBLE_EQ(matrix_multiplication_overhead(costs, 10, 1, 1.0), 0.0);
+}
+
+// seed 001, Section 4.5: the sides of the isospeed-efficiency condition, E_s = W / ((T_c + T_o) C)
+TEST(Seed001Section45, PredictedSpeedEfficiency) {
+  EXPECT_DOUBLE_EQ(predicted_speed_efficiency(100, 2, 3, 10), 2.0);  // 100 / (5 * 10)
+  // Base case of Table 12: W(310) = 19811638 flop on C2 = 62.05 Mflop/s, paper parameters.
+  const auto costs = PaperCosts();
+  const double work = gaussian_elimination_workload(310);
+  const double e = predicted_speed_efficiency(work, computation_time(costs, work, 3, 62.05),
+                                              gaussian_elimination_overhead(costs, 310, 3), 62.05e6);
+  EXPECT_NEAR(e, 19'811'638 / ((19'811'638 * 3.1e-8 / 3 + 0.8664244) * 62.05e6), 1e-12);
+}
+
+// seed 001, Section 4.1: kernels by name
+TEST(Seed001Section41, KernelWorkloadByName) {
+  EXPECT_EQ(kernel_workload("ge"), &gaussian_elimination_workload);
+  EXPECT_EQ(kernel_workload("mm"), &matrix_multiplication_workload);
+  EXPECT_EQ(kernel_workload("conv"), &convolution_workload);
+  EXPECT_THAT([] { kernel_workload("fft"); },
+              ThrowsMessage<std::invalid_argument>(AllOf(HasSubstr("'fft'"), HasSubstr("ge, mm, conv"))));
+}
+
+// seed 001, Section 4.5: bad costs, process counts and shares are rejected, naming them
+TEST(Seed001BadArguments, PredictionModelRejectsBadArguments) {
+  auto costs = HandCosts();
+  EXPECT_THAT([&] { gaussian_elimination_overhead(costs, 10, 0.5); },
+              ThrowsMessage<std::invalid_argument>(AllOf(HasSubstr("processes p"), HasSubstr("0.5"))));
+  EXPECT_THAT([&] { matrix_multiplication_overhead(costs, 10, 3, 1.5); },
+              ThrowsMessage<std::invalid_argument>(AllOf(HasSubstr("root share"), HasSubstr("1.5"))));
+  EXPECT_THAT([&] { gaussian_elimination_overhead(costs, 0, 3); },
+              ThrowsMessage<std::invalid_argument>(HasSubstr("matrix size N")));
+  costs.send_per_element = -1;
+  EXPECT_THAT([&] { send_time(costs, 10); },
+              ThrowsMessage<std::invalid_argument>(AllOf(HasSubstr("send per-element"), HasSubstr("-1"))));
+  costs = HandCosts();
+  costs.unit_computation = 0;
+  EXPECT_THAT([&] { computation_time(costs, 1, 1, 1); },
+              ThrowsMessage<std::invalid_argument>(HasSubstr("unit computation time t_c")));
+  costs = HandCosts();
+  costs.reference_marked_speed = 0.0;
+  EXPECT_THAT([&] { computation_time(costs, 1, 1, 1); },
+              ThrowsMessage<std::invalid_argument>(HasSubstr("reference marked speed C_ref")));
+  EXPECT_THAT([] { predicted_speed_efficiency(1, -1, 1, 1); },
+              ThrowsMessage<std::invalid_argument>(HasSubstr("computation time T_c")));
+}
+
 }  // namespace
 }  // namespace hetscale::model

@@ -30,13 +30,13 @@ foreach(case ${farm_bad_inputs})
   list(GET parts 0 name)
   list(GET parts 1 expected)
   list(GET parts 2 arguments)
-  string(REPLACE " " "|" arguments "${arguments}")
+  string(REPLACE " " "|" arguments "farm --time-scale 0.001 ${arguments}")
   add_test(NAME mpi_farm_bad_input_${name}
     COMMAND ${CMAKE_COMMAND}
       -DHETSCALE=$<TARGET_FILE:hetscale_cli>
       -DMPIEXEC=${MPIEXEC_EXECUTABLE} -DNP_FLAG=${MPIEXEC_NUMPROC_FLAG} "-DFLAGS=${HETSCALE_MPIEXEC_FLAGS}"
       "-DARGS=${arguments}" "-DEXPECTED=${expected}"
-      -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_farm_bad_input.cmake)
+      -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_mpi_bad_input.cmake)
   # No hang: every rank must exit well within the limit.
   set_tests_properties(mpi_farm_bad_input_${name} PROPERTIES ENVIRONMENT "${farm_environment}" TIMEOUT 60)
 endforeach()

@@ -1,1 +1,86 @@
-# placeholder: being written
+# The scalability kernels under mpiexec: every kernel's numerical check
+# against its serial reference (the exit code is 0 only if it passes), at
+# several sizes and process counts (5 ranks: more than this machine's cores),
+# with heterogeneous emulated speeds and marked speeds; sizes smaller than the
+# process count leave some processes without rows. Then the sweep, the speed
+# benchmark, and bad input ending every rank with exit code 2.
+set(kernel_environment OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1)
+set(kernel_run ${MPIEXEC_EXECUTABLE} ${HETSCALE_MPIEXEC_FLAGS} ${MPIEXEC_NUMPROC_FLAG})
+
+# ranks | emulated speeds | marked speeds (Mflop/s)
+set(kernel_configurations
+  "1|1|1000"
+  "3|1,0.5,0.25|1000,500,250"
+  "5|0.5,0.25,0.5,0.125,0.25|400,250,500,100,300"
+)
+foreach(kernel ge mm conv mc)
+  if(kernel STREQUAL "mc")
+    set(sizes 7 5000)
+  elseif(kernel STREQUAL "conv")
+    set(sizes 3 30 64)
+  else()
+    set(sizes 3 37 120)
+  endif()
+  foreach(configuration ${kernel_configurations})
+    string(REPLACE "|" ";" parts "${configuration}")
+    list(GET parts 0 ranks)
+    list(GET parts 1 speeds)
+    list(GET parts 2 marked)
+    foreach(size ${sizes})
+      add_test(NAME mpi_kernel_${kernel}_np${ranks}_n${size}
+        COMMAND ${kernel_run} ${ranks} $<TARGET_FILE:hetscale_cli> kernel ${kernel} --size ${size}
+                --speeds ${speeds} --marked-speeds ${marked} --seed ${size})
+      set_tests_properties(mpi_kernel_${kernel}_np${ranks}_n${size} PROPERTIES
+        ENVIRONMENT "${kernel_environment}" TIMEOUT 120)
+    endforeach()
+  endforeach()
+endforeach()
+
+# Marked speeds measured on the spot (no --marked-speeds), more ranks than cores.
+add_test(NAME mpi_kernel_ge_measured_marked_speeds
+  COMMAND ${kernel_run} 4 $<TARGET_FILE:hetscale_cli> kernel ge --size 90 --speeds 1,0.5,0.5,0.25
+          --speed-seconds 0.05)
+set_tests_properties(mpi_kernel_ge_measured_marked_speeds PROPERTIES ENVIRONMENT "${kernel_environment}" TIMEOUT 120)
+
+# bench speed: the emulated speeds show in the measured marked speeds, and the
+# platform files it writes read back.
+add_test(NAME mpi_bench_speed_emulated
+  COMMAND ${CMAKE_COMMAND} -DHETSCALE=$<TARGET_FILE:hetscale_cli> "-DRUN=${kernel_run}"
+          -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/bench_speed -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_bench_speed.cmake)
+set_tests_properties(mpi_bench_speed_emulated PROPERTIES ENVIRONMENT "${kernel_environment}" TIMEOUT 120)
+
+# A sweep with a target: the trend line, N read off it, the verifying run.
+add_test(NAME mpi_sweep_ge_target
+  COMMAND ${CMAKE_COMMAND} -DHETSCALE=$<TARGET_FILE:hetscale_cli> "-DRUN=${kernel_run}"
+          -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/sweep_ge -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_sweep.cmake)
+set_tests_properties(mpi_sweep_ge_target PROPERTIES ENVIRONMENT "${kernel_environment}" TIMEOUT 300)
+
+# name | expected fragment of the one line on stderr (no ; or ]: CMake lists) | arguments (| separated) | ranks
+set(kernel_bad_inputs
+  "sweep_sizes_unparsable|--sizes: item 2: 'two' is not a number|scale|sweep|--sizes|100,two|--marked-speeds|1,1,1|3"
+  "sweep_sizes_range|--sizes: '100:800' is not a range first:last:step|scale|sweep|--sizes|100:800|--marked-speeds|1,1,1|3"
+  "sweep_target_above_one|--target: must be in (0, 1|scale|sweep|--sizes|10:50:10|--target|1.5|--marked-speeds|1,1,1|3"
+  "sweep_target_zero|--target: must be in (0, 1|scale|sweep|--sizes|10:50:10|--target|0|--marked-speeds|1,1,1|3"
+  "sweep_too_few_points|--sizes: points: a degree-2 trend line needs at least 4 sizes, got 3|scale|sweep|--sizes|10,20,30|--target|0.3|--marked-speeds|1,1,1|3"
+  "sweep_marked_without_marked_speeds|examples/platform-hetero.json: nodes: declares relative speeds|scale|sweep|--sizes|10:50:10|--marked|${PROJECT_SOURCE_DIR}/examples/platform-hetero.json|3"
+  "kernel_unknown|KERNEL: unknown kernel 'lu'|kernel|lu|--size|10|3"
+  "kernel_speed_above_one|--speeds: item 2: must be in (0, 1|kernel|ge|--size|10|--speeds|1,2,1|3"
+  "kernel_marked_count|--marked-speeds: has 2 marked speeds for 3 MPI ranks|kernel|mm|--size|10|--marked-speeds|1,2|3"
+  "bench_speed_count|--speeds: has 2 values for 4 MPI ranks|bench|speed|--speeds|1,0.5|4"
+)
+foreach(case ${kernel_bad_inputs})
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 name)
+  list(GET parts 1 expected)
+  list(GET parts -1 ranks)
+  list(REMOVE_AT parts 0 1 -1)
+  string(REPLACE ";" "|" arguments "${parts}")
+  add_test(NAME mpi_kernel_bad_input_${name}
+    COMMAND ${CMAKE_COMMAND}
+      -DHETSCALE=$<TARGET_FILE:hetscale_cli>
+      -DMPIEXEC=${MPIEXEC_EXECUTABLE} -DNP_FLAG=${MPIEXEC_NUMPROC_FLAG} "-DFLAGS=${HETSCALE_MPIEXEC_FLAGS}"
+      "-DARGS=${arguments}|--out|${CMAKE_CURRENT_BINARY_DIR}/bad_${name}.json" "-DEXPECTED=${expected}" -DRANKS=${ranks}
+      -DOUT_FILE=${CMAKE_CURRENT_BINARY_DIR}/bad_${name}.json
+      -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_mpi_bad_input.cmake)
+  set_tests_properties(mpi_kernel_bad_input_${name} PROPERTIES ENVIRONMENT "${kernel_environment}" TIMEOUT 60)
+endforeach()

@@ -1,1 +1,138 @@
-// placeholder: being written
+// The scalability sweep record (hetscale.sweep/1): written by `hetscale scale
+// sweep` and `scale fit --out`, read by `scale fit`, `psi` and `predict`.
+#include "hetscale/record/sweep.hpp"
+
+#include <gtest/gtest.h>
+
+#include "support/assertions.hpp"
+
+#include <string>
+
+#include "hetscale/model/isospeed.hpp"
+
+namespace hetscale {
+namespace {
+
+using testing_support::ErrorMessage;
+
+Sweep FullSweep() {
+  Sweep sweep;
+  sweep.source = "c2.json";
+  sweep.kernel = "ge";
+  sweep.configuration = "C2";
+  sweep.marked_speeds = {20.88, 20.88, 20.29};
+  sweep.points = {{100, 661353, 0.26077, 0.2, true}, {200, 5312703, 0.473786, 0.35, false}};
+  sweep.trend = SweepTrend{2, {-0.13, 0.0018, -1e-6}, 0.9988};
+  sweep.target = SweepTarget{0.3, 310.0, false, SweepPoint{310, 19811638, 1.0234, 0.4, true}};
+  sweep.context_json = R"({"host":"sunwulf","speeds":[1,0.5]})";
+  return sweep;
+}
+
+void ExpectSamePoint(const SweepPoint& a, const SweepPoint& b) {
+  EXPECT_EQ(a.size, b.size);
+  EXPECT_EQ(a.work, b.work);
+  EXPECT_EQ(a.seconds, b.seconds);
+  EXPECT_EQ(a.compute_seconds, b.compute_seconds);
+  EXPECT_EQ(a.check_passed, b.check_passed);
+}
+
+// Definition 2 per point: speed W / T in Mflop/s and E_s = W / (T C)
+TEST(SweepRecord, PointSpeedAndSpeedEfficiency) {
+  const SweepPoint point{300, 17954053, 0.925242, 0.0, true};
+  EXPECT_NEAR(point.achieved_speed_mflops(), 19.405, 5e-4);  // seed 001, Table 3
+  EXPECT_NEAR(point.speed_efficiency(62.05), 0.313, 5e-4);
+  EXPECT_DOUBLE_EQ(FullSweep().marked_speed(), 62.05);
+  EXPECT_EQ(FullSweep().processes(), 3u);
+}
+
+// sweep_json then parse_sweep gives the same sweep, and the same JSON again
+TEST(SweepRecord, JsonRoundTrip) {
+  const auto sweep = FullSweep();
+  const std::string json = sweep_json(sweep);
+  const auto read = parse_sweep(json, "back.json");
+  EXPECT_EQ(read.source, "back.json");
+  EXPECT_EQ(read.kernel, "ge");
+  EXPECT_EQ(read.configuration, "C2");
+  EXPECT_EQ(read.marked_speeds, sweep.marked_speeds);
+  ASSERT_EQ(read.points.size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) ExpectSamePoint(read.points[i], sweep.points[i]);
+  ASSERT_TRUE(read.trend.has_value());
+  EXPECT_EQ(read.trend->degree, 2u);
+  EXPECT_EQ(read.trend->coefficients, sweep.trend->coefficients);
+  EXPECT_EQ(read.trend->r_squared, sweep.trend->r_squared);
+  ASSERT_TRUE(read.target.has_value());
+  EXPECT_EQ(read.target->speed_efficiency, 0.3);
+  EXPECT_EQ(read.target->size, 310.0);
+  EXPECT_FALSE(read.target->extrapolated);
+  ASSERT_TRUE(read.target->verified.has_value());
+  ExpectSamePoint(*read.target->verified, *sweep.target->verified);
+  EXPECT_EQ(read.context_json, sweep.context_json);
+  EXPECT_EQ(sweep_json(read), json);
+  // The derived fields are written for people and scripts.
+  EXPECT_NE(json.find("\"E_s\": 0.0"), std::string::npos);
+  EXPECT_NE(json.find("\"marked_speed\": 62.05"), std::string::npos);
+  EXPECT_NE(json.find("\"check\": \"failed\""), std::string::npos);
+}
+
+// the smallest valid sweep; a target the trend line never reached is N = null
+TEST(SweepRecord, MinimalSweepAndUnreachedTarget) {
+  const auto sweep = parse_sweep(R"({"schema": "hetscale.sweep/1", "kernel": "mm", "configuration": "C",
+      "marked_speeds": [10], "points": [{"N": 10, "W": 2000, "T_s": 0.5}],
+      "target": {"E_s": 0.9, "N": null}})",
+                                 "m.json");
+  EXPECT_EQ(sweep.points[0].compute_seconds, 0.0);
+  EXPECT_TRUE(sweep.points[0].check_passed);
+  EXPECT_FALSE(sweep.trend.has_value());
+  ASSERT_TRUE(sweep.target.has_value());
+  EXPECT_FALSE(sweep.target->size.has_value());
+  EXPECT_EQ(sweep.context_json, "{}");
+  EXPECT_NE(sweep_json(sweep).find("\"N\": null"), std::string::npos);
+}
+
+std::string WithTop(const std::string& fields) {
+  return R"({"schema": "hetscale.sweep/1", "kernel": "ge", "configuration": "C2", "marked_speeds": [20.88, 20.88, 20.29], )" +
+         fields + "}";
+}
+const std::string kPoints = R"("points": [{"N": 100, "W": 661353, "T_s": 0.26}])";
+
+// Bad input: one line naming the file, the field and what is allowed.
+TEST(SweepRecord, BadInput) {
+  const struct {
+    std::string text, message;
+  } cases[] = {
+      {WithTop(kPoints + R"(, "extra": 1)"),
+       "s.json: extra: unknown field; allowed here: schema, kernel, configuration, marked_speeds, marked_speed, "
+       "points, trend, target, context"},
+      {WithTop(R"("points": [{"N": 100, "W": 661353, "T_s": 0.26, "T": 1}])"),
+       "s.json: points[0].T: unknown field; allowed here: N, W, T_s, T_comp_s, speed_Mflops, E_s, check"},
+      {R"({"schema": "hetscale.run/1"})", R"(s.json: schema: is "hetscale.run/1", expected "hetscale.sweep/1")"},
+      {WithTop(kPoints + R"(, "marked_speed": 70)"),
+       "s.json: marked_speed: is 70 but the marked_speeds sum to 62.05 (Mflop/s); C must be their sum"},
+      {WithTop(R"("points": [{"N": 100, "W": 661353, "T_s": 0}])"), "s.json: points[0].T_s: must be > 0, got 0"},
+      {WithTop(R"("points": [{"N": 100, "W": 661353, "T_s": -0.26}])"),
+       "s.json: points[0].T_s: must be > 0, got -0.26"},
+      {WithTop(R"("points": [{"N": 100, "W": 661353, "T_s": 1, "T_comp_s": -1}])"),
+       "s.json: points[0].T_comp_s: must be >= 0, got -1"},
+      {WithTop(R"("points": [{"N": 100, "W": 661353, "T_s": 1, "check": "ok"}])"),
+       R"(s.json: points[0].check: is "ok", expected "passed" or "failed")"},
+      {WithTop(R"("points": [])"), "s.json: points: must not be empty"},
+      {WithTop(kPoints + R"(, "target": {"E_s": 1.5, "N": 10})"), "s.json: target.E_s: must be in (0, 1], got 1.5"},
+      {WithTop(kPoints + R"(, "trend": {"degree": 2, "coefficients": [1, 2], "r_squared": 1})"),
+       "s.json: trend.coefficients: must be an array of degree + 1 = 3 numbers"},
+      {WithTop(kPoints + R"(, "context": [])"), "s.json: context: must be a JSON object, got array"},
+      {R"({"schema": "hetscale.sweep/1", "kernel": "lu", "configuration": "C", "marked_speeds": [1], )" + kPoints + "}",
+       R"(s.json: kernel: is "lu", expected one of ge, mm, conv, mc)"},
+      {R"({"schema": "hetscale.sweep/1", "kernel": "ge", "configuration": "C", "marked_speeds": [1, 0], )" + kPoints +
+           "}",
+       "s.json: marked_speeds[1]: must be a number > 0 (Mflop/s), got 0"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.text);
+    EXPECT_EQ(ErrorMessage([&] { parse_sweep(c.text, "s.json"); }), c.message);
+  }
+  // The declared C may be rounded to two decimals, as the paper prints it.
+  EXPECT_EQ(parse_sweep(WithTop(kPoints + R"(, "marked_speed": 62.054)"), "s.json").marked_speed(), 62.05);
+}
+
+}  // namespace
+}  // namespace hetscale

@@ -2,6 +2,11 @@
 #include <cmath>
 #include <stdexcept>
 
+#include <cblas.h>
+#include <dlfcn.h>
+
+#include <string>
+
 #include <gtest/gtest.h>
 
 #include "hetscale/run/emulated_node.hpp"
@@ -46,6 +51,14 @@ TEST(Dense, MultiplyMatchesTheDefinition) {
       for (std::size_t k = 0; k < inner; ++k) sum += a[i * inner + k] * b[k * columns + j];
       EXPECT_NEAR(c[i * columns + j], sum, 1e-13);
     }
+}
+
+// The program's cblas_dgemm must be OpenBLAS's: GSL's reference CBLAS, which
+// libgsl also loads, provides the same symbols fifteen times slower.
+TEST(Dense, BlasIsOpenBlas) {
+  Dl_info info{};
+  ASSERT_NE(dladdr(reinterpret_cast<void*>(&cblas_dgemm), &info), 0);
+  EXPECT_NE(std::string(info.dli_fname).find("openblas"), std::string::npos) << info.dli_fname;
 }
 
 TEST(Dense, FreivaldsCheckPassesAProductAndFailsAWrongOne) {

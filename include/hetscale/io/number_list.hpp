@@ -1,4 +1,5 @@
 #pragma once
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -8,5 +9,10 @@ namespace hetscale::io {
 // "@FILE" for numbers in a file separated by commas, spaces or new lines
 // (with # comments). `option` names the option in errors ("--speeds").
 std::vector<double> parse_number_list(const std::string& text, const std::string& option);
+
+// Problem sizes: whole numbers >= 1 in increasing order, as a list (as
+// parse_number_list) or a range "first:last:step" (first, first + step, ...
+// up to last inclusive).
+std::vector<std::size_t> parse_size_list(const std::string& text, const std::string& option);
 
 }  // namespace hetscale::io

@@ -52,4 +52,10 @@ Platform parse_platform_json(std::string_view text, const std::string& source);
 Platform parse_platform_text(std::string_view text, const std::string& source);
 Platform read_platform(const std::string& path);
 
+// The platform as JSON (schema "hetscale.platform/1"), one entry per node, and
+// in seed 001's plain form (one "hostname marked-speed" line per node, after
+// `comment` lines starting with '#'; marked speeds only). Both read back.
+std::string platform_json(const Platform& platform, const std::string& description = "");
+std::string platform_text(const Platform& platform, const std::string& comment = "");
+
 }  // namespace hetscale

@@ -23,6 +23,11 @@
 // to calibrate the computation part of a prediction); "check" is "passed" or
 // "failed" (the kernel's numerical check against its serial reference).
 // "target.N" is null when the trend line does not reach the target.
+// Reading is strict (unknown fields refused, InputError naming the file and
+// field): kernel is one of the four above, every marked speed, N, W and T_s
+// is > 0, T_comp_s >= 0, "marked_speed" (optional on reading) must agree with
+// the sum of "marked_speeds" to 0.005 Mflop/s (two decimals, as printed);
+// speed_Mflops and E_s are derived from W, T_s and C and recomputed.
 #include <optional>
 #include <string>
 #include <string_view>
@@ -37,9 +42,12 @@ struct SweepPoint {
   double compute_seconds = 0.0;  // T_comp: longest computation time of a process
   bool check_passed = true;
   double achieved_speed_mflops() const;  // W / T / 1e6
+  // seed 001, Definition 2: E_s = W / (T C), C in Mflop/s
+  double speed_efficiency(double marked_speed_mflops) const;
 };
 
 struct SweepTrend {
+  inline static constexpr std::size_t max_degree = 6;  // as a spreadsheet's polynomial trend line
   std::size_t degree = 0;
   std::vector<double> coefficients;  // E_s(N) = sum c_k N^k, lowest power first
   double r_squared = 0.0;

@@ -37,8 +37,7 @@ double eliminate_row(std::span<double> row, std::span<const double> pivot_row, s
   const double factor = row[k] / pivot_row[0];
   const std::size_t width = row.size() - k;
   double* target = row.data() + k;
-  const double* source = pivot_row.data();
-  for (std::size_t j = 1; j < width; ++j) target[j] -= factor * source[j];
+  if (width > 1) cblas_daxpy(static_cast<int>(width - 1), -factor, pivot_row.data() + 1, 1, target + 1, 1);
   target[0] = 0.0;
   return 1.0 + 2.0 * static_cast<double>(width - 1);
 }

@@ -26,7 +26,7 @@ LinearSystem generate_linear_system(std::size_t order, std::uint64_t seed);
 
 // One elimination step on one row: row -= (row[k] / pivot_row[k]) pivot_row,
 // for columns k..n (the right-hand side included), with row[k] set to 0.
-// `pivot_row` holds columns k..n of the pivot row. Returns the flop count.
+// `pivot_row` holds columns k..n of the pivot row. BLAS daxpy. Returns the flop count.
 double eliminate_row(std::span<double> row, std::span<const double> pivot_row, std::size_t k);
 
 // Back substitution on an upper-triangular augmented system (below the

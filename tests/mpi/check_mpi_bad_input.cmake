@@ -1,9 +1,16 @@
 # Bad input under mpiexec: exit code 2, exactly one line from hetscale on
-# stderr (rank 0 speaks for all), nothing on stdout, and no rank left running
-# (the test's time limit catches a hang).
+# stderr (rank 0 speaks for all), nothing on stdout, nothing written to
+# OUT_FILE (when given), and no rank left running (the test's time limit
+# catches a hang). ARGS: the hetscale arguments separated by |; RANKS (default 4).
 string(REPLACE "|" ";" arguments "${ARGS}")
+if(NOT RANKS)
+  set(RANKS 4)
+endif()
+if(OUT_FILE)
+  file(REMOVE "${OUT_FILE}")
+endif()
 execute_process(
-  COMMAND ${MPIEXEC} ${NP_FLAG} 4 ${FLAGS} ${HETSCALE} farm --time-scale 0.001 ${arguments}
+  COMMAND ${MPIEXEC} ${NP_FLAG} ${RANKS} ${FLAGS} ${HETSCALE} ${arguments}
   RESULT_VARIABLE code OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr TIMEOUT 50)
 if(NOT code EQUAL 2)
   message(FATAL_ERROR "expected exit code 2, got '${code}'\nstdout: ${stdout}\nstderr: ${stderr}")
@@ -21,4 +28,7 @@ if(at EQUAL -1)
 endif()
 if(NOT stdout STREQUAL "")
   message(FATAL_ERROR "expected nothing on stdout, got:\n${stdout}")
+endif()
+if(OUT_FILE AND EXISTS "${OUT_FILE}")
+  message(FATAL_ERROR "bad input, yet ${OUT_FILE} was written")
 endif()

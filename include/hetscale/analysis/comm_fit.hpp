@@ -1,0 +1,43 @@
+#pragma once
+// Seed 001 Section 4.5's communication forms fitted to measured samples (what
+// `hetscale bench comm` timed), by least squares, with the fit quality of each:
+//   T_bcast(p)   = a + b p   broadcast among p processes, at the smallest message measured
+//   T_send(N)    = a + b N   one message of N doubles (T_recv likewise)
+//   T_barrier(p) = c p       barrier among p processes, a line through the origin
+// A time has no negative part: a and b are fitted under a, b >= 0 (the
+// unconstrained line when it is non-negative, else the best line with the
+// negative term held at 0). Every r_squared is 1 - SS_res / SS_tot with SS_tot
+// about the mean of the times, the through-origin fit included, so that the
+// values compare; it is below 0 when the form fits worse than a constant.
+// Pure functions: no I/O, no MPI.
+#include <span>
+#include <vector>
+
+#include "hetscale/analysis/serial_fit.hpp"
+#include "hetscale/model/communication.hpp"
+#include "hetscale/record/comm_profile.hpp"
+
+namespace hetscale {
+
+// Least squares y = intercept + slope x with intercept, slope >= 0; needs two
+// or more distinct x and y >= 0 (std::invalid_argument otherwise).
+LinearFit fit_non_negative_line(std::span<const double> x, std::span<const double> y);
+
+// Least squares y = slope x (intercept 0); needs one or more points, some x != 0.
+LinearFit fit_through_origin(std::span<const double> x, std::span<const double> y);
+
+struct CommFit {
+  // The communication terms; unit_computation and reference_marked_speed are
+  // not communication and stay unset (the speed benchmark gives them).
+  model::CommunicationCosts costs;
+  std::vector<CommFitQuality> fits;  // one per operation fitted, in the order above
+};
+
+// Fits broadcast, send and barrier samples (other operations are ignored).
+// Receive samples, if any, get their own fit; without them T_recv = T_send.
+// With one process count only (2 ranks), the broadcast line goes through the
+// origin (a = 0). std::invalid_argument when an operation has no samples or
+// send has fewer than two message sizes.
+CommFit fit_communication_costs(std::span<const CommSample> samples);
+
+}  // namespace hetscale

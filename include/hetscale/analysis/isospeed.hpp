@@ -1,0 +1,141 @@
+#pragma once
+// Seed 001 on measurements (Sections 4.4-4.5): the speed-efficiency trend
+// line of a sweep and the size N that reaches a target E_s; the
+// isospeed-efficiency scalability psi between configurations; and its
+// prediction from communication costs (Corollary 2). Pure: no MPI, no files
+// except the CSV readers. Bad input throws InputError naming its source.
+// Marked speeds in Mflop/s, work in flop, times in seconds.
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "hetscale/model/communication.hpp"
+#include "hetscale/record/comm_profile.hpp"
+#include "hetscale/record/sweep.hpp"
+
+namespace hetscale {
+
+// --- Trend line and target size (Section 4.4) --------------------------------
+
+// The default degree of the trend line: a spreadsheet's default polynomial
+// trend line (order 2). Degrees 2 and 3 read the same sizes off Tables 3-4
+// (docs/scalability.md).
+inline constexpr std::size_t default_trend_degree = 2;
+
+// E_s(N) = sum c_k N^k of a trend line.
+double trend_speed_efficiency(const SweepTrend& trend, double n);
+
+// Least-squares polynomial E_s(N) of the given degree (1 to SweepTrend::max_degree)
+// through the points whose check passed, with its r^2. Needs degree + 2 or more
+// distinct N (one more than the coefficients). N is scaled internally.
+SweepTrend fit_speed_efficiency_trend(const Sweep& sweep, std::size_t degree);
+
+// The smallest whole N in [N_min, 2 N_max] (N_min, N_max: the sizes swept)
+// where the trend line reaches `target` (in (0, 1], else InputError naming
+// --target); extrapolated when N > N_max; size empty when never reached.
+SweepTarget find_target_size(const Sweep& sweep, const SweepTrend& trend, double target);
+
+// A sweep given as CSV, as the paper prints it (Tables 3-4): a header with N
+// and one of T_ms or T_s; optional columns W (checked against the kernel's
+// W(N) to 0.5 %), speed and E_s (printed values, recomputed). `#` lines are
+// comments. marked_speeds: one per process (Mflop/s), or the configuration's
+// C alone when the processes are not known (then counted as one).
+Sweep parse_sweep_csv(std::string_view text, const std::string& source, const std::string& kernel,
+                      const std::vector<double>& marked_speeds, const std::string& configuration);
+Sweep read_sweep_csv(const std::string& path, const std::string& kernel, const std::vector<double>& marked_speeds,
+                     const std::string& configuration);
+
+// --- Configurations and psi (Definition 3) -----------------------------------
+
+struct ScalingConfiguration {
+  std::string name;
+  double marked_speed = 0.0;                  // C, Mflop/s
+  std::optional<double> size;                 // N that holds E_s (measured), if known
+  std::optional<std::size_t> processes;       // p, if known
+  std::vector<double> process_marked_speeds;  // per process in rank order, if known
+  std::string source;                         // the file it came from
+};
+
+// CSV with the header `name,marked_speed,N` (optionally `,processes`), one
+// configuration per row in scaling order, at least two; `#` lines are comments.
+std::vector<ScalingConfiguration> parse_configurations_csv(std::string_view text, const std::string& source);
+std::vector<ScalingConfiguration> read_configurations(const std::string& path);
+
+// The N a sweep says holds its target E_s: the verified run's N if there is
+// one, else the N read off the trend line; empty if neither.
+std::optional<double> sweep_target_size(const Sweep& sweep);
+// (sweep.configuration, C, target N, processes); InputError naming the sweep
+// file when it has no target N.
+ScalingConfiguration configuration_from_sweep(const Sweep& sweep);
+
+struct PsiStep {
+  std::string from, to;
+  double marked_speed = 0.0, scaled_marked_speed = 0.0;  // C, C' (Mflop/s)
+  double size = 0.0, scaled_size = 0.0;                  // N, N'
+  double work = 0.0, scaled_work = 0.0;                  // W(N), W(N') (flop)
+  double psi = 0.0;                                      // C' W / (C W')
+};
+
+struct PsiTable {
+  std::string kernel;
+  std::vector<std::string> sources;
+  std::vector<ScalingConfiguration> configurations;
+  std::vector<double> works;   // W(N) of each configuration (flop)
+  std::vector<PsiStep> steps;  // consecutive configurations
+};
+
+// psi between consecutive configurations (kernel ge, mm or conv: its W(N));
+// every configuration needs its N.
+PsiTable isospeed_psi(const std::string& kernel, const std::vector<ScalingConfiguration>& configurations);
+// The same from two or more sweeps of one kernel, each with a target N.
+PsiTable psi_from_sweeps(const std::vector<Sweep>& sweeps);
+
+// --- Prediction (Section 4.5, Corollary 2) ----------------------------------
+
+struct PredictedConfiguration {
+  std::string name;
+  double marked_speed = 0.0;  // C, Mflop/s
+  double processes = 0.0;     // p
+  double root_share = 0.0;    // process 0's share of the rows (mm)
+  double size = 0.0;          // base: its N; others: N' solving the condition
+  double work = 0.0, computation_time = 0.0, overhead = 0.0;  // W(N), T_c, T_o
+  double speed_efficiency = 0.0;                               // model E_s
+  std::optional<double> measured_size;  // N measured, if known
+  std::optional<double> size_error;     // (N' - N) / N
+};
+
+struct PredictedStep {
+  std::string from, to;
+  double psi_definition = 0.0;  // C' W(N) / (C W(N')) over the predicted sizes
+  double psi_corollary2 = 0.0;  // T_o / T_o'
+  std::optional<double> measured_psi, psi_error;  // from measured sizes; (psi' - psi) / psi
+};
+
+struct IsospeedPrediction {
+  std::string kernel;
+  std::string profile_source;
+  std::vector<std::string> sources;  // configurations file or sweep files
+  std::string computation;           // how T_c is computed, for people
+  model::CommunicationCosts costs;   // as used (t_c possibly calibrated)
+  std::vector<PredictedConfiguration> configurations;  // base first
+  std::vector<PredictedStep> steps;
+};
+
+// Kernel ge or mm (the kernels with an overhead model). The base (named, or
+// the first if base_name is empty) needs N and p, every later configuration
+// p; configurations before the base are left out. mm: process 0's share is
+// its marked speed / C when the per-process speeds are known, else 1/p.
+IsospeedPrediction predict_isospeed(const model::CommunicationCosts& costs, const std::string& kernel,
+                                    const std::vector<ScalingConfiguration>& configurations,
+                                    const std::string& base_name = "");
+// Base = the first sweep (its target N), larger = the others. Computation:
+// if the profile has a reference marked speed, its costs as they are; else
+// t_c calibrated on the base sweep as the median over its passed points of
+// T_comp p / W, with C_ref = C / p of the base (equal to the homogeneous
+// T_c = W t_c / p when all processes have the same marked speed); if the base
+// sweep has no T_comp, the profile's t_c in the homogeneous form.
+IsospeedPrediction predict_from_sweeps(const CommProfile& profile, const std::vector<Sweep>& sweeps);
+
+}  // namespace hetscale

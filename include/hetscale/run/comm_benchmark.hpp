@@ -1,0 +1,46 @@
+#pragma once
+// `hetscale bench comm`: the communication costs of seed 001 Section 4.5
+// measured on MPI_COMM_WORLD, with the operations the kernels use (the polite
+// forms of run/mpi_polite.hpp, which wait by polling with sleeps), fitted to
+// the paper's forms (analysis/comm_fit.hpp), plus the unit computation time
+// t_c of the speed benchmark. See docs/communication.md for the method.
+//   broadcast  among the first q ranks, q = 2..P, every message size
+//   send       ping-pong between ranks 0 and 1, every message size (half the round trip)
+//   barrier    among the first q ranks, q = 2..P
+// Each point is the median over its repetitions; a collective's repetition
+// starts after a barrier and lasts, on each rank, until the operation
+// completes there; the repetition's time is the longest of the ranks'.
+// mpi.h stays private to the .cpp.
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "hetscale/record/comm_profile.hpp"
+
+namespace hetscale::run {
+
+struct CommBenchmarkOptions {
+  std::vector<std::size_t> sizes{1, 1000, 100000};  // message sizes, in doubles
+  std::size_t repetitions = 20;     // timed repetitions of every point, at least
+  double min_seconds = 0.05;        // and more, until a point has taken about this long
+  double seconds_per_kernel = 0.2;  // the speed benchmark (t_c) on rank 0
+  std::string label;
+};
+
+inline constexpr std::size_t max_message_elements = 100'000'000;  // 800 MB of doubles
+inline constexpr std::size_t max_repetitions = 1'000'000;          // of one point, min_seconds included
+
+// Every check that needs no communication, the same on every rank, so that
+// all ranks exit together. Throws hetscale::InputError naming the option:
+// fewer than 2 ranks, no sizes or fewer than two different ones (T_send =
+// a + b N), a size of 0 or above max_message_elements, repetitions 0, a
+// negative min_seconds, a non-positive seconds_per_kernel.
+void validate_comm_benchmark_options(const CommBenchmarkOptions& options, int ranks);
+
+// Runs the benchmark on every rank of MPI_COMM_WORLD; rank 0 returns the
+// profile (samples, fits, costs, context), the others nothing. Options must
+// have passed validate_comm_benchmark_options.
+std::optional<CommProfile> run_comm_benchmark(const CommBenchmarkOptions& options);
+
+}  // namespace hetscale::run
