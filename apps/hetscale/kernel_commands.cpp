@@ -17,6 +17,7 @@
 #include "hetscale/record/sweep.hpp"
 #include "hetscale/report/table.hpp"
 #include "hetscale/run/mpi_kernels.hpp"
+#include "hetscale/run/run_context.hpp"
 
 #include <unistd.h>
 
@@ -129,7 +130,7 @@ int kernel_command(KernelCommand& command, int& argc, char**& argv) {
 struct SweepCommand {
   std::string kernel = "ge", sizes, speeds, target, configuration = "C", out, timings;
   MarkedSpeedOptions marked;
-  std::size_t degree = 2;
+  std::size_t degree = 2, repetitions = 1;
   std::uint64_t seed = 1;
   bool json = false;
 };
@@ -151,6 +152,7 @@ int sweep_command(SweepCommand& command, int& argc, char**& argv) {
           throw InputError("--degree", "", fmt::format("must be from 1 to 6, got {}", command.degree));
         options.degree = command.degree;
         options.configuration = command.configuration;
+        options.repetitions = command.repetitions;
         run::validate_sweep_options(options, ranks);
       },
       [&](int rank, int ranks) {
@@ -212,11 +214,6 @@ struct SpeedCommand {
   bool json = false;
 };
 
-std::string host_name() {
-  char name[256] = {};
-  gethostname(name, sizeof name - 1);
-  return name;
-}
 
 int speed_command(SpeedCommand& command, int& argc, char**& argv) {
   std::vector<double> speeds;
@@ -237,7 +234,7 @@ int speed_command(SpeedCommand& command, int& argc, char**& argv) {
         Platform platform;
         platform.name = command.name;
         platform.speed_kind = SpeedKind::marked;
-        const std::string host = host_name();
+        const std::string host = run::host_name();
         for (int r = 0; r < ranks; ++r)
           platform.nodes.push_back({fmt::format("{}:{}", host, r), (*measured)[static_cast<std::size_t>(r)].marked_mflops});
         std::string description = fmt::format(
@@ -297,6 +294,8 @@ void add_scale_run_commands(CLI::App& scale, Actions& actions) {
   sweep->add_option("--target", command.target, "E_s to reach, in (0, 1]: read N off the trend line and verify it");
   sweep->add_option("--degree", command.degree, "degree of the polynomial trend line (default 2)");
   sweep->add_option("--configuration", command.configuration, "name of this configuration (default C)");
+  sweep->add_option("--repetitions", command.repetitions,
+                    "runs per size (seeds seed, seed + 1, ...); each point is the run of median time (default 1)");
   sweep->add_option("--seed", command.seed, "seed of the generated data (default 1)");
   sweep->add_option("--out", command.out, "write the sweep (JSON, hetscale.sweep/1) here");
   sweep->add_option("--timings", command.timings, "also write procs,size,seconds for `hetscale fit serial`");

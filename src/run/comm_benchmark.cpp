@@ -20,6 +20,7 @@
 #include "hetscale/run/emulated_node.hpp"
 #include "hetscale/run/mpi_farm.hpp"
 #include "hetscale/run/speed_benchmark.hpp"
+#include "hetscale/run/run_context.hpp"
 #include "mpi_polite.hpp"
 
 namespace hetscale::run {
@@ -199,11 +200,6 @@ void measure_group(MPI_Comm group, std::vector<double>& buffer, const CommBenchm
   }
 }
 
-std::string host_name() {
-  char name[256] = {};
-  gethostname(name, sizeof name - 1);
-  return name;
-}
 
 nlohmann::ordered_json context_of(const CommBenchmarkOptions& options, int ranks, const SpeedMeasurement& speed,
                                   double acknowledgement) {

@@ -19,6 +19,7 @@
 #include "hetscale/run/farm_protocol.hpp"
 #include "hetscale/run/objectives.hpp"
 #include "hetscale/run/rank_clock.hpp"
+#include "hetscale/run/run_context.hpp"
 
 namespace hetscale::run {
 
@@ -315,20 +316,7 @@ NodeRecord node_from(const std::string& name, const double* times, const ClientT
   return node;
 }
 
-std::string utc_now() {
-  const std::time_t now = std::time(nullptr);
-  std::tm parts{};
-  gmtime_r(&now, &parts);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &parts);
-  return text;
-}
 
-std::string host_name() {
-  char name[256] = {};
-  gethostname(name, sizeof name - 1);
-  return name;
-}
 
 }  // namespace
 

@@ -69,6 +69,7 @@ struct SweepOptions {
   std::size_t degree = 2;           // of the trend line E_s(N)
   std::optional<double> target;     // E_s to read N for, then verify
   std::string configuration = "C";  // name of this configuration
+  std::size_t repetitions = 1;      // runs per size; the point is the run of median T
 };
 void validate_sweep_options(const SweepOptions& options, int ranks);
 
