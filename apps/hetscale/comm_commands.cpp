@@ -26,7 +26,7 @@ namespace {
 
 struct CommCommand {
   run::CommBenchmarkOptions options;
-  std::string sizes, repetitions, min_seconds, out;
+  std::string sizes, repetitions, min_seconds, out, timing = "back-to-back";
   bool json = false;
 };
 
@@ -96,30 +96,29 @@ std::string profile_table(const CommProfile& profile) {
 
 // Runs on every rank; returns the exit code. Only rank 0 writes and prints.
 int bench_comm(CommCommand& command, int& argc, char**& argv) {
-  run::MpiSession mpi(argc, argv);
-  const bool speaker = mpi.rank() == 0;
-  try {
-    auto& options = command.options;
-    if (!command.sizes.empty()) options.sizes = message_sizes(command.sizes);
-    if (!command.repetitions.empty()) options.repetitions = count_option(command.repetitions, "--repetitions");
-    if (!command.min_seconds.empty()) options.min_seconds = single_number(command.min_seconds, "--min-seconds");
-    run::validate_comm_benchmark_options(options, mpi.size());
-  } catch (const std::invalid_argument& error) {
-    if (speaker) std::cerr << "hetscale: " << error.what() << "\n";
-    return exit_bad_input;
-  }
-  try {
-    const auto profile = run::run_comm_benchmark(command.options);
-    if (!speaker) return 0;
-    const std::string json = comm_profile_json(*profile);
-    if (!command.out.empty()) io::write_file_atomically(command.out, json);
-    const std::string text = command.json ? json : profile_table(*profile);
-    std::fwrite(text.data(), 1, text.size(), stdout);
-    return 0;
-  } catch (const std::exception& error) {
-    std::cerr << "hetscale: internal error on rank " << mpi.rank() << ": " << error.what() << "\n";
-    run::MpiSession::abort(exit_internal_error);
-  }
+  auto& options = command.options;
+  return run_mpi_command(
+      argc, argv,
+      [&](int, int ranks) {
+        if (!command.sizes.empty()) options.sizes = message_sizes(command.sizes);
+        if (!command.repetitions.empty()) options.repetitions = count_option(command.repetitions, "--repetitions");
+        if (!command.min_seconds.empty()) options.min_seconds = single_number(command.min_seconds, "--min-seconds");
+        if (command.timing == "asleep")
+          options.timing = run::CommTiming::asleep;
+        else if (command.timing != "back-to-back")
+          throw InputError("--timing", "", fmt::format("unknown timing '{}'; allowed: back-to-back, asleep",
+                                                       command.timing));
+        run::validate_comm_benchmark_options(options, ranks);
+      },
+      [&](int rank, int) {
+        const auto profile = run::run_comm_benchmark(options);
+        if (rank != 0) return 0;
+        const std::string json = comm_profile_json(*profile);
+        if (!command.out.empty()) io::write_file_atomically(command.out, json);
+        const std::string text = command.json ? json : profile_table(*profile);
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        return 0;
+      });
 }
 
 }  // namespace
@@ -139,6 +138,9 @@ void add_bench_comm_command(CLI::App& bench, Actions& actions) {
   comm->add_option("--min-seconds", command->min_seconds,
                    fmt::format("more repetitions until a point has taken about this long (default {:g})",
                                defaults.min_seconds));
+  comm->add_option("--timing", command->timing,
+                   "back-to-back (operations in a row, partners awake, as in a kernel's steps; default) | asleep "
+                   "(one at a time, partners asleep between polls)");
   comm->add_option("--label", command->options.label, "label of the profile");
   comm->add_option("--out", command->out, "write the profile (JSON, hetscale.comm-profile/1) here");
   comm->add_flag("--json", command->json, "print the profile instead of tables");

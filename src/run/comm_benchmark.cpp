@@ -90,9 +90,11 @@ void send_empty(int destination, MPI_Comm group) {
 // `group`), timed on rank 0 from its start until every other rank has
 // completed the operation and its empty acknowledgement has reached rank 0,
 // less `acknowledgement`, the time of one empty message; valid on rank 0.
+// With `in_a_row` > 1 (back-to-back timing), each repetition is `in_a_row`
+// operations after one barrier with no head start, and its time is their mean.
 template <class Operation>
 std::vector<double> time_to_completion_everywhere(const Operation& operation, std::size_t count, MPI_Comm group,
-                                                  double acknowledgement) {
+                                                  double acknowledgement, std::size_t in_a_row = 1) {
   int ranks = 0;
   MPI_Comm_size(group, &ranks);
   const int rank = rank_in(group);
@@ -103,18 +105,24 @@ std::vector<double> time_to_completion_everywhere(const Operation& operation, st
       for (int other = 1; other < ranks; ++other)
         MPI_Irecv(nullptr, 0, MPI_BYTE, other, acknowledgement_tag, group,
                   &acknowledgements[static_cast<std::size_t>(other - 1)]);
-    synchronise(group, rank);
+    if (in_a_row > 1)
+      polite::barrier(group);
+    else
+      synchronise(group, rank);
     const double start = MPI_Wtime();
-    operation(rank);
+    for (std::size_t i = 0; i < in_a_row; ++i) operation(rank);
     if (rank == 0) {
       polite::wait_all(acknowledgements, fine_pause);
-      elapsed = std::max(0.0, MPI_Wtime() - start - acknowledgement);
+      elapsed = std::max(0.0, MPI_Wtime() - start - acknowledgement) / static_cast<double>(in_a_row);
     } else {
       send_empty(0, group);
     }
   }
   return seconds;
 }
+
+// Operations per repetition when timed back to back.
+constexpr std::size_t back_to_back_batch = 10;
 
 // `count` ping-pongs of empty messages between ranks 0 and 1 of `group`, both
 // polling finely: half the round trip is the time of one acknowledgement.
@@ -175,7 +183,11 @@ void measure_group(MPI_Comm group, std::vector<double>& buffer, const CommBenchm
   };
   auto measure = [&](const auto& operation) {
     return measure_point(
-        [&](std::size_t count) { return time_to_completion_everywhere(operation, count, group, acknowledgement); },
+        [&](std::size_t count) {
+          return time_to_completion_everywhere(
+              operation, count, group, acknowledgement,
+              options.timing == CommTiming::back_to_back ? back_to_back_batch : 1);
+        },
         options, group);
   };
 
@@ -215,12 +227,20 @@ nlohmann::ordered_json context_of(const CommBenchmarkOptions& options, int ranks
   context["sizes"] = options.sizes;
   context["repetitions"] = options.repetitions;
   context["min_seconds"] = options.min_seconds;
-  context["timing"] = fmt::format(
-      "median of the repetitions, each after a barrier and a head start of {} us for rank 0, with the polite "
-      "(polling, sleeping) waits the kernels use: on rank 0, from its start until every other rank has completed "
-      "the operation and acknowledged it with an empty message, less the time of that message "
-      "(acknowledgement_s, half an empty ping-pong); send: rank 0 to rank 1",
-      std::chrono::microseconds(head_start).count());
+  context["timing"] =
+      options.timing == CommTiming::asleep
+          ? fmt::format(
+                "asleep: median of the repetitions, each after a barrier and a head start of {} us for rank 0, with "
+                "the polite (polling, sleeping) waits the kernels use: on rank 0, from its start until every other "
+                "rank has completed the operation and acknowledged it with an empty message, less the time of that "
+                "message (acknowledgement_s, half an empty ping-pong); send: rank 0 to rank 1",
+                std::chrono::microseconds(head_start).count())
+          : fmt::format(
+                "back-to-back: median over repetitions of the mean of {} operations in a row after a barrier, with "
+                "the polite (polling, sleeping) waits the kernels use: on rank 0, from its start until every other "
+                "rank has completed the last operation and acknowledged it with an empty message, less the time of "
+                "that message (acknowledgement_s); send: rank 0 to rank 1",
+                back_to_back_batch);
   context["acknowledgement_s"] = acknowledgement;
   context["speed_benchmark"] = {{"seconds_per_kernel", options.seconds_per_kernel},
                                 {"marked_mflops", speed.marked_mflops},

@@ -26,6 +26,7 @@ set(comm_bad_inputs
   "sizes_one|3|--sizes: needs two or more different message sizes to fit T_send = a + b N, got 1|--sizes 8,8"
   "repetitions_zero|3|--repetitions: must be a whole number >= 1, got 0|--repetitions 0"
   "min_seconds_negative|3|--min-seconds: must be >= 0, got -1|--min-seconds -1"
+  "timing_unknown|3|--timing: unknown timing 'awake'|--timing awake"
 )
 foreach(case ${comm_bad_inputs})
   string(REPLACE "|" ";" parts "${case}")

@@ -7,9 +7,10 @@
 //   broadcast  among the first q ranks, q = 2..P, every message size
 //   send       ping-pong between ranks 0 and 1, every message size (half the round trip)
 //   barrier    among the first q ranks, q = 2..P
-// Each point is the median over its repetitions; a collective's repetition
-// starts after a barrier and lasts, on each rank, until the operation
-// completes there; the repetition's time is the longest of the ranks'.
+// Timed on rank 0 from its start until every other rank has completed and
+// acknowledged (less the time of one acknowledgement); with `asleep` each
+// point is the median of single operations, with `back_to_back` the median of
+// batches' means.
 // mpi.h stays private to the .cpp.
 #include <cstddef>
 #include <optional>
@@ -20,11 +21,20 @@
 
 namespace hetscale::run {
 
+// How an operation is timed.
+enum class CommTiming {
+  back_to_back,  // many in a row after one barrier, mean per operation: the partners
+                 // are awake, as in a kernel's loop of steps (the default)
+  asleep,        // one at a time, after rank 0's head start: the partners wait asleep
+                 // between polls, as when a process waits for a slow one
+};
+
 struct CommBenchmarkOptions {
   std::vector<std::size_t> sizes{1, 1000, 100000};  // message sizes, in doubles
   std::size_t repetitions = 20;     // timed repetitions of every point, at least
   double min_seconds = 0.05;        // and more, until a point has taken about this long
   double seconds_per_kernel = 0.2;  // the speed benchmark (t_c) on rank 0
+  CommTiming timing = CommTiming::back_to_back;
   std::string label;
 };
 
