@@ -189,7 +189,10 @@ int sweep_command(SweepCommand& command, int& argc, char**& argv) {
           }
           if (sweep->target) {
             const auto& target = *sweep->target;
-            if (target.size)
+            if (!sweep->trend)
+              text += fmt::format("target E_s = {:g}: no trend line, too few sizes passed their check\n",
+                                  target.speed_efficiency);
+            else if (target.size)
               text += fmt::format("target E_s = {:g}: N = {:.0f}{}\n", target.speed_efficiency, *target.size,
                                   target.extrapolated ? " (extrapolated beyond the sweep)" : "");
             else

@@ -575,9 +575,16 @@ std::optional<Sweep> run_sweep(const SweepOptions& options, const SweepProgress&
   if (options.target) {
     if (rank == root) {
       sweep.kernel = to_string(options.kernel.kernel);
-      sweep.trend = fit_speed_efficiency_trend(sweep, options.degree);
-      sweep.target = find_target_size(sweep, *sweep.trend, *options.target);
-      if (sweep.target->size) verify_size = std::round(*sweep.target->size);
+      try {
+        sweep.trend = fit_speed_efficiency_trend(sweep, options.degree);
+        sweep.target = find_target_size(sweep, *sweep.trend, *options.target);
+        if (sweep.target->size) verify_size = std::round(*sweep.target->size);
+      } catch (const std::invalid_argument&) {
+        // Too few points passed their check for the trend line: an outcome of
+        // this sweep (its points say which failed), not bad input.
+        sweep.trend.reset();
+        sweep.target = SweepTarget{*options.target, std::nullopt, false, std::nullopt};
+      }
     }
     MPI_Request request;
     MPI_Ibcast(&verify_size, 1, MPI_DOUBLE, root, MPI_COMM_WORLD, &request);
