@@ -86,6 +86,20 @@ std::string profile_table(const CommProfile& profile) {
     out += "note: one process count (2 ranks): the broadcast line goes through the origin; run with 3 or more "
            "ranks to fit its intercept\n";
 
+  if (!profile.structures.empty()) {
+    report::TextTable structures({"structure (seed 004)", "M us/double", "N us/double", "R us", "Q us",
+                                  "r_squared", "points"});
+    for (const auto& costs : profile.structures) {
+      const bool shift = costs.structure == "shift";
+      structures.add_row({costs.structure, shift ? "-" : fmt::format("{:.3g}", costs.m * 1e6),
+                          fmt::format("{:.3g}", costs.n * 1e6), shift ? "-" : microseconds(costs.r),
+                          microseconds(costs.q), costs.r_squared ? fmt::format("{:.3f}", *costs.r_squared) : "-",
+                          std::to_string(costs.points)});
+    }
+    out += "\nstructures: t(d, p) = (M p + N) d + (R p + Q), d doubles per processor (shift: N d + Q)\n" +
+           structures.render();
+  }
+
   report::TextTable samples({"operation", "processes", "elements", "median_us", "repetitions"});
   for (const auto& sample : profile.samples)
     if (sample.operation != "compute")
@@ -129,7 +143,8 @@ void add_bench_comm_command(CLI::App& bench, Actions& actions) {
   auto* comm = bench.add_subcommand(
       "comm",
       "seed 001 Section 4.5: time broadcast, send/receive and barrier on MPI (run under mpiexec, 2 or more ranks), "
-      "fit T_bcast = a + b p, T_send = a + b N, T_barrier = c p, and measure t_c");
+      "fit T_bcast = a + b p, T_send = a + b N, T_barrier = c p, and measure t_c; and seed 004's multiphase, shift, "
+      "broadcast, scatter and gather structures, fitted to t = (M p + N) d + (R p + Q)");
   comm->add_option("--sizes", command->sizes,
                    fmt::format("message sizes in doubles, two or more different (default {})",
                                fmt::join(defaults.sizes, ",")));

@@ -1,6 +1,7 @@
 #include "hetscale/analysis/comm_fit.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 #include <stdexcept>
 #include <string_view>
@@ -65,7 +66,100 @@ bool any_sample(const CommSample&) { return true; }
 
 std::size_t distinct(const std::vector<double>& values) { return std::set<double>(values.begin(), values.end()).size(); }
 
+// Least squares y ~ sum_j x_j columns[j] by modified Gram-Schmidt on the
+// columns scaled to unit length, y carried along (backward stable); throws
+// std::invalid_argument when the columns are (nearly) linearly dependent.
+std::vector<double> least_squares(std::vector<std::vector<double>> columns, std::vector<double> y) {
+  const std::size_t k = columns.size();
+  std::vector<double> scale(k), c(k);
+  std::vector<std::vector<double>> r(k, std::vector<double>(k, 0.0));
+  auto dot = [](const std::vector<double>& a, const std::vector<double>& b) {
+    double sum = 0.0;
+    for (std::size_t i = 0; i < a.size(); ++i) sum += a[i] * b[i];
+    return sum;
+  };
+  for (std::size_t j = 0; j < k; ++j) {
+    scale[j] = std::sqrt(dot(columns[j], columns[j]));
+    if (scale[j] <= 0.0) throw std::invalid_argument(fmt::format("column {} of the fit is all zero", j + 1));
+    for (double& value : columns[j]) value /= scale[j];
+  }
+  for (std::size_t j = 0; j < k; ++j) {
+    r[j][j] = std::sqrt(dot(columns[j], columns[j]));
+    if (r[j][j] <= 1e-10)
+      throw std::invalid_argument("the samples cannot separate the fitted terms (too few distinct sizes or "
+                                  "process counts)");
+    for (double& value : columns[j]) value /= r[j][j];
+    for (std::size_t l = j + 1; l < k; ++l) {
+      r[j][l] = dot(columns[j], columns[l]);
+      for (std::size_t i = 0; i < y.size(); ++i) columns[l][i] -= r[j][l] * columns[j][i];
+    }
+    c[j] = dot(columns[j], y);
+    for (std::size_t i = 0; i < y.size(); ++i) y[i] -= c[j] * columns[j][i];
+  }
+  std::vector<double> x(k);
+  for (std::size_t j = k; j-- > 0;) {
+    double sum = c[j];
+    for (std::size_t l = j + 1; l < k; ++l) sum -= r[j][l] * x[l];
+    x[j] = sum / r[j][j];
+  }
+  for (std::size_t j = 0; j < k; ++j) x[j] /= scale[j];
+  return x;
+}
+
 }  // namespace
+
+StructureCosts fit_structure_form(std::span<const double> p, std::span<const double> d, std::span<const double> t) {
+  require_same_length(p, t);
+  require_same_length(d, t);
+  const std::vector<double> sizes(d.begin(), d.end()), counts(p.begin(), p.end());
+  if (distinct(sizes) < 2)
+    throw std::invalid_argument(fmt::format("t = f1(p) d + f2(p) needs two or more message sizes d, got {}",
+                                            distinct(sizes)));
+  const std::vector<double> times(t.begin(), t.end()), ones(t.size(), 1.0);
+  StructureCosts costs;
+  if (distinct(counts) >= 2) {
+    std::vector<double> pd(t.size());
+    for (std::size_t i = 0; i < t.size(); ++i) pd[i] = p[i] * d[i];
+    const auto x = least_squares({pd, sizes, counts, ones}, times);
+    costs.m = x[0], costs.n = x[1], costs.r = x[2], costs.q = x[3];
+  } else {
+    const auto x = least_squares({sizes, ones}, times);
+    costs.n = x[0], costs.q = x[1];
+  }
+  double mean = 0.0, total = 0.0, residual = 0.0;
+  for (double value : t) mean += value / static_cast<double>(t.size());
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    const double error = t[i] - costs.seconds(d[i], p[i]);
+    residual += error * error;
+    total += (t[i] - mean) * (t[i] - mean);
+  }
+  costs.r_squared =
+      total > 0.0 ? 1.0 - residual / total : (residual <= 1e-24 * std::max(1.0, mean * mean) ? 1.0 : 0.0);
+  costs.points = t.size();
+  return costs;
+}
+
+std::vector<StructureCosts> fit_structure_costs(std::span<const CommSample> samples) {
+  std::vector<StructureCosts> result;
+  for (const std::string_view name : communication_structures) {
+    std::vector<double> p, d, t;
+    for (const auto& sample : samples)
+      if (sample.operation == name) {
+        // seed 004 Table II: shift's f1 and f2 are constants, whatever p.
+        p.push_back(name == "shift" ? 2.0 : static_cast<double>(sample.processes));
+        d.push_back(sample.elements);
+        t.push_back(sample.seconds);
+      }
+    if (t.empty()) continue;
+    try {
+      result.push_back(fit_structure_form(p, d, t));
+    } catch (const std::invalid_argument& error) {
+      throw std::invalid_argument(fmt::format("{}: {}", name, error.what()));
+    }
+    result.back().structure = std::string(name);
+  }
+  return result;
+}
 
 LinearFit fit_through_origin(std::span<const double> x, std::span<const double> y) {
   require_same_length(x, y);

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <stdexcept>
 #include <tuple>
 #include <utility>
 
@@ -12,17 +13,22 @@
 #include <nlohmann/json.hpp>
 
 #include "hetscale/io/files.hpp"
+#include "hetscale/io/input_error.hpp"
 #include "io/strict_json.hpp"
 
 namespace hetscale {
 namespace {
 
-// The operations a sample or a fit may name.
-constexpr std::array<std::string_view, 5> known_operations{"broadcast", "send", "receive", "barrier", "compute"};
+// The operations a fit may name (seed 001), and those a sample may name (with seed 004's structures).
+constexpr std::array<std::string_view, 5> fit_operations{"broadcast", "send", "receive", "barrier", "compute"};
+constexpr std::array<std::string_view, 9> sample_operations{"broadcast",  "send",  "receive", "barrier", "compute",
+                                                           "multiphase", "shift", "scatter", "gather"};
 
-std::string known_operation(const io::JsonObject& object, std::string_view key, const std::string& name) {
-  if (std::find(known_operations.begin(), known_operations.end(), name) == known_operations.end())
-    object.fail(key, fmt::format("unknown operation '{}'; allowed: {}", name, fmt::join(known_operations, ", ")));
+template <std::size_t Count>
+std::string known_operation(const io::JsonObject& object, std::string_view key, const std::string& name,
+                            const std::array<std::string_view, Count>& known) {
+  if (std::find(known.begin(), known.end(), name) == known.end())
+    object.fail(key, fmt::format("unknown operation '{}'; allowed: {}", name, fmt::join(known, ", ")));
   return name;
 }
 
@@ -62,12 +68,13 @@ model::CommunicationCosts read_costs(const io::JsonObject& costs) {
   return result;
 }
 
-// "fits" of `top`: an object keyed by operation, read in the order of known_operations.
+// "fits" of `top`: an object keyed by operation, read in the order of fit_operations.
 std::vector<CommFitQuality> read_fits(const io::JsonObject& top) {
   const auto fits = top.object("fits");
-  for (const auto& [operation, unused] : top.raw("fits").items()) known_operation(fits, operation, operation);
+  for (const auto& [operation, unused] : top.raw("fits").items())
+    known_operation(fits, operation, operation, fit_operations);
   std::vector<CommFitQuality> result;
-  for (const std::string_view operation : known_operations) {
+  for (const std::string_view operation : fit_operations) {
     if (!fits.has(operation)) continue;
     const auto fit = fits.object(operation);
     fit.allow_only({"r_squared", "points"});
@@ -78,10 +85,42 @@ std::vector<CommFitQuality> read_fits(const io::JsonObject& top) {
   return result;
 }
 
+// "structures" of `top`: an object keyed by structure, read in the order of communication_structures.
+std::vector<StructureCosts> read_structures(const io::JsonObject& top) {
+  const auto structures = top.object("structures");
+  for (const auto& [name, unused] : top.raw("structures").items())
+    if (std::find(communication_structures.begin(), communication_structures.end(), name) ==
+        communication_structures.end())
+      structures.fail(name, fmt::format("unknown structure '{}'; allowed: {}", name,
+                                        fmt::join(communication_structures, ", ")));
+  std::vector<StructureCosts> result;
+  for (const std::string_view name : communication_structures) {
+    if (!structures.has(name)) continue;
+    const auto entry = structures.object(name);
+    StructureCosts costs;
+    costs.structure = std::string(name);
+    if (name == "shift") {
+      entry.allow_only({"N", "Q", "r_squared", "points"});  // seed 004 Table II: f1 = N, f2 = Q
+    } else {
+      entry.allow_only({"M", "N", "R", "Q", "r_squared", "points"});
+      costs.m = entry.number("M");
+      costs.r = entry.number("R");
+    }
+    costs.n = entry.number("N");
+    costs.q = entry.number("Q");
+    costs.r_squared = entry.optional_number("r_squared");
+    if (costs.r_squared && *costs.r_squared > 1.0)
+      entry.fail("r_squared", fmt::format("must be <= 1, got {}", *costs.r_squared));
+    if (entry.has("points")) costs.points = whole_number(entry, "points", 1);
+    result.push_back(std::move(costs));
+  }
+  return result;
+}
+
 CommSample read_sample(const io::JsonObject& sample) {
   sample.allow_only({"operation", "processes", "elements", "seconds", "repetitions"});
   CommSample result;
-  result.operation = known_operation(sample, "operation", sample.string("operation"));
+  result.operation = known_operation(sample, "operation", sample.string("operation"), sample_operations);
   result.processes = whole_number(sample, "processes", 1);
   result.elements = sample.non_negative_number("elements", 0.0);
   result.seconds = required_non_negative(sample, "seconds");
@@ -101,7 +140,7 @@ nlohmann::ordered_json whole_or_real(double value) {
 CommProfile parse_comm_profile(std::string_view text, const std::string& source) {
   const auto document = io::parse_json(text, source);
   const io::JsonObject top(document, source, "");
-  top.allow_only({"schema", "label", "costs", "fits", "samples", "context"});
+  top.allow_only({"schema", "label", "costs", "fits", "structures", "samples", "context"});
   top.require_schema(CommProfile::schema);
 
   CommProfile profile;
@@ -109,6 +148,7 @@ CommProfile parse_comm_profile(std::string_view text, const std::string& source)
   profile.label = top.optional_string("label").value_or("");
   profile.costs = read_costs(top.object("costs"));
   if (top.has("fits")) profile.fits = read_fits(top);
+  if (top.has("structures")) profile.structures = read_structures(top);
   if (top.has("samples"))
     for (const auto& sample : top.objects("samples")) profile.samples.push_back(read_sample(sample));
   if (top.has("context")) {
@@ -120,6 +160,19 @@ CommProfile parse_comm_profile(std::string_view text, const std::string& source)
 
 CommProfile read_comm_profile(const std::string& path) {
   return parse_comm_profile(io::read_text_file(path), path);
+}
+
+const StructureCosts& structure_costs(const CommProfile& profile, std::string_view name) {
+  if (std::find(communication_structures.begin(), communication_structures.end(), name) ==
+      communication_structures.end())
+    throw std::invalid_argument(fmt::format("unknown communication structure '{}'; allowed: {}", name,
+                                            fmt::join(communication_structures, ", ")));
+  for (const auto& costs : profile.structures)
+    if (costs.structure == name) return costs;
+  throw InputError(profile.source, fmt::format("structures.{}", name),
+                   fmt::format("missing; the optimizer needs all five structures: {} (measure them with "
+                               "mpiexec -n P hetscale bench comm)",
+                               fmt::join(communication_structures, ", ")));
 }
 
 std::string comm_profile_json(const CommProfile& profile) {
@@ -140,6 +193,20 @@ std::string comm_profile_json(const CommProfile& profile) {
     ordered_json fits = ordered_json::object();
     for (const auto& fit : profile.fits) fits[fit.operation] = {{"r_squared", fit.r_squared}, {"points", fit.points}};
     document["fits"] = std::move(fits);
+  }
+  if (!profile.structures.empty()) {
+    ordered_json structures = ordered_json::object();
+    for (const auto& costs : profile.structures) {
+      ordered_json entry;
+      if (costs.structure != "shift") entry["M"] = costs.m;
+      entry["N"] = costs.n;
+      if (costs.structure != "shift") entry["R"] = costs.r;
+      entry["Q"] = costs.q;
+      if (costs.r_squared) entry["r_squared"] = *costs.r_squared;
+      if (costs.points > 0) entry["points"] = costs.points;
+      structures[costs.structure] = std::move(entry);
+    }
+    document["structures"] = std::move(structures);
   }
   if (!profile.samples.empty()) {
     ordered_json samples = ordered_json::array();

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <ctime>
@@ -45,6 +46,12 @@ void validate_comm_benchmark_options(const CommBenchmarkOptions& options, int ra
                      fmt::format("must be a whole number from 1 to {}, got {}", max_repetitions, options.repetitions));
   if (!std::isfinite(options.min_seconds) || options.min_seconds < 0.0)
     throw InputError("--min-seconds", "", fmt::format("must be >= 0, got {:g}", options.min_seconds));
+  if (options.structures && (options.structure_repetitions < 1 || options.structure_repetitions > max_repetitions))
+    throw InputError("structure_repetitions", "",
+                     fmt::format("must be a whole number from 1 to {}, got {}", max_repetitions,
+                                 options.structure_repetitions));
+  if (options.structures && (!std::isfinite(options.structure_min_seconds) || options.structure_min_seconds < 0.0))
+    throw InputError("structure_min_seconds", "", fmt::format("must be >= 0, got {:g}", options.structure_min_seconds));
   if (!std::isfinite(options.seconds_per_kernel) || options.seconds_per_kernel <= 0.0)
     throw InputError("seconds_per_kernel", "", fmt::format("must be > 0, got {:g}", options.seconds_per_kernel));
 }
@@ -147,19 +154,26 @@ struct Point {
   std::size_t repetitions = 0;
 };
 
-// One point: a warm-up, `repetitions` timed, then as many more as make about
-// `min_seconds` (rank 0 decides from the first batch and tells the others).
-// `timed(count)` returns the repetitions' times, valid on rank 0 of `comm`.
+// How long a point is timed: `repetitions`, then more until about `min_seconds`.
+struct Effort {
+  std::size_t repetitions = 1;
+  double min_seconds = 0.0;
+};
+
+// One point: a warm-up, `effort.repetitions` timed, then as many more as make
+// about `effort.min_seconds` (rank 0 decides from the first batch and tells
+// the others). `timed(count)` returns the repetitions' times, valid on rank 0
+// of `comm`.
 template <class Timed>
-Point measure_point(const Timed& timed, const CommBenchmarkOptions& options, MPI_Comm comm) {
+Point measure_point(const Timed& timed, const Effort& effort, MPI_Comm comm) {
   timed(1);  // warm-up: the first message between two ranks sets up their connection
   const double start = MPI_Wtime();
-  auto seconds = timed(options.repetitions);
+  auto seconds = timed(effort.repetitions);
   unsigned long long more = 0;
   if (rank_in(comm) == 0) {
-    const double done = static_cast<double>(options.repetitions);
+    const double done = static_cast<double>(effort.repetitions);
     const double per_repetition = (MPI_Wtime() - start) / done;
-    const double wanted = per_repetition > 0.0 ? std::ceil(options.min_seconds / per_repetition) : done;
+    const double wanted = per_repetition > 0.0 ? std::ceil(effort.min_seconds / per_repetition) : done;
     more = static_cast<unsigned long long>(std::clamp(wanted, done, static_cast<double>(max_repetitions)) - done);
   }
   polite::broadcast(&more, 1, MPI_UNSIGNED_LONG_LONG, 0, comm);
@@ -171,9 +185,12 @@ Point measure_point(const Timed& timed, const CommBenchmarkOptions& options, MPI
 }
 
 // The points of the first q ranks (`group`), appended to `samples` on rank 0.
+// `buffer` and `spare` hold the largest size times the number of ranks (the
+// root's side of a scatter or gather, both sides of an all-to-all).
 // With q = 2 it first measures the time of an empty message into
 // `acknowledgement` (rank 0), which every later point subtracts, and the sends.
-void measure_group(MPI_Comm group, std::vector<double>& buffer, const CommBenchmarkOptions& options,
+void measure_group(MPI_Comm group, std::vector<double>& buffer, std::vector<double>& spare,
+                   const CommBenchmarkOptions& options,
                    std::vector<CommSample>& samples, double& acknowledgement) {
   int q = 0;
   MPI_Comm_size(group, &q);
@@ -181,19 +198,21 @@ void measure_group(MPI_Comm group, std::vector<double>& buffer, const CommBenchm
     if (rank_in(group) == 0)
       samples.push_back({operation, static_cast<std::size_t>(q), elements, point.seconds, point.repetitions});
   };
-  auto measure = [&](const auto& operation) {
+  const Effort effort{options.repetitions, options.min_seconds};
+  auto measure_with = [&](const auto& operation, const Effort& how_long) {
     return measure_point(
         [&](std::size_t count) {
           return time_to_completion_everywhere(
               operation, count, group, acknowledgement,
               options.timing == CommTiming::back_to_back ? back_to_back_batch : 1);
         },
-        options, group);
+        how_long, group);
   };
+  auto measure = [&](const auto& operation) { return measure_with(operation, effort); };
 
   if (q == 2) {
     acknowledgement = measure_point([group](std::size_t count) { return acknowledgement_times(count, group); },
-                                    options, group)
+                                    effort, group)
                           .seconds;
     // One message from rank 0 to rank 1, which waits for it.
     for (const std::size_t size : options.sizes) {
@@ -209,6 +228,29 @@ void measure_group(MPI_Comm group, std::vector<double>& buffer, const CommBenchm
     const int count = static_cast<int>(size);
     keep("broadcast", static_cast<double>(size),
          measure([&buffer, count, group](int) { polite::broadcast(buffer.data(), count, MPI_DOUBLE, 0, group); }));
+  }
+  if (!options.structures) return;
+
+  // seed 004's structures, `count` doubles per processor; broadcast is the one above.
+  const Effort structure_effort{options.structure_repetitions, options.structure_min_seconds};
+  for (const std::size_t size : options.sizes) {
+    const int count = static_cast<int>(size);
+    const auto elements = static_cast<double>(size);
+    keep("multiphase", elements, measure_with([&](int) {
+           polite::all_to_all(buffer.data(), spare.data(), count, MPI_DOUBLE, group);
+         }, structure_effort));
+    keep("shift", elements, measure_with([&](int rank) {
+           std::array<MPI_Request, 2> requests{};
+           MPI_Irecv(spare.data(), count, MPI_DOUBLE, (rank + q - 1) % q, message_tag, group, &requests[0]);
+           MPI_Isend(buffer.data(), count, MPI_DOUBLE, (rank + 1) % q, message_tag, group, &requests[1]);
+           polite::wait_all(requests);
+         }, structure_effort));
+    keep("scatter", elements, measure_with([&](int) {
+           polite::scatter(buffer.data(), spare.data(), count, MPI_DOUBLE, 0, group);
+         }, structure_effort));
+    keep("gather", elements, measure_with([&](int) {
+           polite::gather(buffer.data(), spare.data(), count, MPI_DOUBLE, 0, group);
+         }, structure_effort));
   }
 }
 
@@ -227,6 +269,15 @@ nlohmann::ordered_json context_of(const CommBenchmarkOptions& options, int ranks
   context["sizes"] = options.sizes;
   context["repetitions"] = options.repetitions;
   context["min_seconds"] = options.min_seconds;
+  if (options.structures)
+    context["structures"] = {
+        {"repetitions", options.structure_repetitions},
+        {"min_seconds", options.structure_min_seconds},
+        {"method",
+         "seed 004 structures among the first q ranks, q = 2..P, elements = d doubles per processor: multiphase "
+         "MPI_Ialltoall (d to every rank), shift (d to rank + 1 mod q, from rank - 1), broadcast (the broadcast "
+         "samples), scatter and gather (d per rank, root 0); timed as the other operations; fitted by least squares "
+         "to t = (M p + N) d + (R p + Q), shift t = N d + Q"}};
   context["timing"] =
       options.timing == CommTiming::asleep
           ? fmt::format(
@@ -261,14 +312,16 @@ std::optional<CommProfile> run_comm_benchmark(const CommBenchmarkOptions& option
   if (rank == 0) speed = measure_local_speed(1.0, options.seconds_per_kernel);
   polite::barrier(MPI_COMM_WORLD);
 
-  std::vector<double> buffer(*std::max_element(options.sizes.begin(), options.sizes.end()), 1.0);
+  const std::size_t largest = *std::max_element(options.sizes.begin(), options.sizes.end());
+  const std::size_t per_structure = options.structures ? static_cast<std::size_t>(ranks) : 1;
+  std::vector<double> buffer(largest * per_structure, 1.0), spare(options.structures ? largest * per_structure : 0);
   std::vector<CommSample> samples;
   double acknowledgement = 0.0;  // one empty message, on rank 0
   for (int q = 2; q <= ranks; ++q) {
     MPI_Comm group = MPI_COMM_NULL;
     MPI_Comm_split(MPI_COMM_WORLD, rank < q ? 0 : MPI_UNDEFINED, rank, &group);
     if (group != MPI_COMM_NULL) {
-      measure_group(group, buffer, options, samples, acknowledgement);
+      measure_group(group, buffer, spare, options, samples, acknowledgement);
       MPI_Comm_free(&group);
     }
     polite::barrier(MPI_COMM_WORLD);  // the ranks outside the group wait here, asleep
@@ -286,6 +339,7 @@ std::optional<CommProfile> run_comm_benchmark(const CommBenchmarkOptions& option
   profile.costs.unit_computation = speed.unit_computation_seconds;
   if (speed.marked_mflops > 0.0) profile.costs.reference_marked_speed = speed.marked_mflops;
   profile.fits = fit.fits;
+  if (options.structures) profile.structures = fit_structure_costs(samples);
   profile.samples = std::move(samples);
   profile.context_json = context_of(options, ranks, speed, acknowledgement).dump();
   return profile;

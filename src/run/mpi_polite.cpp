@@ -54,6 +54,24 @@ void receive(void* buffer, int count, MPI_Datatype type, int source, int tag, MP
   wait(request, status);
 }
 
+void all_to_all(const void* send_buffer, void* receive_buffer, int count, MPI_Datatype type, MPI_Comm comm) {
+  MPI_Request request;
+  MPI_Ialltoall(send_buffer, count, type, receive_buffer, count, type, comm, &request);
+  wait(request);
+}
+
+void scatter(const void* send_buffer, void* receive_buffer, int count, MPI_Datatype type, int root, MPI_Comm comm) {
+  MPI_Request request;
+  MPI_Iscatter(send_buffer, count, type, receive_buffer, count, type, root, comm, &request);
+  wait(request);
+}
+
+void gather(const void* send_buffer, void* receive_buffer, int count, MPI_Datatype type, int root, MPI_Comm comm) {
+  MPI_Request request;
+  MPI_Igather(send_buffer, count, type, receive_buffer, count, type, root, comm, &request);
+  wait(request);
+}
+
 void reduce_sum(const double* values, double* sums, int count, int root, MPI_Comm comm) {
   MPI_Request request;
   MPI_Ireduce(values, sums, count, MPI_DOUBLE, MPI_SUM, root, comm, &request);

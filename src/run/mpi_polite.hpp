@@ -24,6 +24,10 @@ void barrier(MPI_Comm comm);
 void send(const void* buffer, int count, MPI_Datatype type, int destination, int tag, MPI_Comm comm);
 void receive(void* buffer, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
              MPI_Status* status = MPI_STATUS_IGNORE);
+// MPI_Ialltoall, MPI_Iscatter, MPI_Igather of `count` elements per rank.
+void all_to_all(const void* send_buffer, void* receive_buffer, int count, MPI_Datatype type, MPI_Comm comm);
+void scatter(const void* send_buffer, void* receive_buffer, int count, MPI_Datatype type, int root, MPI_Comm comm);
+void gather(const void* send_buffer, void* receive_buffer, int count, MPI_Datatype type, int root, MPI_Comm comm);
 void reduce_sum(const double* values, double* sums, int count, int root, MPI_Comm comm);
 
 }  // namespace hetscale::run::polite

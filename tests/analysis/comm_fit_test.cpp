@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "support/assertions.hpp"
@@ -116,6 +118,61 @@ TEST(CommFit, ThroughOriginRSquaredAboutTheMean) {
   const auto exact = fit_through_origin(x, std::vector<double>{0.8, 1.2, 1.6, 2.0});
   EXPECT_TRUE(RelNear(exact.slope, 0.4));
   EXPECT_TRUE(RelNear(exact.r_squared, 1.0, 1e-12));
+}
+
+// seed 004 Table II: known M, N, R, Q (and shift's N, Q) come back exactly
+// from t = (M p + N) d + (R p + Q) on a grid of p and d, with r_squared 1.
+TEST(StructureFit, RecoversKnownParametersExactly) {
+  struct Known {
+    std::string structure;
+    double m, n, r, q;
+  };
+  const Known known[] = {{"multiphase", 6.4e-9, -1.2e-8, 6.5e-6, -3.9e-6},
+                         {"shift", 0.0, 2.9e-9, 0.0, 8.3e-6},
+                         {"broadcast", 6.5e-10, 4.2e-11, 2.8e-6, -1.3e-6},
+                         {"scatter", 6.2e-10, 9.9e-10, 1.1e-6, 3.3e-6},
+                         {"gather", 1.3e-9, 0.0, 1.3e-6, 2.0e-6}};
+  // Seed 001's samples besides: ignored, except broadcast, which is shared (left out here).
+  std::vector<CommSample> samples = ExactSamples(5, {1, 1000, 100000});
+  std::erase_if(samples, [](const CommSample& s) { return s.operation == "broadcast"; });
+  for (const auto& k : known)
+    for (std::size_t p = 2; p <= 16; p *= 2)
+      for (double d : {1.0, 1000.0, 100000.0, 1e6})
+        samples.push_back({k.structure, p, d, (k.m * static_cast<double>(p) + k.n) * d +
+                                                   (k.r * static_cast<double>(p) + k.q), 5});
+  const auto fits = fit_structure_costs(samples);
+  ASSERT_EQ(fits.size(), 5U);
+  for (std::size_t i = 0; i < 5; ++i) {
+    const auto& fit = fits[i];
+    EXPECT_EQ(fit.structure, known[i].structure);
+    for (const auto& [value, expected] :
+         {std::pair{fit.m, known[i].m}, {fit.n, known[i].n}, {fit.r, known[i].r}, {fit.q, known[i].q}})
+      EXPECT_NEAR(value, expected, 1e-9 * std::abs(expected) + 1e-20) << fit.structure;
+    ASSERT_TRUE(fit.r_squared.has_value());
+    EXPECT_TRUE(RelNear(*fit.r_squared, 1.0, 1e-9));
+    EXPECT_EQ(fit.points, 16U);
+  }
+}
+
+// Only the structures measured are fitted (seed 001's broadcast samples serve); one process count fits t = N d + Q;
+// one message size cannot separate f1 from f2.
+TEST(StructureFit, WhatCanAndCannotBeFitted) {
+  const auto only_broadcast = fit_structure_costs(ExactSamples(4, {1, 1000}));  // the shared broadcast samples
+  ASSERT_EQ(only_broadcast.size(), 1U);
+  EXPECT_EQ(only_broadcast[0].structure, "broadcast");
+  EXPECT_EQ(only_broadcast[0].points, 6U);
+  const auto one_count = fit_structure_form(std::vector<double>{2, 2, 2}, std::vector<double>{1, 10, 100},
+                                            std::vector<double>{3e-6 + 2e-9, 3e-6 + 2e-8, 3e-6 + 2e-7});
+  EXPECT_EQ(one_count.m, 0.0);
+  EXPECT_EQ(one_count.r, 0.0);
+  EXPECT_TRUE(RelNear(one_count.n, 2e-9, 1e-9));
+  EXPECT_TRUE(RelNear(one_count.q, 3e-6, 1e-9));
+  const std::vector<CommSample> one_size{{"scatter", 2, 1000, 1e-5, 5}, {"scatter", 3, 1000, 2e-5, 5}};
+  EXPECT_TRUE(ThrowsInvalidArgumentNaming([&] { fit_structure_costs(one_size); },
+                                          {"scatter", "two or more message sizes d, got 1"}));
+  EXPECT_TRUE(ThrowsInvalidArgumentNaming(
+      [] { fit_structure_form(std::vector<double>{2, 3}, std::vector<double>{1, 2}, std::vector<double>{1}); },
+      {"same length"}));
 }
 
 TEST(CommFit, WhatCannotBeFitted) {

@@ -1,8 +1,8 @@
 # bench comm with RANKS ranks, small sizes and few repetitions: exit code 0, a
 # profile written with --out that has the schema, every sample expected
-# (send at 2 ranks, barrier and broadcast at 2..RANKS, one compute), fits over
-# the right number of points, positive costs, and --json printing the same
-# document.
+# (send at 2 ranks, barrier, broadcast and seed 004's structures at 2..RANKS,
+# one compute), fits over the right number of points, all five structures,
+# positive costs, and --json printing the same document.
 file(REMOVE_RECURSE "${WORK_DIR}")
 file(MAKE_DIRECTORY "${WORK_DIR}")
 set(out "${WORK_DIR}/profile.json")
@@ -30,8 +30,9 @@ if(NOT ranks EQUAL RANKS)
   message(FATAL_ERROR "context.ranks is ${ranks}, expected ${RANKS}")
 endif()
 
-# Samples: 3 sends, (RANKS - 1) barriers, 3 (RANKS - 1) broadcasts, 1 compute.
-math(EXPR expected_samples "3 + 4 * (${RANKS} - 1) + 1")
+# Samples: 3 sends, (RANKS - 1) barriers, 3 (RANKS - 1) broadcasts, 3 (RANKS - 1)
+# of each of seed 004's multiphase, shift, scatter and gather, 1 compute.
+math(EXPR expected_samples "3 + 16 * (${RANKS} - 1) + 1")
 string(JSON samples LENGTH "${text}" samples)
 if(NOT samples EQUAL expected_samples)
   message(FATAL_ERROR "${samples} samples, expected ${expected_samples}")
@@ -55,6 +56,34 @@ foreach(fit "broadcast|${process_counts}" "send|3" "barrier|${process_counts}")
     message(FATAL_ERROR "fit of ${operation}: ${points} points (expected ${expected}), r_squared ${r_squared}")
   endif()
 endforeach()
+
+# seed 004's five structures, each fitted over every sample; shift has N and Q only.
+math(EXPR structure_points "3 * (${RANKS} - 1)")
+foreach(structure multiphase shift broadcast scatter gather)
+  string(JSON points ERROR_VARIABLE missing GET "${text}" structures ${structure} points)
+  if(missing)
+    message(FATAL_ERROR "structures.${structure}: ${missing}")
+  endif()
+  string(JSON r_squared GET "${text}" structures ${structure} r_squared)
+  if(NOT points EQUAL structure_points OR r_squared GREATER 1)
+    message(FATAL_ERROR
+      "structure ${structure}: ${points} points (expected ${structure_points}), r_squared ${r_squared}")
+  endif()
+  set(parameters N Q)
+  if(NOT structure STREQUAL "shift")
+    list(APPEND parameters M R)
+  endif()
+  foreach(parameter ${parameters})
+    string(JSON value ERROR_VARIABLE missing GET "${text}" structures ${structure} ${parameter})
+    if(missing)
+      message(FATAL_ERROR "structures.${structure}.${parameter}: ${missing}")
+    endif()
+  endforeach()
+endforeach()
+string(JSON shift_m ERROR_VARIABLE no_m GET "${text}" structures shift M)
+if(NOT no_m)
+  message(FATAL_ERROR "structures.shift has M = ${shift_m}; seed 004's shift has N and Q only")
+endif()
 
 # Positive costs: a time at the smallest configuration measured, t_c, C_ref.
 string(JSON a GET "${text}" costs broadcast intercept)

@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string>
+#include <tuple>
 
 #include "support/assertions.hpp"
 
@@ -66,6 +67,12 @@ CommProfile FullProfile() {
   profile.fits = {{"broadcast", 0.93, 4}, {"send", 0.999999, 3}, {"barrier", -0.25, 4}};
   profile.samples = {{"broadcast", 4, 1000, 2.5e-5, 20}, {"barrier", 2, 0, 1.1e-5, 31},
                      {"send", 2, 100000, 1e-3, 20}, {"compute", 1, 5.5e8, 0.2, 1}};
+  profile.samples.push_back({"multiphase", 3, 1000, 4.5e-5, 5});
+  profile.structures = {{"multiphase", 6.25e-9, -1.0 / 3.0 * 1e-8, 6.5e-6, -3.75e-6, 0.967, 12},
+                        {"shift", 0.0, 2.9e-9, 0.0, 8.3e-6, 0.93, 12},
+                        {"broadcast", 6.5e-10, 4.2e-11, 2.8e-6, -1.3e-6, std::nullopt, 0},
+                        {"scatter", 6.2e-10, 9.9e-10, 1.1e-6, 3.3e-6, 0.98, 12},
+                        {"gather", 1.3e-9, -4.8e-10, 1.3e-6, 2.0e-6, 0.999, 12}};
   profile.context_json = R"({"host":"h","ranks":5,"sizes":[1,1000]})";
   return profile;
 }
@@ -97,8 +104,57 @@ TEST(CommProfile, RoundTrip) {
     EXPECT_EQ(read.samples[i].seconds, written.samples[i].seconds);
     EXPECT_EQ(read.samples[i].repetitions, written.samples[i].repetitions);
   }
+  ASSERT_EQ(read.structures.size(), written.structures.size());
+  auto fields = [](const StructureCosts& c) {
+    return std::tuple(c.structure, c.m, c.n, c.r, c.q, c.r_squared, c.points);
+  };
+  for (std::size_t i = 0; i < read.structures.size(); ++i)
+    EXPECT_EQ(fields(read.structures[i]), fields(written.structures[i]));
   EXPECT_EQ(read.context_json, written.context_json);
   EXPECT_EQ(comm_profile_json(read), json);  // and writes the same text again
+}
+
+// seed 004 Table II: shift has only N and Q; a structure's costs are f1(p) d + f2(p).
+TEST(CommProfile, StructureCosts) {
+  const auto profile = parse_comm_profile(
+      Profile(valid_costs, R"(, "structures": {"shift": {"N": 2e-9, "Q": 1e-5},
+              "gather": {"M": 1e-9, "N": 3e-9, "R": 2e-6, "Q": 4e-6}})"),
+      "c.json");
+  ASSERT_EQ(profile.structures.size(), 2U);
+  const auto& shift = structure_costs(profile, "shift");
+  EXPECT_EQ(shift.m, 0.0);
+  EXPECT_EQ(shift.r, 0.0);
+  EXPECT_EQ(shift.seconds(1000, 16), 2e-9 * 1000 + 1e-5);
+  EXPECT_FALSE(shift.r_squared.has_value());
+  EXPECT_EQ(shift.points, 0U);
+  const auto& gather = structure_costs(profile, "gather");
+  EXPECT_TRUE(testing_support::RelNear(gather.seconds(1000, 4), (1e-9 * 4 + 3e-9) * 1000 + 2e-6 * 4 + 4e-6));
+  EXPECT_NE(comm_profile_json(profile).find(R"("shift": {
+      "N": 2e-09,
+      "Q": 1e-05
+    })"),
+            std::string::npos)
+      << comm_profile_json(profile);
+}
+
+// Issue 5's bad input "a machine profile missing a structure": one line naming the file and the structure.
+TEST(CommProfile, MissingStructure) {
+  const auto seed001 = parse_comm_profile(Profile(valid_costs), "m.json");  // still valid for seed 001
+  EXPECT_TRUE(seed001.structures.empty());
+  const std::string message = testing_support::ErrorMessage([&] { structure_costs(seed001, "multiphase"); });
+  EXPECT_EQ(message.rfind("m.json: structures.multiphase: missing; the optimizer needs all five structures: "
+                          "multiphase, shift, broadcast, scatter, gather",
+                          0),
+            0U)
+      << message;
+  EXPECT_EQ(message.find('\n'), std::string::npos);
+  const auto partial =
+      parse_comm_profile(Profile(valid_costs, R"(, "structures": {"shift": {"N": 1e-9, "Q": 1e-6}})"), "m.json");
+  EXPECT_NO_THROW(structure_costs(partial, "shift"));
+  EXPECT_NE(testing_support::ErrorMessage([&] { structure_costs(partial, "scatter"); })
+                .find("m.json: structures.scatter: missing"),
+            std::string::npos);
+  EXPECT_THROW(structure_costs(partial, "ring"), std::invalid_argument);
 }
 
 // format: only costs is required; receive left out means T_recv = T_send (seed 001 measured them equal).
@@ -154,8 +210,16 @@ TEST(CommProfile, BadInput) {
       {Profile(valid_costs, R"(, "fits": {"send": {"r_squared": 1, "points": 2.5}})"),
        "c.json: fits.send.points: must be a whole number >= 1, got 2.5"},
       {Profile(valid_costs, R"(, "samples": [])"), "c.json: samples: must not be empty"},
-      {with_sample(R"({"operation": "gather", "processes": 2, "seconds": 1})"),
-       "c.json: samples[0].operation: unknown operation 'gather'"},
+      {with_sample(R"({"operation": "allreduce", "processes": 2, "seconds": 1})"),
+       "c.json: samples[0].operation: unknown operation 'allreduce'"},
+      {Profile(valid_costs, R"(, "structures": {"ring": {"N": 1, "Q": 1}})"),
+       "c.json: structures.ring: unknown structure 'ring'; allowed: multiphase, shift, broadcast, scatter, gather"},
+      {Profile(valid_costs, R"(, "structures": {"shift": {"M": 1, "N": 1, "Q": 1}})"),
+       "c.json: structures.shift.M: unknown field; allowed here: N, Q, r_squared, points"},
+      {Profile(valid_costs, R"(, "structures": {"gather": {"M": 1, "N": 1, "Q": 1}})"),
+       "c.json: structures.gather.R: missing (required)"},
+      {Profile(valid_costs, R"(, "structures": {"scatter": {"M": 1, "N": 1, "R": 1, "Q": 1, "r_squared": 2}})"),
+       "c.json: structures.scatter.r_squared: must be <= 1, got 2"},
       {with_sample(R"({"operation": "send", "processes": 0, "seconds": 1})"),
        "c.json: samples[0].processes: must be a whole number >= 1, got 0"},
       {with_sample(R"({"operation": "send", "processes": 2})"), "c.json: samples[0].seconds: missing (required)"},

@@ -9,6 +9,11 @@
 // negative term held at 0). Every r_squared is 1 - SS_res / SS_tot with SS_tot
 // about the mean of the times, the through-origin fit included, so that the
 // values compare; it is below 0 when the form fits worse than a constant.
+// And seed 004's communication structures (Section D, Table II):
+//   t(d, p) = (M p + N) d + (R p + Q)   multiphase, broadcast, scatter, gather
+//   t(d, p) = N d + Q                   shift
+// for d doubles per processor among p processes: plain (unconstrained) linear
+// least squares on all samples of the structure, with r_squared as above.
 // Pure functions: no I/O, no MPI.
 #include <span>
 #include <vector>
@@ -39,5 +44,17 @@ struct CommFit {
 // origin (a = 0). std::invalid_argument when an operation has no samples or
 // send has fewer than two message sizes.
 CommFit fit_communication_costs(std::span<const CommSample> samples);
+
+// Least squares t = M p d + N d + R p + Q over the points (p[i], d[i], t[i]).
+// With one process count only, M and R cannot be told from N and Q: they are
+// 0 and t = N d + Q is fitted. Needs two or more distinct d
+// (std::invalid_argument otherwise, or when the lengths differ). The result's
+// structure name is empty.
+StructureCosts fit_structure_form(std::span<const double> p, std::span<const double> d, std::span<const double> t);
+
+// The structures of communication_structures that have samples (operation =
+// the structure's name), each fitted to its form (shift: t = N d + Q), in
+// that order; std::invalid_argument when one has fewer than two message sizes.
+std::vector<StructureCosts> fit_structure_costs(std::span<const CommSample> samples);
 
 }  // namespace hetscale

@@ -7,6 +7,15 @@
 //   broadcast  among the first q ranks, q = 2..P, every message size
 //   send       ping-pong between ranks 0 and 1, every message size (half the round trip)
 //   barrier    among the first q ranks, q = 2..P
+// and seed 004's communication structures (Section D), d doubles per
+// processor, among the first q ranks, q = 2..P, every message size:
+//   multiphase MPI_Ialltoall, d to and from every rank of the group
+//   shift      each rank sends d to rank + 1 mod q and receives d from rank - 1
+//   broadcast  the broadcast samples above (d from rank 0 to every rank)
+//   scatter    MPI_Iscatter, d from rank 0 to every rank
+//   gather     MPI_Igather, d from every rank to rank 0
+// fitted to t = (M p + N) d + (R p + Q) (shift: N d + Q) into the profile's
+// "structures".
 // Timed on rank 0 from its start until every other rank has completed and
 // acknowledged (less the time of one acknowledgement); with `asleep` each
 // point is the median of single operations, with `back_to_back` the median of
@@ -35,6 +44,9 @@ struct CommBenchmarkOptions {
   double min_seconds = 0.05;        // and more, until a point has taken about this long
   double seconds_per_kernel = 0.2;  // the speed benchmark (t_c) on rank 0
   CommTiming timing = CommTiming::back_to_back;
+  bool structures = true;                 // also time seed 004's structures
+  std::size_t structure_repetitions = 5;  // their timed repetitions per point, at least
+  double structure_min_seconds = 0.01;    // and more, until a point has taken about this long
   std::string label;
 };
 
