@@ -174,6 +174,7 @@ int main(int argc, char** argv) {
   // Open MPI refuses root unless told; CI runs as root.
   setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 0);
   setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 0);
+  setenv("OPENBLAS_NUM_THREADS", "1", 0);  // one BLAS thread per rank: no thread pool spinning at start-up
   const std::string what = argc > 1 ? argv[1] : "";
   if (what == "policies") return policies(argc > 2 && std::string(argv[2]) == "--check");
   if (what == "speedup") return speedup();

@@ -3,7 +3,7 @@
 # stdout with --json; bad input ends every rank with exit code 2, one line on
 # stderr and no file written (check_mpi_bad_input.cmake).
 include(${PROJECT_SOURCE_DIR}/cmake/mpiexec_flags.cmake)
-set(comm_environment OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1)
+set(comm_environment OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OPENBLAS_NUM_THREADS=1)
 set(comm_mpiexec
   -DHETSCALE=$<TARGET_FILE:hetscale_cli>
   -DMPIEXEC=${MPIEXEC_EXECUTABLE} -DNP_FLAG=${MPIEXEC_NUMPROC_FLAG} "-DFLAGS=${HETSCALE_MPIEXEC_FLAGS}")

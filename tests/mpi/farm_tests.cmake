@@ -3,7 +3,7 @@
 # bad input that ends every rank with exit code 2.
 # Many ranks on few cores; root is allowed by the environment below.
 include(${PROJECT_SOURCE_DIR}/cmake/mpiexec_flags.cmake)
-set(farm_environment OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1)
+set(farm_environment OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OPENBLAS_NUM_THREADS=1)
 
 foreach(ranks 2 5 9)
   add_test(NAME mpi_farm_same_result_np${ranks}

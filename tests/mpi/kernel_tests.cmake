@@ -4,7 +4,7 @@
 # with heterogeneous emulated speeds and marked speeds; sizes smaller than the
 # process count leave some processes without rows. Then the sweep, the speed
 # benchmark, and bad input ending every rank with exit code 2.
-set(kernel_environment OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1)
+set(kernel_environment OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OPENBLAS_NUM_THREADS=1)
 set(kernel_run ${MPIEXEC_EXECUTABLE} ${HETSCALE_MPIEXEC_FLAGS} ${MPIEXEC_NUMPROC_FLAG})
 
 # ranks | emulated speeds | marked speeds (Mflop/s)
