@@ -82,7 +82,7 @@ std::string describe_point(const SweepPoint& point, double marked_speed, const s
                        point.check_passed ? "passed" : "FAILED");
   return fmt::format("N {:>6g}  W {:>14.0f}  T {:9.4f} s  speed {:9.2f} Mflop/s  E_s {:.3f}  check {}", point.size,
                      point.work, point.seconds, point.achieved_speed_mflops(),
-                     point.work / (point.seconds * marked_speed * 1e6), point.check_passed ? "passed" : "FAILED");
+                     point.speed_efficiency(marked_speed), point.check_passed ? "passed" : "FAILED");
 }
 
 // --- hetscale kernel -----------------------------------------------------------

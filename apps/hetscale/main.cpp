@@ -28,7 +28,6 @@
 
 #include "cli.hpp"
 
-#include <unistd.h>
 
 namespace {
 
@@ -159,12 +158,10 @@ struct FarmCommand {
   bool json = false;
 };
 
-void print_progress(std::size_t generation, std::size_t generations, double seconds, double best) {
+std::string progress_line(std::size_t generation, std::size_t generations, double seconds, double best) {
   const double per_generation = generation > 0 ? seconds / static_cast<double>(generation + 1) : 0.0;
-  std::fprintf(stderr, "\rgeneration %zu/%zu  %.1f s  best %.6g  about %.0f s left   ", generation, generations,
-               seconds, best, per_generation * static_cast<double>(generations - generation));
-  if (generation == generations) std::fputc('\n', stderr);
-  std::fflush(stderr);
+  return fmt::format("generation {}/{}  {:.1f} s  best {:.6g}  about {:.0f} s left", generation, generations, seconds,
+                     best, per_generation * static_cast<double>(generations - generation));
 }
 
 // Runs on every rank; returns the exit code. Only rank 0 writes and prints.
@@ -180,8 +177,10 @@ int farm(FarmCommand& command, int& argc, char**& argv) {
         run::validate_farm_options(options, ranks);
       },
       [&](int rank, int ranks) {
-        const bool show = rank == 0 && isatty(STDERR_FILENO);
-        const auto outcome = run::run_farm(options, show ? run::FarmProgress(print_progress) : run::FarmProgress());
+        const auto outcome = run::run_farm(options, [rank](std::size_t generation, std::size_t generations,
+                                                           double seconds, double best) {
+          show_progress(rank, progress_line(generation, generations, seconds, best), generation == generations);
+        });
         if (rank != 0) return 0;
         const std::string record = run_record_json(outcome->record);
         if (!command.out.empty()) io::write_file_atomically(command.out, record);

@@ -46,13 +46,8 @@ KernelKind kernel_from_string(const std::string& name) {
 }
 
 double kernel_workload(KernelKind kernel, double size) {
-  switch (kernel) {
-    case KernelKind::gaussian_elimination: return model::gaussian_elimination_workload(size);
-    case KernelKind::matrix_multiplication: return model::matrix_multiplication_workload(size);
-    case KernelKind::convolution: return model::convolution_workload(size);
-    case KernelKind::monte_carlo: return size;
-  }
-  return 0.0;
+  if (kernel == KernelKind::monte_carlo) return size;
+  return model::kernel_workload(to_string(kernel))(size);
 }
 
 namespace {
@@ -278,7 +273,7 @@ using kernels::Complex;
 std::vector<Complex> transpose(const std::vector<Complex>& local, std::size_t images, std::size_t n,
                                const RowDistribution& distribution, std::size_t me, Context& context) {
   const std::size_t processes = distribution.rows_of.size();
-  const std::size_t mine = distribution.rows_owned(me), my_first = mine ? distribution.rows_of[me].front() : 0;
+  const std::size_t mine = distribution.rows_owned(me);
   std::vector<int> send_counts(processes), send_offsets(processes), receive_counts(processes),
       receive_offsets(processes);
   std::vector<Complex> packed(local.size()), received(images * mine * n);
@@ -309,7 +304,6 @@ std::vector<Complex> transpose(const std::vector<Complex>& local, std::size_t im
     }
     return 0.0;
   });
-  (void)my_first;
   return columns;
 }
 
@@ -448,9 +442,7 @@ std::optional<KernelRun> run_kernel(const KernelOptions& options) {
                                         times.other_load,             times.elapsed,
                                         context.flops};
   std::vector<double> all(rank == root ? static_cast<std::size_t>(fields * ranks) : 0);
-  MPI_Request request;
-  MPI_Igather(mine.data(), fields, MPI_DOUBLE, all.data(), fields, MPI_DOUBLE, root, MPI_COMM_WORLD, &request);
-  polite::wait(request);
+  polite::gather(mine.data(), fields, all.data(), root, MPI_COMM_WORLD);
   if (rank != root) return std::nullopt;
 
   KernelRun run;
@@ -500,7 +492,7 @@ std::optional<KernelRun> run_kernel(const KernelOptions& options) {
       {"mpi_library", MpiSession::library_version()},
       {"seed", options.seed}};
   if (options.kernel != KernelKind::monte_carlo && !options.marked_speeds.empty())
-    context_json["E_s"] = model::speed_efficiency(work, seconds, run.marked_speed * 1e6);
+    context_json["E_s"] = run.point.speed_efficiency(run.marked_speed);
   record.context_json = context_json.dump();
   return run;
 }
@@ -536,6 +528,14 @@ std::optional<Sweep> run_sweep(const SweepOptions& options, const SweepProgress&
   const auto start = std::chrono::steady_clock::now();
   const std::size_t planned = options.sizes.size() + (options.target ? 1 : 0);
   Sweep sweep;
+  sweep.kernel = to_string(options.kernel.kernel);
+  sweep.configuration = options.configuration;
+  sweep.marked_speeds = options.kernel.marked_speeds;
+  if (sweep.marked_speeds.empty()) {
+    int ranks = 1;
+    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    sweep.marked_speeds.assign(static_cast<std::size_t>(ranks), 1.0);  // the shares run_kernel uses
+  }
   std::string last_context = "{}";
   std::size_t done = 0;
   auto run_at = [&](std::size_t size) {
@@ -557,10 +557,6 @@ std::optional<Sweep> run_sweep(const SweepOptions& options, const SweepProgress&
     }
     ++done;
     if (run) {
-      if (sweep.marked_speeds.empty()) {
-        for (std::size_t i = 0; i < run->record.nodes.size(); ++i)
-          sweep.marked_speeds.push_back(options.kernel.marked_speeds.empty() ? 1.0 : options.kernel.marked_speeds[i]);
-      }
       last_context = run->record.context_json;
       if (progress)
         progress(done, planned, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), *run);
@@ -574,7 +570,6 @@ std::optional<Sweep> run_sweep(const SweepOptions& options, const SweepProgress&
   double verify_size = 0.0;
   if (options.target) {
     if (rank == root) {
-      sweep.kernel = to_string(options.kernel.kernel);
       try {
         sweep.trend = fit_speed_efficiency_trend(sweep, options.degree);
         sweep.target = find_target_size(sweep, *sweep.trend, *options.target);
@@ -586,15 +581,11 @@ std::optional<Sweep> run_sweep(const SweepOptions& options, const SweepProgress&
         sweep.target = SweepTarget{*options.target, std::nullopt, false, std::nullopt};
       }
     }
-    MPI_Request request;
-    MPI_Ibcast(&verify_size, 1, MPI_DOUBLE, root, MPI_COMM_WORLD, &request);
-    polite::wait(request);
+    polite::broadcast(&verify_size, 1, MPI_DOUBLE, root, MPI_COMM_WORLD);
     if (verify_size >= 1.0 && verify_size <= static_cast<double>(largest_size(options.kernel.kernel)))
       if (auto run = run_at(static_cast<std::size_t>(verify_size))) sweep.target->verified = run->point;
   }
   if (rank != root) return std::nullopt;
-  sweep.kernel = to_string(options.kernel.kernel);
-  sweep.configuration = options.configuration;
   auto context = nlohmann::json::parse(last_context);
   nlohmann::json sweep_context{{"host", context["host"]},
                                {"date", context["date"]},
@@ -621,9 +612,7 @@ std::optional<std::vector<SpeedMeasurement>> measure_marked_speeds(double emulat
   }
   const int fields = static_cast<int>(mine.size());
   std::vector<double> all(rank == root ? mine.size() * static_cast<std::size_t>(ranks) : 0);
-  MPI_Request request;
-  MPI_Igather(mine.data(), fields, MPI_DOUBLE, all.data(), fields, MPI_DOUBLE, root, MPI_COMM_WORLD, &request);
-  polite::wait(request);
+  polite::gather(mine.data(), fields, all.data(), root, MPI_COMM_WORLD);
   if (rank != root) return std::nullopt;
   std::vector<SpeedMeasurement> measurements;
   for (int r = 0; r < ranks; ++r) {

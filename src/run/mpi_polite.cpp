@@ -78,4 +78,10 @@ void reduce_sum(const double* values, double* sums, int count, int root, MPI_Com
   wait(request);
 }
 
+void gather(const double* values, int count, double* all, int root, MPI_Comm comm) {
+  MPI_Request request;
+  MPI_Igather(values, count, MPI_DOUBLE, all, count, MPI_DOUBLE, root, comm, &request);
+  wait(request);
+}
+
 }  // namespace hetscale::run::polite

@@ -29,5 +29,7 @@ void all_to_all(const void* send_buffer, void* receive_buffer, int count, MPI_Da
 void scatter(const void* send_buffer, void* receive_buffer, int count, MPI_Datatype type, int root, MPI_Comm comm);
 void gather(const void* send_buffer, void* receive_buffer, int count, MPI_Datatype type, int root, MPI_Comm comm);
 void reduce_sum(const double* values, double* sums, int count, int root, MPI_Comm comm);
+// `count` doubles from every rank into `all` (count x ranks) on `root`.
+void gather(const double* values, int count, double* all, int root, MPI_Comm comm);
 
 }  // namespace hetscale::run::polite

@@ -2,8 +2,6 @@
 # cores) write a profile that reads back with positive costs, the same on
 # stdout with --json; bad input ends every rank with exit code 2, one line on
 # stderr and no file written (check_mpi_bad_input.cmake).
-include(${PROJECT_SOURCE_DIR}/cmake/mpiexec_flags.cmake)
-set(comm_environment OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OPENBLAS_NUM_THREADS=1)
 set(comm_mpiexec
   -DHETSCALE=$<TARGET_FILE:hetscale_cli>
   -DMPIEXEC=${MPIEXEC_EXECUTABLE} -DNP_FLAG=${MPIEXEC_NUMPROC_FLAG} "-DFLAGS=${HETSCALE_MPIEXEC_FLAGS}")
@@ -14,7 +12,7 @@ foreach(ranks 3 5)
       -DRANKS=${ranks} -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/comm_np${ranks}
       -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_comm.cmake)
   set_tests_properties(mpi_comm_profile_np${ranks} PROPERTIES
-    ENVIRONMENT "${comm_environment}" TIMEOUT 120 RUN_SERIAL TRUE)
+    ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 120 RUN_SERIAL TRUE)
 endforeach()
 
 # name | ranks | expected fragment of the one line on stderr | arguments
@@ -40,10 +38,5 @@ foreach(case ${comm_bad_inputs})
   endif()
   set(out ${CMAKE_CURRENT_BINARY_DIR}/comm_bad_${name}.json)
   string(REPLACE " " "|" arguments "bench comm ${arguments} --out ${out}")
-  add_test(NAME mpi_comm_bad_input_${name}
-    COMMAND ${CMAKE_COMMAND} ${comm_mpiexec}
-      -DRANKS=${ranks} "-DARGS=${arguments}" "-DEXPECTED=${expected}" -DOUT_FILE=${out}
-      -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_mpi_bad_input.cmake)
-  # No hang: every rank must exit well within the limit.
-  set_tests_properties(mpi_comm_bad_input_${name} PROPERTIES ENVIRONMENT "${comm_environment}" TIMEOUT 60)
+  mpi_bad_input_test(mpi_comm_bad_input_${name} ${ranks} "${expected}" "${arguments}" ${out})
 endforeach()

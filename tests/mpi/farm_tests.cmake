@@ -1,9 +1,7 @@
 # The MPI farm under mpiexec: several process counts (1, and more ranks than
 # this machine has cores), every policy, the same GA result everywhere, and
 # bad input that ends every rank with exit code 2.
-# Many ranks on few cores; root is allowed by the environment below.
-include(${PROJECT_SOURCE_DIR}/cmake/mpiexec_flags.cmake)
-set(farm_environment OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OPENBLAS_NUM_THREADS=1)
+# Many ranks on few cores; launcher flags and environment from mpi_tests.cmake.
 
 foreach(ranks 2 5 9)
   add_test(NAME mpi_farm_same_result_np${ranks}
@@ -13,7 +11,7 @@ foreach(ranks 2 5 9)
       -DRANKS=${ranks} -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/farm_np${ranks}
       -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_farm.cmake)
   set_tests_properties(mpi_farm_same_result_np${ranks} PROPERTIES
-    ENVIRONMENT "${farm_environment}" TIMEOUT 300 RUN_SERIAL TRUE)
+    ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 300 RUN_SERIAL TRUE)
 endforeach()
 
 # name | expected fragment of the one line on stderr | arguments
@@ -31,14 +29,7 @@ foreach(case ${farm_bad_inputs})
   list(GET parts 1 expected)
   list(GET parts 2 arguments)
   string(REPLACE " " "|" arguments "farm --time-scale 0.001 ${arguments}")
-  add_test(NAME mpi_farm_bad_input_${name}
-    COMMAND ${CMAKE_COMMAND}
-      -DHETSCALE=$<TARGET_FILE:hetscale_cli>
-      -DMPIEXEC=${MPIEXEC_EXECUTABLE} -DNP_FLAG=${MPIEXEC_NUMPROC_FLAG} "-DFLAGS=${HETSCALE_MPIEXEC_FLAGS}"
-      "-DARGS=${arguments}" "-DEXPECTED=${expected}"
-      -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_mpi_bad_input.cmake)
-  # No hang: every rank must exit well within the limit.
-  set_tests_properties(mpi_farm_bad_input_${name} PROPERTIES ENVIRONMENT "${farm_environment}" TIMEOUT 60)
+  mpi_bad_input_test(mpi_farm_bad_input_${name} 4 "${expected}" "${arguments}")
 endforeach()
 
 # seed 000 Section 6.2 at its own size (33 ranks on this machine's cores):
@@ -46,7 +37,7 @@ endforeach()
 # adaptive+ within 3 % of the earliest-finish ceiling.
 add_test(NAME mpi_farm_heterogeneous_comparison COMMAND farm_experiments policies --check)
 set_tests_properties(mpi_farm_heterogeneous_comparison PROPERTIES
-  ENVIRONMENT "${farm_environment}" TIMEOUT 600 RUN_SERIAL TRUE)
+  ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 600 RUN_SERIAL TRUE)
 
 # A real objective on the farm: the Lennard-Jones global minima.
 foreach(case "7|-16.505384" "13|-44.326801")
@@ -59,5 +50,5 @@ foreach(case "7|-16.505384" "13|-44.326801")
       -DMPIEXEC=${MPIEXEC_EXECUTABLE} -DNP_FLAG=${MPIEXEC_NUMPROC_FLAG} "-DFLAGS=${HETSCALE_MPIEXEC_FLAGS}"
       -DATOMS=${atoms} -DEXPECTED=${expected}
       -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_farm_lennard_jones.cmake)
-  set_tests_properties(mpi_farm_lennard_jones_${atoms} PROPERTIES ENVIRONMENT "${farm_environment}" TIMEOUT 120)
+  set_tests_properties(mpi_farm_lennard_jones_${atoms} PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 120)
 endforeach()

@@ -4,7 +4,6 @@
 # with heterogeneous emulated speeds and marked speeds; sizes smaller than the
 # process count leave some processes without rows. Then the sweep, the speed
 # benchmark, and bad input ending every rank with exit code 2.
-set(kernel_environment OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OPENBLAS_NUM_THREADS=1)
 set(kernel_run ${MPIEXEC_EXECUTABLE} ${HETSCALE_MPIEXEC_FLAGS} ${MPIEXEC_NUMPROC_FLAG})
 
 # ranks | emulated speeds | marked speeds (Mflop/s)
@@ -31,7 +30,7 @@ foreach(kernel ge mm conv mc)
         COMMAND ${kernel_run} ${ranks} $<TARGET_FILE:hetscale_cli> kernel ${kernel} --size ${size}
                 --speeds ${speeds} --marked-speeds ${marked} --seed ${size})
       set_tests_properties(mpi_kernel_${kernel}_np${ranks}_n${size} PROPERTIES
-        ENVIRONMENT "${kernel_environment}" TIMEOUT 120)
+        ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 120)
     endforeach()
   endforeach()
 endforeach()
@@ -40,20 +39,20 @@ endforeach()
 add_test(NAME mpi_kernel_ge_measured_marked_speeds
   COMMAND ${kernel_run} 4 $<TARGET_FILE:hetscale_cli> kernel ge --size 90 --speeds 1,0.5,0.5,0.25
           --speed-seconds 0.05)
-set_tests_properties(mpi_kernel_ge_measured_marked_speeds PROPERTIES ENVIRONMENT "${kernel_environment}" TIMEOUT 120)
+set_tests_properties(mpi_kernel_ge_measured_marked_speeds PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 120)
 
 # bench speed: the emulated speeds show in the measured marked speeds, and the
 # platform files it writes read back.
 add_test(NAME mpi_bench_speed_emulated
   COMMAND ${CMAKE_COMMAND} -DHETSCALE=$<TARGET_FILE:hetscale_cli> "-DRUN=${kernel_run}"
           -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/bench_speed -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_bench_speed.cmake)
-set_tests_properties(mpi_bench_speed_emulated PROPERTIES ENVIRONMENT "${kernel_environment}" TIMEOUT 120)
+set_tests_properties(mpi_bench_speed_emulated PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 120)
 
 # A sweep with a target: the trend line, N read off it, the verifying run.
 add_test(NAME mpi_sweep_ge_target
   COMMAND ${CMAKE_COMMAND} -DHETSCALE=$<TARGET_FILE:hetscale_cli> "-DRUN=${kernel_run}"
           -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/sweep_ge -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_sweep.cmake)
-set_tests_properties(mpi_sweep_ge_target PROPERTIES ENVIRONMENT "${kernel_environment}" TIMEOUT 300)
+set_tests_properties(mpi_sweep_ge_target PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 300)
 
 # name | expected fragment of the one line on stderr (no ; or ]: CMake lists) | arguments (| separated) | ranks
 set(kernel_bad_inputs
@@ -75,12 +74,6 @@ foreach(case ${kernel_bad_inputs})
   list(GET parts -1 ranks)
   list(REMOVE_AT parts 0 1 -1)
   string(REPLACE ";" "|" arguments "${parts}")
-  add_test(NAME mpi_kernel_bad_input_${name}
-    COMMAND ${CMAKE_COMMAND}
-      -DHETSCALE=$<TARGET_FILE:hetscale_cli>
-      -DMPIEXEC=${MPIEXEC_EXECUTABLE} -DNP_FLAG=${MPIEXEC_NUMPROC_FLAG} "-DFLAGS=${HETSCALE_MPIEXEC_FLAGS}"
-      "-DARGS=${arguments}|--out|${CMAKE_CURRENT_BINARY_DIR}/bad_${name}.json" "-DEXPECTED=${expected}" -DRANKS=${ranks}
-      -DOUT_FILE=${CMAKE_CURRENT_BINARY_DIR}/bad_${name}.json
-      -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_mpi_bad_input.cmake)
-  set_tests_properties(mpi_kernel_bad_input_${name} PROPERTIES ENVIRONMENT "${kernel_environment}" TIMEOUT 60)
+  set(out ${CMAKE_CURRENT_BINARY_DIR}/bad_${name}.json)
+  mpi_bad_input_test(mpi_kernel_bad_input_${name} ${ranks} "${expected}" "${arguments}|--out|${out}" ${out})
 endforeach()
