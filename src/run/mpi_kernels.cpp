@@ -401,9 +401,7 @@ Verification monte_carlo(Context& context, const KernelOptions& options) {
   const std::array<unsigned long long, 5> mine{tally.histories, tally.transmitted, tally.reflected, tally.absorbed,
                                                tally.collisions};
   std::array<unsigned long long, 5> sums{};
-  MPI_Request request;
-  MPI_Ireduce(mine.data(), sums.data(), 5, MPI_UNSIGNED_LONG_LONG, MPI_SUM, root, MPI_COMM_WORLD, &request);
-  polite::wait(request);
+  polite::reduce_sum(mine.data(), sums.data(), 5, MPI_UNSIGNED_LONG_LONG, root, MPI_COMM_WORLD);
   if (context.rank != root) return {};
   const kernels::PhotonTally total{sums[0], sums[1], sums[2], sums[3], sums[4]};
   return [tables = std::move(tables), total, histories, seed = options.seed] {
@@ -414,8 +412,6 @@ Verification monte_carlo(Context& context, const KernelOptions& options) {
                        same ? 0.0 : 1.0, 0.0, same};
   };
 }
-
-
 
 }  // namespace
 

@@ -72,9 +72,9 @@ void gather(const void* send_buffer, void* receive_buffer, int count, MPI_Dataty
   wait(request);
 }
 
-void reduce_sum(const double* values, double* sums, int count, int root, MPI_Comm comm) {
+void reduce_sum(const void* values, void* sums, int count, MPI_Datatype type, int root, MPI_Comm comm) {
   MPI_Request request;
-  MPI_Ireduce(values, sums, count, MPI_DOUBLE, MPI_SUM, root, comm, &request);
+  MPI_Ireduce(values, sums, count, type, MPI_SUM, root, comm, &request);
   wait(request);
 }
 

@@ -28,7 +28,7 @@ void receive(void* buffer, int count, MPI_Datatype type, int source, int tag, MP
 void all_to_all(const void* send_buffer, void* receive_buffer, int count, MPI_Datatype type, MPI_Comm comm);
 void scatter(const void* send_buffer, void* receive_buffer, int count, MPI_Datatype type, int root, MPI_Comm comm);
 void gather(const void* send_buffer, void* receive_buffer, int count, MPI_Datatype type, int root, MPI_Comm comm);
-void reduce_sum(const double* values, double* sums, int count, int root, MPI_Comm comm);
+void reduce_sum(const void* values, void* sums, int count, MPI_Datatype type, int root, MPI_Comm comm);
 // `count` doubles from every rank into `all` (count x ranks) on `root`.
 void gather(const double* values, int count, double* all, int root, MPI_Comm comm);
 
