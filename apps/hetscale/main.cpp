@@ -301,6 +301,7 @@ int main(int argc, char** argv) {
   add_bench_speed_command(*bench, actions);
   add_bench_comm_command(*bench, actions);
   add_kernel_commands(app, actions);
+  add_optimize_command(app, actions);
 
   const bool speaker = launcher_rank() == 0;
   try {

@@ -133,6 +133,16 @@ class Breeder {
     return genome;
   }
 
+  // Resets random choice genes of `child` until it equals none of `others`
+  // (at most 64 resets); seed 004's remedy for premature convergence.
+  void make_distinct(Genome& child, const std::vector<Genome>& others) {
+    auto duplicate = [&child](const Genome& other) { return other == child; };
+    for (int tries = 0; tries < 64 && std::any_of(others.begin(), others.end(), duplicate); ++tries) {
+      const std::size_t g = random_.index(child.size());
+      if (domains_[g].kind == GeneDomain::Kind::choice && domains_[g].choices > 1) child[g] = random_gene(domains_[g]);
+    }
+  }
+
   // `count` offspring of `population` (sorted best first), made in pairs:
   // two parents by linear ranking, crossover with probability
   // crossover_rate (else copies), then mutation. An odd count drops the
@@ -412,14 +422,13 @@ std::size_t GeneticAlgorithm::batch_size() const {
 }
 
 GaResult GeneticAlgorithm::run(BatchEvaluator& evaluator,
-                               const std::function<void(const GenerationLog&)>& on_generation) const {
+                               const std::function<void(const GenerationLog&)>& on_generation,
+                               const Improver* improver) const {
   const GaParameters& p = parameters_;
   const std::size_t mu = p.population;
   Breeder breeder(domains_, p);
   GaResult result;
 
-  // Logs the population (sorted best first) of `generation`; true once the
-  // target is reached.
   auto log_generation = [&](std::size_t generation, const std::vector<Individual>& population) {
     GenerationLog entry;
     entry.generation = generation;
@@ -432,8 +441,24 @@ GaResult GeneticAlgorithm::run(BatchEvaluator& evaluator,
     if (on_generation) on_generation(result.log.back());
     return p.target_fitness && entry.best_fitness <= *p.target_fitness;
   };
+  // `count` offspring, distinct if asked, evaluated and improved.
+  auto breed = [&](const std::vector<Individual>& population, std::size_t count) {
+    std::vector<Genome> children = breeder.offspring(population, count);
+    if (p.distinct_offspring) {
+      std::vector<Genome> others;
+      for (const Individual& individual : population) others.push_back(individual.genes);
+      for (Genome& child : children) {
+        breeder.make_distinct(child, others);
+        others.push_back(child);
+      }
+    }
+    std::vector<Individual> offspring = evaluate_batch(evaluator, std::move(children), result.evaluations);
+    if (improver)
+      for (Individual& child : offspring) result.evaluations += improver->improve(child);
+    return offspring;
+  };
+  auto within_budget = [&] { return p.max_evaluations == 0 || result.evaluations < p.max_evaluations; };
 
-  // Generation 0: the random initial population, evaluated as one batch.
   std::vector<Genome> initial;
   initial.reserve(mu);
   for (std::size_t i = 0; i < mu; ++i) initial.push_back(breeder.random_genome());
@@ -441,36 +466,23 @@ GaResult GeneticAlgorithm::run(BatchEvaluator& evaluator,
   sort_best_first(population);
   bool reached = log_generation(0, population);
 
-  for (std::size_t generation = 1; !reached && generation <= p.generations; ++generation) {
+  for (std::size_t generation = 1; !reached && generation <= p.generations && within_budget(); ++generation) {
     switch (p.scheme) {
       case Scheme::generational: {
-        // seed 000, Section 5 (GAlib's simple GA): a whole new population of
-        // offspring of linear-ranking selection, crossover and mutation is
-        // evaluated, one batch of `population`; the `elites` best of the old
-        // population then take the places of the worst offspring they beat.
-        std::vector<Individual> offspring =
-            evaluate_batch(evaluator, breeder.offspring(population, mu), result.evaluations);
+        std::vector<Individual> offspring = breed(population, mu);
         population.resize(p.elites);
         for (Individual& child : offspring) population.push_back(std::move(child));
         break;
       }
       case Scheme::steady_state: {
-        // seed 004, Section III (SSGA): two parents make two offspring; the
-        // two worst individuals are deleted and both offspring take their
-        // places, whatever their fitness. (With a population of 2 this
-        // replaces everyone, so the best is kept only for populations >= 3.)
-        std::vector<Individual> offspring =
-            evaluate_batch(evaluator, breeder.offspring(population, 2), result.evaluations);
+        std::vector<Individual> offspring = breed(population, 2);
         population[mu - 2] = std::move(offspring[0]);
         population[mu - 1] = std::move(offspring[1]);
         break;
       }
       case Scheme::transgenerational: {
-        // seed 004, Section III (TGGA): the offspring join their parents and
-        // the best `population` of both survive (mu + lambda).
-        std::vector<Individual> offspring = evaluate_batch(
-            evaluator, breeder.offspring(population, transgenerational_offspring(p, domains_.size())),
-            result.evaluations);
+        std::vector<Individual> offspring =
+            breed(population, transgenerational_offspring(p, domains_.size()));
         for (Individual& child : offspring) population.push_back(std::move(child));
         break;
       }

@@ -610,8 +610,10 @@ class LevelBuilder {
         describe(s.body, depth + 1, ranges);
         ranges.erase(s.variable);
       } else {
+        const std::size_t known = level_.arrays.size();  // arrays are appended in order of first reference
         add_reference(s.target, true, s.compound, ranges);
         add_references(s.value, ranges);
+        for (std::size_t a = known; a < level_.arrays.size(); ++a) level_.arrays[a].live_in = level_.arrays[a].read;
         if (s.target.kind == Expr::Kind::scalar) add_unique(level_.scalars_written, s.target.name);
         if (s.target.kind == Expr::Kind::scalar && s.compound) add_unique(level_.scalars_read, s.target.name);
       }

@@ -45,6 +45,16 @@ class BatchEvaluator {
 
 using FitnessFunction = std::function<double(const Genome&)>;
 
+// Local search applied to every offspring after its evaluation (a memetic,
+// Lamarckian GA: the improved genes replace the offspring's). It may change
+// the genes and must leave `fitness` the fitness of the genes it leaves.
+class Improver {
+ public:
+  virtual ~Improver() = default;
+  // Improves `individual` in place; returns the fitness evaluations it spent.
+  virtual std::size_t improve(Individual& individual) const = 0;
+};
+
 // Evaluates one genome after the other in the calling thread.
 class SerialEvaluator final : public BatchEvaluator {
  public:
@@ -104,6 +114,11 @@ struct GaParameters {
   std::size_t elites = 1;          // generational: best old individuals kept over worse offspring
   std::size_t offspring = 0;       // transgenerational: offspring per generation; 0 = 2 x genome length (seed 004)
   std::size_t generations = 10;    // generation limit (seed 000 Section 6.1: 10)
+  std::size_t max_evaluations = 0; // 0: no limit; else no generation starts once this many evaluations are spent
+  // Diversity: an offspring equal to a member of the population or to an
+  // earlier offspring of its batch gets one more gene reset at random, until it
+  // differs (at most 64 times). Only for choice genes.
+  bool distinct_offspring = false;
   std::optional<double> target_fitness;  // stop once the best fitness is <= this
   std::uint64_t seed = 1;
 };
@@ -132,8 +147,11 @@ class GeneticAlgorithm {
 
   // Runs from a random initial population. `on_generation` is called after
   // every generation (progress lines, fitness history).
+  // `improver`, when given, improves every offspring after its evaluation;
+  // its evaluations count in GaResult::evaluations.
   GaResult run(BatchEvaluator& evaluator,
-               const std::function<void(const GenerationLog&)>& on_generation = {}) const;
+               const std::function<void(const GenerationLog&)>& on_generation = {},
+               const Improver* improver = nullptr) const;
 
   const GaParameters& parameters() const { return parameters_; }
   const std::vector<GeneDomain>& domains() const { return domains_; }

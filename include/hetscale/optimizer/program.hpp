@@ -46,6 +46,11 @@ struct LevelArray {
   std::vector<std::int64_t> extents;  // program-wide (ArrayDeclaration)
   bool read = false;
   bool written = false;
+  // The level reads the value the array had before the level: the first
+  // assignment of the level that mentions it reads it (on its right-hand side,
+  // in a subscript, or as a compound target). An array the level first
+  // assigns with `=` is defined anew and needs no data from earlier levels.
+  bool live_in = false;
 };
 
 struct Loop {

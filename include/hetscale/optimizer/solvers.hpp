@@ -1,0 +1,122 @@
+#pragma once
+// Solvers of the parallel code optimization problem (seed 004, Section III):
+// pick one option (processor count, alignment) per level so that the cost
+// model's predicted time is least. All solvers share one interface and return
+// the plan, its cost breakdown and what the search spent.
+//   ga          seed 004's SSGA and TGGA (hetscale::ga), or the memetic GA
+//               that goes past the paper (hill climbing, diversity);
+//   exhaustive  every plan, on several threads (small instances);
+//   exact       dynamic programming over the levels (docs/optimizer.md).
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "hetscale/ga/genetic_algorithm.hpp"
+#include "hetscale/optimizer/cost_model.hpp"
+
+namespace hetscale::optimizer {
+
+struct SolverResult {
+  std::string solver;             // "ga ssga one-point", "exhaustive", "exact"
+  Plan plan;                      // one option index per level
+  PlanCost cost;                  // the plan's breakdown; cost.seconds is the fitness
+  std::size_t evaluations = 0;    // plans evaluated (ga, exhaustive); level transitions (exact)
+  std::size_t generations = 0;    // ga: generations after the initial population
+  std::vector<ga::GenerationLog> log;  // ga: best and mean fitness per generation
+  bool reached_target = false;    // ga: stopped at the expected fitness
+  std::uint64_t optimal_plans = 0;  // exhaustive: plans as good as the best (relative 1e-9)
+};
+
+// A search failed for a reason of the instance, not a bug: too many plans for
+// the exhaustive solver, too many states for the exact one.
+class SolverLimitError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class Solver {
+ public:
+  virtual ~Solver() = default;
+  virtual std::string name() const = 0;
+  virtual SolverResult solve(const CostModel& model) const = 0;
+};
+
+enum class GaScheme { ssga, tgga, memetic };
+std::string to_string(GaScheme scheme);
+GaScheme ga_scheme_from_string(const std::string& name);  // throws std::invalid_argument naming the value
+
+struct GaSolverOptions {
+  GaScheme scheme = GaScheme::ssga;
+  ga::Crossover crossover = ga::Crossover::one_point;
+  std::size_t population_per_level = 2;  // population = this x levels (seed 004: proportional to the length)
+  double mutation_rate = 0.0;            // per level; 0 means 1 / levels
+  double crossover_rate = 1.0;
+  double selection_pressure = 2.0;       // linear ranking
+  std::size_t max_evaluations = 40000;   // the generation limit, as evaluations (docs/optimizer.md)
+  std::optional<double> target_seconds;  // the expected fitness: stop once the best is <= this
+  std::uint64_t seed = 1;
+};
+
+// Table IV's stop: the expected fitness `optimum`, with room for rounding.
+double expected_fitness(double optimum);
+
+class GaSolver final : public Solver {
+ public:
+  explicit GaSolver(GaSolverOptions options);  // validates; std::invalid_argument names a bad value
+  std::string name() const override;
+  SolverResult solve(const CostModel& model) const override;
+  const GaSolverOptions& options() const { return options_; }
+
+ private:
+  GaSolverOptions options_;
+};
+
+class ExhaustiveSolver final : public Solver {
+ public:
+  // threads = 0: std::thread::hardware_concurrency(). Refuses (SolverLimitError) more than max_plans plans.
+  explicit ExhaustiveSolver(unsigned threads = 0, std::uint64_t max_plans = 200'000'000);
+  std::string name() const override { return "exhaustive"; }
+  SolverResult solve(const CostModel& model) const override;
+
+ private:
+  unsigned threads_;
+  std::uint64_t max_plans_;
+};
+
+class ExactSolver final : public Solver {
+ public:
+  // Refuses (SolverLimitError) a layer of more than max_states states.
+  explicit ExactSolver(std::size_t max_states = 5'000'000);
+  std::string name() const override { return "exact"; }
+  SolverResult solve(const CostModel& model) const override;
+
+ private:
+  std::size_t max_states_;
+};
+
+// The statistics of Table IV over repeated GA runs against a known optimum.
+struct RepeatedRuns {
+  std::size_t runs = 0;
+  std::size_t successes = 0;  // runs whose best is the optimum (relative 1e-9)
+  double success_rate = 0.0;
+  double generations_mean = 0.0, generations_sd = 0.0;
+  double evaluations_mean = 0.0, evaluations_sd = 0.0;
+  std::vector<double> mean_best_per_generation;  // averaged over runs (a finished run keeps its last value)
+  std::vector<double> mean_mean_per_generation;
+  SolverResult best;  // the run with the least time (the earliest among equals)
+};
+
+// `runs` GA runs with seeds seed, seed + 1, ...; success against `optimum`.
+// The sample standard deviation (n - 1), 0 for one run.
+// `on_run(done)` is called after every run (progress).
+RepeatedRuns repeat_ga(const CostModel& model, GaSolverOptions options, std::size_t runs, double optimum,
+                       const std::function<void(std::size_t done)>& on_run = {});
+
+// Whether `seconds` is the optimum (relative 1e-9).
+bool is_optimal(double seconds, double optimum);
+
+}  // namespace hetscale::optimizer
