@@ -22,7 +22,7 @@ namespace {
 struct OptimizeCommand {
   std::string program, machine, procs = "1,4,16", solver = "exact", scheme = "ssga", crossover = "one-point";
   std::vector<std::string> defines;
-  std::string runs, seed = "1", population_per_level, mutation_rate, max_evaluations, threads, out;
+  std::string runs, seed = "1", population_per_level, mutation_rate, max_evaluations, restart_after, threads, out;
   bool json = false, replicated_reads = false;
 };
 
@@ -108,6 +108,7 @@ Output optimize(const OptimizeCommand& command) {
         if (!(ga.mutation_rate > 0.0 && ga.mutation_rate <= 1.0))
           throw InputError("--mutation-rate", "", fmt::format("must be in (0, 1], got {:g}", ga.mutation_rate));
       }
+      if (!command.restart_after.empty()) ga.restart_after = count_option(command.restart_after, "--restart-after");
       if (!command.max_evaluations.empty())
         ga.max_evaluations = count_option(command.max_evaluations, "--max-evaluations");
       outcome.optimum = optimizer::ExactSolver().solve(*model).cost.seconds;
@@ -154,6 +155,8 @@ void add_optimize_command(CLI::App& app, Actions& actions) {
   optimize_command->add_option("--mutation-rate", command->mutation_rate, "ga: per level (default 1 / levels)");
   optimize_command->add_option("--max-evaluations", command->max_evaluations,
                                "ga: evaluation limit of a run (default 40000)");
+  optimize_command->add_option("--restart-after", command->restart_after,
+                               "ga memetic: generations without a better best before a restart (default 2 x levels)");
   optimize_command->add_option("--threads", command->threads, "exhaustive: threads (default: all cores)");
   optimize_command->add_option("-D,--define", command->defines, "NAME=VALUE: overrides the program's #define");
   optimize_command->add_flag("--replicated-reads", command->replicated_reads,

@@ -465,6 +465,19 @@ GaResult GeneticAlgorithm::run(BatchEvaluator& evaluator,
   std::vector<Individual> population = evaluate_batch(evaluator, std::move(initial), result.evaluations);
   sort_best_first(population);
   bool reached = log_generation(0, population);
+  double best_so_far = population.front().fitness;
+  std::size_t stagnant = 0;
+  // All but the best replaced by new random individuals (improved, with an improver).
+  auto restart = [&] {
+    std::vector<Genome> fresh;
+    for (std::size_t i = 1; i < mu; ++i) fresh.push_back(breeder.random_genome());
+    std::vector<Individual> immigrants = evaluate_batch(evaluator, std::move(fresh), result.evaluations);
+    if (improver)
+      for (Individual& immigrant : immigrants) result.evaluations += improver->improve(immigrant);
+    population.resize(1);
+    for (Individual& immigrant : immigrants) population.push_back(std::move(immigrant));
+    ++result.restarts;
+  };
 
   for (std::size_t generation = 1; !reached && generation <= p.generations && within_budget(); ++generation) {
     switch (p.scheme) {
@@ -489,6 +502,14 @@ GaResult GeneticAlgorithm::run(BatchEvaluator& evaluator,
     }
     sort_best_first(population);  // parents before offspring among equals
     population.resize(mu);
+    if (population.front().fitness < best_so_far) {
+      best_so_far = population.front().fitness;
+      stagnant = 0;
+    } else if (p.restart_after > 0 && ++stagnant >= p.restart_after) {
+      restart();
+      sort_best_first(population);
+      stagnant = 0;
+    }
     reached = log_generation(generation, population);
   }
 

@@ -114,6 +114,8 @@ SolverResult GaSolver::solve(const CostModel& model) const {
   parameters.selection_pressure = options_.selection_pressure;
   parameters.real_mutation = ga::RealMutation::random_reset;
   parameters.distinct_offspring = options_.scheme == GaScheme::memetic;
+  if (options_.scheme == GaScheme::memetic)
+    parameters.restart_after = options_.restart_after > 0 ? options_.restart_after : 2 * levels;
   parameters.target_fitness = options_.target_seconds;
   parameters.seed = options_.seed;
   parameters.max_evaluations = options_.max_evaluations;

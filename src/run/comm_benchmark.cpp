@@ -236,7 +236,8 @@ void measure_group(MPI_Comm group, std::vector<double>& buffer, std::vector<doub
   for (const std::size_t size : options.sizes) {
     const int count = static_cast<int>(size);
     const auto elements = static_cast<double>(size);
-    keep("multiphase", elements, measure_with([&](int) {
+    // Multiphase: each processor holds d = count x q doubles and sends count to every one (itself included).
+    keep("multiphase", elements * q, measure_with([&](int) {
            polite::all_to_all(buffer.data(), spare.data(), count, MPI_DOUBLE, group);
          }, structure_effort));
     keep("shift", elements, measure_with([&](int rank) {
@@ -275,7 +276,7 @@ nlohmann::ordered_json context_of(const CommBenchmarkOptions& options, int ranks
         {"min_seconds", options.structure_min_seconds},
         {"method",
          "seed 004 structures among the first q ranks, q = 2..P, elements = d doubles per processor: multiphase "
-         "MPI_Ialltoall (d to every rank), shift (d to rank + 1 mod q, from rank - 1), broadcast (the broadcast "
+         "MPI_Ialltoall (d / q to every rank), shift (d to rank + 1 mod q, from rank - 1), broadcast (the broadcast "
          "samples), scatter and gather (d per rank, root 0); timed as the other operations; fitted by least squares "
          "to t = (M p + N) d + (R p + Q), shift t = N d + Q"}};
   context["timing"] =

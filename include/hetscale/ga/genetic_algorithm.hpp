@@ -119,6 +119,10 @@ struct GaParameters {
   // earlier offspring of its batch gets one more gene reset at random, until it
   // differs (at most 64 times). Only for choice genes.
   bool distinct_offspring = false;
+  // Restart: after this many generations in a row without a better best (0:
+  // never), every individual but the best is replaced by a new random one,
+  // evaluated (and improved, with an improver). Against premature convergence.
+  std::size_t restart_after = 0;
   std::optional<double> target_fitness;  // stop once the best fitness is <= this
   std::uint64_t seed = 1;
 };
@@ -136,6 +140,7 @@ struct GaResult {
   std::vector<Individual> population;  // final, best first
   std::vector<GenerationLog> log;
   std::size_t evaluations = 0;
+  std::size_t restarts = 0;
   bool reached_target = false;
 };
 

@@ -57,6 +57,7 @@ struct GaSolverOptions {
   double crossover_rate = 1.0;
   double selection_pressure = 2.0;       // linear ranking
   std::size_t max_evaluations = 40000;   // the generation limit, as evaluations (docs/optimizer.md)
+  std::size_t restart_after = 0;         // memetic: generations without a better best before a restart; 0 = 2 x levels
   std::optional<double> target_seconds;  // the expected fitness: stop once the best is <= this
   std::uint64_t seed = 1;
 };
