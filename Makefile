@@ -22,11 +22,13 @@ demo: build
 	@$(BUILD_DIR)/apps/hetscale/hetscale demo
 	@BUILD_DIR=$(BUILD_DIR) ./scripts/demo-farm
 	@BUILD_DIR=$(BUILD_DIR) ./scripts/demo-scale
+	@BUILD_DIR=$(BUILD_DIR) ./scripts/demo-optimize
 
 bench: build
 	@$(BUILD_DIR)/bench/farm_experiments overhead
 	@$(BUILD_DIR)/bench/farm_experiments policies
 	@$(BUILD_DIR)/bench/kernel_speed 1024
+	@$(BUILD_DIR)/bench/optimizer_search 100
 
 clean:
 	rm -rf $(BUILD_DIR) $(BUILD_DIR).configure.log

@@ -630,6 +630,9 @@ TEST(OptimizerCostModel, ConstructorRejectsBadProcessorLists) {
   EXPECT_THROW(CostModel(hessenberg(), hand_machine(), {}), std::invalid_argument);
   EXPECT_THROW(CostModel(Program{}, hand_machine(), {1, 4}), std::invalid_argument);
   EXPECT_NO_THROW(CostModel(hessenberg(), hand_machine(), {4}));
+  Machine negative = hand_machine();
+  negative.seconds_per_operation = -1e-9;
+  EXPECT_THROW(CostModel(hessenberg(), negative, {1, 4}), std::invalid_argument);
 }
 
 }  // namespace
