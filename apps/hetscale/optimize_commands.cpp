@@ -2,6 +2,7 @@
 // program, by the GA, exhaustive search or the exact dynamic program
 // (docs/optimizer.md). No MPI.
 #include <cmath>
+#include <utility>
 #include <map>
 #include <memory>
 #include <optional>
@@ -24,6 +25,7 @@ struct OptimizeCommand {
   std::vector<std::string> defines;
   std::string runs, seed = "1", population_per_level, mutation_rate, max_evaluations, restart_after, threads, out;
   bool json = false, replicated_reads = false;
+  bool scheme_given = false, crossover_given = false, seed_given = false;
 };
 
 // -D NAME=VALUE, VALUE a whole number.
@@ -85,8 +87,29 @@ Output optimize(const OptimizeCommand& command) {
         return name;
       },
       command.solver, "--solver");
-  const unsigned threads = command.threads.empty() ? 0u : static_cast<unsigned>(count_option(command.threads, "--threads"));
-  if (!command.runs.empty() && solver != "ga") throw InputError("--runs", "", "is for --solver ga only");
+  unsigned threads = 0;
+  if (!command.threads.empty()) {
+    if (solver != "exhaustive")
+      throw InputError("--threads", "", fmt::format("is for --solver exhaustive only, got --solver {}", solver));
+    const std::size_t count = count_option(command.threads, "--threads");
+    if (count > 1024)
+      throw InputError("--threads", "", fmt::format("must be a whole number from 1 to 1024, got {}", count));
+    threads = static_cast<unsigned>(count);
+  }
+  if (solver != "ga") {
+    const std::pair<const char*, const std::string*> ga_only[] = {
+        {"--runs", &command.runs},
+        {"--scheme", command.scheme_given ? &command.scheme : nullptr},
+        {"--crossover", command.crossover_given ? &command.crossover : nullptr},
+        {"--seed", command.seed_given ? &command.seed : nullptr},
+        {"--population-per-level", &command.population_per_level},
+        {"--mutation-rate", &command.mutation_rate},
+        {"--max-evaluations", &command.max_evaluations},
+        {"--restart-after", &command.restart_after}};
+    for (const auto& [option, value] : ga_only)
+      if (value && !value->empty())
+        throw InputError(option, "", fmt::format("is for --solver ga only, got --solver {}", solver));
+  }
 
   report::OptimizerOutcome outcome;
   outcome.model = model.get();
@@ -100,7 +123,10 @@ Output optimize(const OptimizeCommand& command) {
       optimizer::GaSolverOptions ga;
       ga.scheme = named_choice(optimizer::ga_scheme_from_string, command.scheme, "--scheme");
       ga.crossover = named_choice(ga::crossover_from_string, command.crossover, "--crossover");
-      ga.seed = static_cast<std::uint64_t>(single_number(command.seed, "--seed"));
+      const double seed = single_number(command.seed, "--seed");
+      if (!(seed >= 0.0 && seed <= 9007199254740992.0 && seed == std::floor(seed)))
+        throw InputError("--seed", "", fmt::format("must be a whole number from 0 to 2^53, got {:g}", seed));
+      ga.seed = static_cast<std::uint64_t>(seed);
       if (!command.population_per_level.empty())
         ga.population_per_level = count_option(command.population_per_level, "--population-per-level");
       if (!command.mutation_rate.empty()) {
@@ -151,10 +177,13 @@ void add_optimize_command(CLI::App& app, Actions& actions) {
       ->required();
   optimize_command->add_option("--procs", command->procs, "processor counts to choose from (default 1,4,16)");
   optimize_command->add_option("--solver", command->solver, "ga | exhaustive | exact (default exact)");
-  optimize_command->add_option("--scheme", command->scheme, "ga: ssga | tgga | memetic (default ssga)");
-  optimize_command->add_option("--crossover", command->crossover, "ga: one-point | two-point | uniform");
+  optimize_command->add_option("--scheme", command->scheme, "ga: ssga | tgga | memetic (default ssga)")
+      ->each([command](const std::string&) { command->scheme_given = true; });
+  optimize_command->add_option("--crossover", command->crossover, "ga: one-point | two-point | uniform")
+      ->each([command](const std::string&) { command->crossover_given = true; });
   optimize_command->add_option("--runs", command->runs, "ga: repeat with seeds S, S+1, ... and print Table IV's statistics");
-  optimize_command->add_option("--seed", command->seed, "ga: random seed (default 1)");
+  optimize_command->add_option("--seed", command->seed, "ga: random seed (default 1)")
+      ->each([command](const std::string&) { command->seed_given = true; });
   optimize_command->add_option("--population-per-level", command->population_per_level,
                                "ga: population = this x levels (default 2)");
   optimize_command->add_option("--mutation-rate", command->mutation_rate, "ga: per level (default 1 / levels)");

@@ -508,6 +508,7 @@ GaResult GeneticAlgorithm::run(BatchEvaluator& evaluator,
     } else if (p.restart_after > 0 && ++stagnant >= p.restart_after) {
       restart();
       sort_best_first(population);
+      best_so_far = std::min(best_so_far, population.front().fitness);
       stagnant = 0;
     }
     reached = log_generation(generation, population);

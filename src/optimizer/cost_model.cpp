@@ -50,6 +50,8 @@ Redistribution cheapest_redistribution(const Machine& machine, double elements, 
   if (!to.defined()) throw std::invalid_argument("cheapest_redistribution: the target layout is undefined");
   if (!(elements >= 0.0) || !std::isfinite(elements))
     throw std::invalid_argument(fmt::format("cheapest_redistribution: elements must be >= 0, got {}", elements));
+  if (from.defined()) from = Layout::of(from.pattern, from.processors);
+  to = Layout::of(to.pattern, to.processors);
   Redistribution best;
   auto consider = [&best](Redistribution candidate) {
     if (best.steps.empty() || candidate.seconds < best.seconds) best = std::move(candidate);

@@ -89,6 +89,11 @@ GaSolver::GaSolver(GaSolverOptions options) : options_(std::move(options)) {
         fmt::format("population_per_level must be >= 1, got {}", options_.population_per_level));
   if (!(options_.mutation_rate >= 0.0 && options_.mutation_rate <= 1.0))
     throw std::invalid_argument(fmt::format("mutation_rate must be in [0, 1], got {}", options_.mutation_rate));
+  if (!(options_.crossover_rate >= 0.0 && options_.crossover_rate <= 1.0))
+    throw std::invalid_argument(fmt::format("crossover_rate must be in [0, 1], got {}", options_.crossover_rate));
+  if (!(options_.selection_pressure >= 1.0 && options_.selection_pressure <= 2.0))
+    throw std::invalid_argument(
+        fmt::format("selection_pressure must be in [1, 2], got {}", options_.selection_pressure));
   if (options_.max_evaluations < 1)
     throw std::invalid_argument(fmt::format("max_evaluations must be >= 1, got {}", options_.max_evaluations));
   if (options_.target_seconds && !std::isfinite(*options_.target_seconds))

@@ -392,6 +392,128 @@ TEST(GaDistinctOffspring, AnExhaustedDomainStillFinishes) {
     for (const Genome& genome : batch) EXPECT_TRUE(genome[0] == 0.0 || genome[0] == 1.0);
 }
 
+// --------------------------------------------------------------- restarts
+
+// Fitness by batch: the first batch (the initial population) gets `initial`,
+// a batch of `restart_size` genomes (the immigrants of a restart) the next of
+// `restarts` (the last one again when they run out), any other batch
+// `offspring`. Every batch is recorded.
+class ScriptedEvaluator final : public BatchEvaluator {
+ public:
+  ScriptedEvaluator(double initial, double offspring, std::vector<double> restarts, std::size_t restart_size)
+      : initial_(initial), offspring_(offspring), restarts_(std::move(restarts)), restart_size_(restart_size) {}
+  std::vector<double> evaluate(const std::vector<Genome>& batch) override {
+    double value = offspring_;
+    if (batches.empty()) {
+      value = initial_;
+    } else if (batch.size() == restart_size_) {
+      value = restarts_[std::min(used_, restarts_.size() - 1)];
+      ++used_;
+    }
+    batches.push_back(batch);
+    return std::vector<double>(batch.size(), value);
+  }
+  std::vector<std::vector<Genome>> batches;
+
+ private:
+  double initial_, offspring_;
+  std::vector<double> restarts_;
+  std::size_t restart_size_, used_ = 0;
+};
+
+GaParameters restart_parameters(std::size_t restart_after, std::size_t generations) {
+  GaParameters p = small_parameters(Scheme::steady_state);
+  p.population = 6;  // offspring batches of 2, restarts of 5
+  p.generations = generations;
+  p.restart_after = restart_after;
+  return p;
+}
+
+const std::vector<GeneDomain> kRestartDomains(3, GeneDomain::choice(9));
+
+std::vector<std::size_t> batch_sizes(const std::vector<std::vector<Genome>>& batches) {
+  std::vector<std::size_t> sizes;
+  for (const auto& batch : batches) sizes.push_back(batch.size());
+  return sizes;
+}
+
+TEST(GaRestart, AfterStagnantGenerationsAllButTheBestAreReplaced) {
+  // The best never improves: with restart_after 3, restarts after generations 3, 6 and 9.
+  const GaParameters p = restart_parameters(3, 9);
+  ScriptedEvaluator evaluator(1.0, 1.0, {1.0}, 5);
+  const GaResult result = GeneticAlgorithm(kRestartDomains, p).run(evaluator);
+  EXPECT_EQ(result.restarts, 3u);
+  EXPECT_EQ(batch_sizes(evaluator.batches),
+            (std::vector<std::size_t>{6, 2, 2, 2, 5, 2, 2, 2, 5, 2, 2, 2, 5}));
+  EXPECT_EQ(result.evaluations, 6u + 9u * 2u + 3u * 5u);
+  ASSERT_EQ(result.log.size(), 10u);
+  EXPECT_EQ(result.log[3].evaluations, 6u + 3u * 2u + 5u);  // the restart counts in its generation
+  // The last restart came after the last generation: the best kept, then the immigrants.
+  ASSERT_EQ(result.population.size(), 6u);
+  ASSERT_EQ(evaluator.batches.back().size(), 5u);
+  for (std::size_t i = 1; i < 6; ++i) EXPECT_EQ(result.population[i].genes, evaluator.batches.back()[i - 1]);
+}
+
+TEST(GaRestart, ImmigrantsAreImprovedAndTheirEvaluationsCount) {
+  const GaParameters p = restart_parameters(3, 9);
+  ScriptedEvaluator evaluator(1.0, 1.0, {1.0}, 5);
+  const RecordingImprover improver([](Individual&) { return std::size_t{1}; });
+  const GaResult result = GeneticAlgorithm(kRestartDomains, p).run(evaluator, {}, &improver);
+  EXPECT_EQ(result.restarts, 3u);
+  ASSERT_EQ(improver.seen.size(), 9u * 2u + 3u * 5u);
+  std::size_t k = 0;
+  for (std::size_t b = 1; b < evaluator.batches.size(); ++b)
+    for (const Genome& genome : evaluator.batches[b]) EXPECT_EQ(improver.seen[k++].genes, genome);
+  EXPECT_EQ(result.evaluations, (6u + 9u * 2u + 3u * 5u) + (9u * 2u + 3u * 5u));
+}
+
+TEST(GaRestart, ZeroNeverRestarts) {
+  const GaParameters p = restart_parameters(0, 9);
+  ScriptedEvaluator evaluator(1.0, 1.0, {1.0}, 5);
+  const GaResult result = GeneticAlgorithm(kRestartDomains, p).run(evaluator);
+  EXPECT_EQ(result.restarts, 0u);
+  EXPECT_EQ(result.evaluations, 6u + 9u * 2u);
+}
+
+TEST(GaRestart, ABetterBestEveryGenerationNeverRestarts) {
+  // Every batch is better than the one before: the best improves each generation.
+  class Improving final : public BatchEvaluator {
+   public:
+    std::vector<double> evaluate(const std::vector<Genome>& batch) override {
+      std::vector<double> fitness;
+      for (std::size_t i = 0; i < batch.size(); ++i) fitness.push_back(next_--);
+      return fitness;
+    }
+
+   private:
+    double next_ = 1000.0;
+  } evaluator;
+  const GaResult result = GeneticAlgorithm(kRestartDomains, restart_parameters(1, 12)).run(evaluator);
+  EXPECT_EQ(result.restarts, 0u);
+  EXPECT_EQ(result.evaluations, 6u + 12u * 2u);
+  // ... whereas with a best that never improves, restart_after 1 restarts every generation.
+  ScriptedEvaluator flat(1.0, 1.0, {1.0}, 5);
+  EXPECT_EQ(GeneticAlgorithm(kRestartDomains, restart_parameters(1, 12)).run(flat).restarts, 12u);
+}
+
+// A restart whose immigrants beat the best sets the best to beat: the next
+// generation is not "a better best", so restarts come every restart_after
+// generations (2, 4, 6, 8 here, not 2, 5, 8).
+TEST(GaRestart, ABestFoundByARestartIsNotABetterBestOfTheNextGeneration) {
+  // Offspring are always worse (1000); every restart's immigrants beat the best
+  // (400, 300, ...). Generation 2 restarts (best 400); generation 3 finds no
+  // better best than 400, nor does generation 4: the header's rule ("this many
+  // generations in a row without a better best") restarts again after
+  // generation 4, then 6 and 8.
+  const GaParameters p = restart_parameters(2, 8);
+  ScriptedEvaluator evaluator(500.0, 1000.0, {400.0, 300.0, 200.0, 100.0}, 5);
+  const GaResult result = GeneticAlgorithm(kRestartDomains, p).run(evaluator);
+  std::vector<double> best;
+  for (const GenerationLog& entry : result.log) best.push_back(entry.best_fitness);
+  EXPECT_EQ(best, (std::vector<double>{500, 500, 400, 400, 300, 300, 200, 200, 100}));
+  EXPECT_EQ(result.restarts, 4u);
+}
+
 // ---------------------------------------------------------- determinism
 
 TEST(GaMemeticDeterminism, FixedSeedGivesIdenticalRuns) {

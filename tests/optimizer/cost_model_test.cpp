@@ -239,6 +239,20 @@ TEST(OptimizerRedistribution, Rule3GatherBroadcastWins) {
   EXPECT_DOUBLE_EQ(r.seconds, 170);
 }
 
+TEST(OptimizerRedistribution, Rule3GatherOnTheSourceBroadcastOnTheTarget) {
+  // row/4 -> replicated/8, S = 160; broadcast M = 0, N = 1, R = 1, Q = 0:
+  //   multiphase d = 160, p = 8: 2 * 160 = 320
+  //   gather d = 40, p = 4: 40; broadcast d = 160, p = 8: 160 + 8 = 168; together 208
+  Machine m = linear_machine(2, 0, 1, 0, 1, 0, 1, 0, 1, 0);
+  m.structures[static_cast<std::size_t>(Structure::broadcast)].r = 1;
+  const Redistribution r = cheapest_redistribution(m, 160, on(Pattern::row_block, 4), on(Pattern::replicated, 8));
+  EXPECT_EQ(r.method(), "gather+broadcast");
+  ASSERT_EQ(r.steps.size(), 2u);
+  expect_step(r.steps[0], Structure::gather, 40, 4, 1, 40);
+  expect_step(r.steps[1], Structure::broadcast, 160, 8, 1, 168);
+  EXPECT_DOUBLE_EQ(r.seconds, 208);
+}
+
 TEST(OptimizerRedistribution, Rule3ShiftsWinWhenTheProcessorCountsAgree) {
   // multiphase 320; gather 110 + broadcast 160 = 270; shifts 15 * 10 = 150
   const Machine m = linear_machine(2, 0, 1, 0, 1, 0, 1, 0, 1, 100);
