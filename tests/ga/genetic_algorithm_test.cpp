@@ -1,3 +1,4 @@
+#include "ga/fixtures.hpp"
 #include "hetscale/ga/genetic_algorithm.hpp"
 
 #include <gmock/gmock.h>
@@ -57,12 +58,7 @@ std::vector<GeneDomain> mixed_domains() {
           GeneDomain::choice(5), GeneDomain::real(-4.0, 4.0), GeneDomain::choice(2)};
 }
 
-double mixed_fitness(const Genome& genome) {
-  double sum = 0.0;
-  for (std::size_t g = 0; g < genome.size(); ++g)
-    sum += g % 2 == 0 ? (genome[g] - 0.5) * (genome[g] - 0.5) : (genome[g] != 1.0 ? 1.0 : 0.0);
-  return sum;
-}
+using testing::mixed_fitness;
 
 GaParameters parameters_for(Scheme scheme) {
   GaParameters p;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "ga/fixtures.hpp"
 #include "hetscale/ga/genetic_algorithm.hpp"
 
 namespace hetscale::ga {
@@ -57,12 +58,7 @@ std::vector<GeneDomain> mixed_domains() {
   return {GeneDomain::real(-1.0, 2.0), GeneDomain::choice(3), GeneDomain::real(0.0, 1.0), GeneDomain::choice(5)};
 }
 
-double mixed_fitness(const Genome& genome) {
-  double sum = 0.0;
-  for (std::size_t g = 0; g < genome.size(); ++g)
-    sum += g % 2 == 0 ? (genome[g] - 0.5) * (genome[g] - 0.5) : (genome[g] != 1.0 ? 1.0 : 0.0);
-  return sum;
-}
+using testing::mixed_fitness;
 
 GaParameters small_parameters(Scheme scheme) {
   GaParameters p;

@@ -16,6 +16,7 @@
 #include "hetscale/optimizer/parser.hpp"
 #include "hetscale/optimizer/program.hpp"
 #include "hetscale/record/comm_profile.hpp"
+#include "optimizer/fixtures.hpp"
 #include "support/assertions.hpp"
 
 namespace hetscale::optimizer {
@@ -26,18 +27,10 @@ using hetscale::testing_support::ThrowsInvalidArgumentNaming;
 
 // ---------------------------------------------------------------- helpers
 
-std::string example(const std::string& name) {
-  std::ifstream in(std::string(HETSCALE_EXAMPLES_DIR) + "/programs/" + name);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using testing::example;
+using testing::hessenberg;
 
-Program hessenberg(const std::map<std::string, long>& defines = {}) {
-  return parse_program(example("hessenberg.c"), "hessenberg.c", defines);
-}
-
-Machine shipped_machine() { return read_machine(std::string(HETSCALE_DATA_DIR) + "/machines/seed004-ethernet16.json"); }
+using testing::shipped_machine;
 
 StructureCosts costs(Structure structure, double m, double n, double r, double q) {
   StructureCosts c;

@@ -12,6 +12,7 @@
 #include "hetscale/io/input_error.hpp"
 #include "hetscale/optimizer/alignment.hpp"
 #include "hetscale/optimizer/program.hpp"
+#include "optimizer/fixtures.hpp"
 #include "support/assertions.hpp"
 
 namespace hetscale::optimizer {
@@ -19,16 +20,8 @@ namespace {
 
 using hetscale::testing_support::ErrorMessage;
 
-std::string example(const std::string& name) {
-  std::ifstream in(std::string(HETSCALE_EXAMPLES_DIR) + "/programs/" + name);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-Program hessenberg(const std::map<std::string, long>& defines = {}) {
-  return parse_program(example("hessenberg.c"), "hessenberg.c", defines);
-}
+using testing::example;
+using testing::hessenberg;
 
 std::vector<std::string> array_names(const Level& level) {
   std::vector<std::string> names;
