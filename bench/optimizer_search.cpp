@@ -161,12 +161,10 @@ int main(int argc, char** argv) {
       if (is_optimal(population.champion_f()[0], instance.optimum)) ++successes;
       evaluations.push_back(static_cast<double>(population.get_problem().get_fevals()));
     }
-    double mean = 0.0, squares = 0.0;
-    for (double e : evaluations) mean += e / static_cast<double>(runs);
-    for (double e : evaluations) squares += (e - mean) * (e - mean);
-    const double sd = runs > 1 ? std::sqrt(squares / static_cast<double>(runs - 1)) : 0.0;
+    const MeanAndSd statistics = mean_and_sample_sd(evaluations);
     fmt::print("{:<4} {:<26} | {:>5.2f} {:>10.1f} {:>10.1f} {:>10.3f}\n", instance.name, "pagmo2 sga single/uniform",
-               static_cast<double>(successes) / static_cast<double>(runs), mean, sd, mean / paper_style);
+               static_cast<double>(successes) / static_cast<double>(runs), statistics.mean, statistics.sd,
+               statistics.mean / paper_style);
 #endif
   }
 #ifndef HETSCALE_HAVE_PAGMO

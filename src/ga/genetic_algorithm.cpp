@@ -429,6 +429,8 @@ GaResult GeneticAlgorithm::run(BatchEvaluator& evaluator,
   Breeder breeder(domains_, p);
   GaResult result;
 
+  // Logs the population (sorted best first) of `generation`; true once the
+  // target is reached.
   auto log_generation = [&](std::size_t generation, const std::vector<Individual>& population) {
     GenerationLog entry;
     entry.generation = generation;
@@ -441,6 +443,13 @@ GaResult GeneticAlgorithm::run(BatchEvaluator& evaluator,
     if (on_generation) on_generation(result.log.back());
     return p.target_fitness && entry.best_fitness <= *p.target_fitness;
   };
+  // New genomes evaluated as one batch, then each improved (with an improver).
+  auto evaluate_and_improve = [&](std::vector<Genome> genomes) {
+    std::vector<Individual> individuals = evaluate_batch(evaluator, std::move(genomes), result.evaluations);
+    if (improver)
+      for (Individual& individual : individuals) result.evaluations += improver->improve(individual);
+    return individuals;
+  };
   // `count` offspring, distinct if asked, evaluated and improved.
   auto breed = [&](const std::vector<Individual>& population, std::size_t count) {
     std::vector<Genome> children = breeder.offspring(population, count);
@@ -452,13 +461,11 @@ GaResult GeneticAlgorithm::run(BatchEvaluator& evaluator,
         others.push_back(child);
       }
     }
-    std::vector<Individual> offspring = evaluate_batch(evaluator, std::move(children), result.evaluations);
-    if (improver)
-      for (Individual& child : offspring) result.evaluations += improver->improve(child);
-    return offspring;
+    return evaluate_and_improve(std::move(children));
   };
   auto within_budget = [&] { return p.max_evaluations == 0 || result.evaluations < p.max_evaluations; };
 
+  // Generation 0: the random initial population, evaluated as one batch.
   std::vector<Genome> initial;
   initial.reserve(mu);
   for (std::size_t i = 0; i < mu; ++i) initial.push_back(breeder.random_genome());
@@ -471,9 +478,7 @@ GaResult GeneticAlgorithm::run(BatchEvaluator& evaluator,
   auto restart = [&] {
     std::vector<Genome> fresh;
     for (std::size_t i = 1; i < mu; ++i) fresh.push_back(breeder.random_genome());
-    std::vector<Individual> immigrants = evaluate_batch(evaluator, std::move(fresh), result.evaluations);
-    if (improver)
-      for (Individual& immigrant : immigrants) result.evaluations += improver->improve(immigrant);
+    std::vector<Individual> immigrants = evaluate_and_improve(std::move(fresh));
     population.resize(1);
     for (Individual& immigrant : immigrants) population.push_back(std::move(immigrant));
     ++result.restarts;
@@ -482,18 +487,28 @@ GaResult GeneticAlgorithm::run(BatchEvaluator& evaluator,
   for (std::size_t generation = 1; !reached && generation <= p.generations && within_budget(); ++generation) {
     switch (p.scheme) {
       case Scheme::generational: {
+        // seed 000, Section 5 (GAlib's simple GA): a whole new population of
+        // offspring of linear-ranking selection, crossover and mutation is
+        // evaluated, one batch of `population`; the `elites` best of the old
+        // population then take the places of the worst offspring they beat.
         std::vector<Individual> offspring = breed(population, mu);
         population.resize(p.elites);
         for (Individual& child : offspring) population.push_back(std::move(child));
         break;
       }
       case Scheme::steady_state: {
+        // seed 004, Section III (SSGA): two parents make two offspring; the
+        // two worst individuals are deleted and both offspring take their
+        // places, whatever their fitness. (With a population of 2 this
+        // replaces everyone, so the best is kept only for populations >= 3.)
         std::vector<Individual> offspring = breed(population, 2);
         population[mu - 2] = std::move(offspring[0]);
         population[mu - 1] = std::move(offspring[1]);
         break;
       }
       case Scheme::transgenerational: {
+        // seed 004, Section III (TGGA): the offspring join their parents and
+        // the best `population` of both survive (mu + lambda).
         std::vector<Individual> offspring =
             breed(population, transgenerational_offspring(p, domains_.size()));
         for (Individual& child : offspring) population.push_back(std::move(child));

@@ -180,38 +180,36 @@ void CostModel::check_plan(std::span<const int> plan) const {
                                               options_[l].size(), plan[l]));
 }
 
-double CostModel::advance(State& state, std::size_t level, int option) const {
+double CostModel::move_arrays(State& state, std::size_t level, int option, double seconds,
+                              std::vector<Redistribution>* moves) const {
   const LevelData& data = levels_[level];
   const auto& required = data.required[static_cast<std::size_t>(option)];
-  double seconds = computation_seconds(level, options_[level][static_cast<std::size_t>(option)].processors);
   for (std::size_t k = 0; k < data.arrays.size(); ++k) {
     const std::size_t a = data.arrays[k];
-    if (data.live_in[k] && state[a] != required[k])
-      seconds += cheapest_redistribution(machine_, elements_[a], state[a], required[k]).seconds;
+    if (data.live_in[k] && state[a] != required[k]) {
+      Redistribution moved = cheapest_redistribution(machine_, elements_[a], state[a], required[k]);
+      seconds += moved.seconds;
+      if (moves && !moved.steps.empty()) {
+        moved.array = program_.arrays[a].name;
+        moves->push_back(std::move(moved));
+      }
+    }
     state[a] = required[k];
   }
   return seconds;
 }
 
+double CostModel::advance(State& state, std::size_t level, int option) const {
+  const double computation = computation_seconds(level, options_[level][static_cast<std::size_t>(option)].processors);
+  return move_arrays(state, level, option, computation, nullptr);
+}
+
 LevelCost CostModel::advance_detailed(State& state, std::size_t level, int option) const {
-  const LevelData& data = levels_[level];
-  const auto& required = data.required[static_cast<std::size_t>(option)];
   LevelCost cost;
   cost.level = program_.levels[level].index;
   cost.option = options_[level][static_cast<std::size_t>(option)];
   cost.computation_seconds = computation_seconds(level, cost.option.processors);
-  for (std::size_t k = 0; k < data.arrays.size(); ++k) {
-    const std::size_t a = data.arrays[k];
-    if (data.live_in[k] && state[a] != required[k]) {
-      Redistribution moved = cheapest_redistribution(machine_, elements_[a], state[a], required[k]);
-      if (!moved.steps.empty()) {
-        moved.array = program_.arrays[a].name;
-        cost.communication_seconds += moved.seconds;
-        cost.redistributions.push_back(std::move(moved));
-      }
-    }
-    state[a] = required[k];
-  }
+  cost.communication_seconds = move_arrays(state, level, option, 0.0, &cost.redistributions);
   return cost;
 }
 

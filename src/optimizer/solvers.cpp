@@ -6,7 +6,6 @@
 #include <cmath>
 #include <limits>
 #include <map>
-#include <mutex>
 #include <stdexcept>
 #include <thread>
 
@@ -63,6 +62,25 @@ class PlanImprover final : public ga::Improver {
 
 }  // namespace
 
+std::size_t ga_population(const GaSolverOptions& options, std::size_t levels) {
+  return std::max<std::size_t>(2, options.population_per_level * levels);
+}
+
+double ga_mutation_rate(const GaSolverOptions& options, std::size_t levels) {
+  return options.mutation_rate > 0.0 ? options.mutation_rate : 1.0 / static_cast<double>(levels);
+}
+
+MeanAndSd mean_and_sample_sd(std::span<const double> values) {
+  if (values.empty()) throw std::invalid_argument("mean_and_sample_sd: no values");
+  MeanAndSd result;
+  for (double v : values) result.mean += v;
+  result.mean /= static_cast<double>(values.size());
+  double squares = 0.0;
+  for (double v : values) squares += (v - result.mean) * (v - result.mean);
+  result.sd = values.size() > 1 ? std::sqrt(squares / static_cast<double>(values.size() - 1)) : 0.0;
+  return result;
+}
+
 double expected_fitness(double optimum) { return optimum * (1.0 + optimum_tolerance); }
 
 bool is_optimal(double seconds, double optimum) { return seconds <= expected_fitness(optimum); }
@@ -112,10 +130,10 @@ SolverResult GaSolver::solve(const CostModel& model) const {
 
   ga::GaParameters parameters;
   parameters.scheme = options_.scheme == GaScheme::tgga ? ga::Scheme::transgenerational : ga::Scheme::steady_state;
-  parameters.population = std::max<std::size_t>(2, options_.population_per_level * levels);
+  parameters.population = ga_population(options_, levels);
   parameters.crossover = options_.crossover;
   parameters.crossover_rate = options_.crossover_rate;
-  parameters.mutation_rate = options_.mutation_rate > 0.0 ? options_.mutation_rate : 1.0 / static_cast<double>(levels);
+  parameters.mutation_rate = ga_mutation_rate(options_, levels);
   parameters.selection_pressure = options_.selection_pressure;
   parameters.real_mutation = ga::RealMutation::random_reset;
   parameters.distinct_offspring = options_.scheme == GaScheme::memetic;
@@ -362,17 +380,13 @@ RepeatedRuns repeat_ga(const CostModel& model, GaSolverOptions options, std::siz
     if (r == 0 || run.cost.seconds < summary.best.cost.seconds) summary.best = std::move(run);
     if (on_run) on_run(r + 1);
   }
-  auto mean_sd = [](const std::vector<double>& values, double& mean, double& sd) {
-    double sum = 0.0;
-    for (double v : values) sum += v;
-    mean = sum / static_cast<double>(values.size());
-    double squares = 0.0;
-    for (double v : values) squares += (v - mean) * (v - mean);
-    sd = values.size() > 1 ? std::sqrt(squares / static_cast<double>(values.size() - 1)) : 0.0;
-  };
   summary.success_rate = static_cast<double>(summary.successes) / static_cast<double>(runs);
-  mean_sd(generations, summary.generations_mean, summary.generations_sd);
-  mean_sd(evaluations, summary.evaluations_mean, summary.evaluations_sd);
+  const MeanAndSd generation_statistics = mean_and_sample_sd(generations);
+  const MeanAndSd evaluation_statistics = mean_and_sample_sd(evaluations);
+  summary.generations_mean = generation_statistics.mean;
+  summary.generations_sd = generation_statistics.sd;
+  summary.evaluations_mean = evaluation_statistics.mean;
+  summary.evaluations_sd = evaluation_statistics.sd;
   std::size_t longest = 0;
   for (const auto& log : logs) longest = std::max(longest, log.size());
   summary.mean_best_per_generation.assign(longest, 0.0);

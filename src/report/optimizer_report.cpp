@@ -56,10 +56,10 @@ ordered_json plan_json(const CostModel& model, const std::vector<LevelCost>& lev
 }
 
 std::string ga_settings(const optimizer::GaSolverOptions& ga, std::size_t levels) {
-  const double mutation = ga.mutation_rate > 0.0 ? ga.mutation_rate : 1.0 / static_cast<double>(levels);
   return fmt::format("population {} ({} per level), mutation {:.3g} per level, crossover rate {:g}, selection "
                      "pressure {:g}, at most {} evaluations",
-                     std::max<std::size_t>(2, ga.population_per_level * levels), ga.population_per_level, mutation,
+                     optimizer::ga_population(ga, levels), ga.population_per_level,
+                     optimizer::ga_mutation_rate(ga, levels),
                      ga.crossover_rate, ga.selection_pressure, ga.max_evaluations);
 }
 
@@ -125,9 +125,8 @@ std::string optimizer_json(const OptimizerOutcome& outcome) {
     const auto& ga = *outcome.ga;
     out["ga"] = {{"scheme", optimizer::to_string(ga.scheme)},
                  {"crossover", ga::to_string(ga.crossover)},
-                 {"population", std::max<std::size_t>(2, ga.population_per_level * model.level_count())},
-                 {"mutation_rate", ga.mutation_rate > 0.0 ? ga.mutation_rate
-                                                          : 1.0 / static_cast<double>(model.level_count())},
+                 {"population", optimizer::ga_population(ga, model.level_count())},
+                 {"mutation_rate", optimizer::ga_mutation_rate(ga, model.level_count())},
                  {"crossover_rate", ga.crossover_rate},
                  {"selection_pressure", ga.selection_pressure},
                  {"max_evaluations", ga.max_evaluations},

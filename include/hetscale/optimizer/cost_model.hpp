@@ -129,6 +129,11 @@ class CostModel {
     std::vector<bool> live_in;            // per entry of `arrays`
     std::vector<std::vector<Layout>> required;  // per option, per entry of `arrays`
   };
+  // `seconds` plus the redistributions before level `level` with option
+  // `option`, added one after the other; each kept in `moves` when given.
+  // `state` becomes the level's layouts.
+  double move_arrays(State& state, std::size_t level, int option, double seconds,
+                     std::vector<Redistribution>* moves) const;
   LevelCost advance_detailed(State& state, std::size_t level, int option) const;
   double pass(State& state, std::span<const int> plan, std::vector<LevelCost>* detail) const;
 

@@ -12,6 +12,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,11 @@ struct GaSolverOptions {
   std::uint64_t seed = 1;
 };
 
+// The GA's population (population_per_level x levels, at least 2) and
+// mutation rate per level (1 / levels unless given) for `levels` levels.
+std::size_t ga_population(const GaSolverOptions& options, std::size_t levels);
+double ga_mutation_rate(const GaSolverOptions& options, std::size_t levels);
+
 // Table IV's stop: the expected fitness `optimum`, with room for rounding.
 double expected_fitness(double optimum);
 
@@ -110,6 +116,13 @@ struct RepeatedRuns {
   std::vector<double> mean_mean_per_generation;
   SolverResult best;  // the run with the least time (the earliest among equals)
 };
+
+// The mean and sample standard deviation (n - 1; 0 for one value) of
+// `values`; std::invalid_argument when empty.
+struct MeanAndSd {
+  double mean = 0.0, sd = 0.0;
+};
+MeanAndSd mean_and_sample_sd(std::span<const double> values);
 
 // `runs` GA runs with seeds seed, seed + 1, ...; success against `optimum`.
 // The sample standard deviation (n - 1), 0 for one run.
