@@ -3,6 +3,7 @@
 // prints and writes.
 #include <cmath>
 #include <cstdio>
+#include <memory>
 #include <optional>
 
 #include <fmt/core.h>
@@ -10,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.hpp"
+#include "kernel_commands.hpp"
 #include "hetscale/io/files.hpp"
 #include "hetscale/io/number_list.hpp"
 #include "hetscale/platform/platform.hpp"
@@ -24,13 +26,6 @@
 namespace hetscale::cli {
 
 namespace {
-
-// Where the processes' marked speeds come from: a platform file, a list, or
-// (neither) a measurement on every rank before the run.
-struct MarkedSpeedOptions {
-  std::string platform, list;
-  double seconds = 0.1;  // per benchmark kernel when measured
-};
 
 void add_marked_speed_options(CLI::App& command, MarkedSpeedOptions& options) {
   command.add_option("--marked", options.platform,
@@ -86,27 +81,14 @@ std::string describe_point(const SweepPoint& point, double marked_speed, const s
 }
 
 // --- hetscale kernel -----------------------------------------------------------
-struct KernelCommand {
-  std::string kernel, size, speeds, out, label;
-  MarkedSpeedOptions marked;
-  std::uint64_t seed = 1;
-  bool json = false;
-};
-
 int kernel_command(KernelCommand& command, int& argc, char**& argv) {
   run::KernelOptions options;
   std::vector<double> given;
   return run_mpi_command(
       argc, argv,
       [&](int, int ranks) {
-        options.kernel = named_choice(run::kernel_from_string, command.kernel, "KERNEL");
-        options.size = count_option(command.size, "--size");
-        options.speeds = emulated_speeds(command.speeds);
-        given = read_marked_speeds(command.marked, ranks);
-        options.marked_speeds = given;
-        options.seed = command.seed;
-        options.label = command.label;
-        run::validate_kernel_options(options, ranks);
+        options = checked_kernel_options(command, ranks);
+        given = options.marked_speeds;
       },
       [&](int rank, int ranks) {
         options.marked_speeds = marked_speeds_for_run(given, options.speeds, rank, ranks, command.marked.seconds);
@@ -127,33 +109,14 @@ int kernel_command(KernelCommand& command, int& argc, char**& argv) {
 }
 
 // --- hetscale scale sweep --------------------------------------------------------
-struct SweepCommand {
-  std::string kernel = "ge", sizes, speeds, target, configuration = "C", out, timings;
-  MarkedSpeedOptions marked;
-  std::size_t degree = 2, repetitions = 1;
-  std::uint64_t seed = 1;
-  bool json = false;
-};
-
 int sweep_command(SweepCommand& command, int& argc, char**& argv) {
   run::SweepOptions options;
   std::vector<double> given;
   return run_mpi_command(
       argc, argv,
       [&](int, int ranks) {
-        options.kernel.kernel = named_choice(run::kernel_from_string, command.kernel, "--kernel");
-        options.sizes = io::parse_size_list(command.sizes, "--sizes");
-        options.kernel.speeds = emulated_speeds(command.speeds);
-        given = read_marked_speeds(command.marked, ranks);
-        options.kernel.marked_speeds = given;
-        options.kernel.seed = command.seed;
-        if (!command.target.empty()) options.target = single_number(command.target, "--target");
-        if (command.degree < 1 || command.degree > 6)
-          throw InputError("--degree", "", fmt::format("must be from 1 to 6, got {}", command.degree));
-        options.degree = command.degree;
-        options.configuration = command.configuration;
-        options.repetitions = command.repetitions;
-        run::validate_sweep_options(options, ranks);
+        options = checked_sweep_options(command, ranks);
+        given = options.kernel.marked_speeds;
       },
       [&](int rank, int ranks) {
         options.kernel.marked_speeds =
@@ -238,8 +201,12 @@ int speed_command(SpeedCommand& command, int& argc, char**& argv) {
         platform.name = command.name;
         platform.speed_kind = SpeedKind::marked;
         const std::string host = run::host_name();
-        for (int r = 0; r < ranks; ++r)
-          platform.nodes.push_back({fmt::format("{}:{}", host, r), (*measured)[static_cast<std::size_t>(r)].marked_mflops});
+        for (int r = 0; r < ranks; ++r) {
+          PlatformNode node;
+          node.name = fmt::format("{}:{}", host, r);
+          node.speed = (*measured)[static_cast<std::size_t>(r)].marked_mflops;
+          platform.nodes.push_back(node);
+        }
         std::string description = fmt::format(
             "marked speeds measured by `hetscale bench speed` on {} ranks: the average of the elimination, dgemm and "
             "fft kernels' Mflop/s; emulated relative speeds {}",
@@ -270,44 +237,129 @@ int speed_command(SpeedCommand& command, int& argc, char**& argv) {
 
 }  // namespace
 
+void add_kernel_options(CLI::App& kernel, KernelCommand& command, KernelBackend backend) {
+  kernel.add_option("KERNEL", command.kernel, "ge | mm | conv | mc")->required();
+  kernel.add_option("--size", command.size, "N: matrix order or image side (mc: histories)")->required();
+  if (backend == KernelBackend::mpi) {
+    kernel.add_option("--speeds", command.speeds, "emulated relative speed per rank, in (0, 1] (or @FILE)");
+    add_marked_speed_options(kernel, command.marked);
+  }
+  kernel.add_option("--seed", command.seed, "seed of the generated data (default 1)");
+  kernel.add_option("--label", command.label, "label of the run record");
+  kernel.add_option("--out", command.out, "write the run record (JSON) here");
+  kernel.add_flag("--json", command.json, "print the run record instead of a summary");
+}
+
+void add_sweep_options(CLI::App& sweep, SweepCommand& command, KernelBackend backend) {
+  sweep.add_option("--kernel", command.kernel, "ge | mm | conv | mc (default ge)");
+  sweep.add_option("--sizes", command.sizes, "sizes N: first:last:step or a list (or @FILE)")->required();
+  if (backend == KernelBackend::mpi) {
+    sweep.add_option("--speeds", command.speeds, "emulated relative speed per rank, in (0, 1] (or @FILE)");
+    add_marked_speed_options(sweep, command.marked);
+  }
+  sweep.add_option("--target", command.target, "E_s to reach, in (0, 1]: read N off the trend line and verify it");
+  sweep.add_option("--degree", command.degree, "degree of the polynomial trend line (default 2)");
+  sweep.add_option("--configuration", command.configuration, "name of this configuration (default C)");
+  sweep.add_option("--repetitions", command.repetitions,
+                   "runs per size (seeds seed, seed + 1, ...); each point is the run of median time (default 1)");
+  sweep.add_option("--seed", command.seed, "seed of the generated data (default 1)");
+  sweep.add_option("--out", command.out, "write the sweep (JSON, hetscale.sweep/1) here");
+  sweep.add_option("--timings", command.timings, "also write procs,size,seconds for `hetscale fit serial`");
+  sweep.add_flag("--json", command.json, "print the sweep as JSON");
+}
+
+run::KernelOptions checked_kernel_options(const KernelCommand& command, int ranks) {
+  run::KernelOptions options;
+  options.kernel = named_choice(run::kernel_from_string, command.kernel, "KERNEL");
+  options.size = count_option(command.size, "--size");
+  options.speeds = emulated_speeds(command.speeds);
+  options.marked_speeds = read_marked_speeds(command.marked, ranks);
+  options.seed = command.seed;
+  options.label = command.label;
+  run::validate_kernel_options(options, ranks);
+  return options;
+}
+
+run::SweepOptions checked_sweep_options(const SweepCommand& command, int ranks) {
+  run::SweepOptions options;
+  options.kernel.kernel = named_choice(run::kernel_from_string, command.kernel, "--kernel");
+  options.sizes = io::parse_size_list(command.sizes, "--sizes");
+  options.kernel.speeds = emulated_speeds(command.speeds);
+  options.kernel.marked_speeds = read_marked_speeds(command.marked, ranks);
+  options.kernel.seed = command.seed;
+  if (!command.target.empty()) options.target = single_number(command.target, "--target");
+  if (command.degree < 1 || command.degree > 6)
+    throw InputError("--degree", "", fmt::format("must be from 1 to 6, got {}", command.degree));
+  options.degree = command.degree;
+  options.configuration = command.configuration;
+  options.repetitions = command.repetitions;
+  run::validate_sweep_options(options, ranks);
+  return options;
+}
+
+namespace {
+
+void add_marked_speed_arguments(const MarkedSpeedOptions& marked, std::vector<std::string>& arguments) {
+  if (!marked.platform.empty()) arguments.insert(arguments.end(), {"--marked", marked.platform});
+  if (!marked.list.empty()) arguments.insert(arguments.end(), {"--marked-speeds", marked.list});
+  if (marked.seconds != MarkedSpeedOptions{}.seconds)
+    arguments.insert(arguments.end(), {"--speed-seconds", fmt::format("{}", marked.seconds)});
+}
+
+}  // namespace
+
+std::vector<std::string> kernel_arguments(const KernelCommand& command) {
+  std::vector<std::string> arguments{"kernel", command.kernel, "--size", command.size, "--seed",
+                                     std::to_string(command.seed)};
+  if (!command.speeds.empty()) arguments.insert(arguments.end(), {"--speeds", command.speeds});
+  add_marked_speed_arguments(command.marked, arguments);
+  if (!command.label.empty()) arguments.insert(arguments.end(), {"--label", command.label});
+  if (!command.out.empty()) arguments.insert(arguments.end(), {"--out", command.out});
+  if (command.json) arguments.emplace_back("--json");
+  return arguments;
+}
+
+std::vector<std::string> sweep_arguments(const SweepCommand& command) {
+  std::vector<std::string> arguments{"scale",         "sweep",
+                                     "--kernel",      command.kernel,
+                                     "--sizes",       command.sizes,
+                                     "--degree",      std::to_string(command.degree),
+                                     "--configuration", command.configuration,
+                                     "--repetitions", std::to_string(command.repetitions),
+                                     "--seed",        std::to_string(command.seed)};
+  if (!command.speeds.empty()) arguments.insert(arguments.end(), {"--speeds", command.speeds});
+  add_marked_speed_arguments(command.marked, arguments);
+  if (!command.target.empty()) arguments.insert(arguments.end(), {"--target", command.target});
+  if (!command.out.empty()) arguments.insert(arguments.end(), {"--out", command.out});
+  if (!command.timings.empty()) arguments.insert(arguments.end(), {"--timings", command.timings});
+  if (command.json) arguments.emplace_back("--json");
+  return arguments;
+}
+
 void add_kernel_commands(CLI::App& app, Actions& actions) {
-  static KernelCommand command;
+  auto command = std::make_shared<KernelCommand>();
   auto* kernel = app.add_subcommand(
       "kernel", "run one scalability kernel on MPI (run under mpiexec), checked against its serial reference");
-  kernel->add_option("KERNEL", command.kernel, "ge | mm | conv | mc")->required();
-  kernel->add_option("--size", command.size, "N: matrix order or image side (mc: histories)")->required();
-  kernel->add_option("--speeds", command.speeds, "emulated relative speed per rank, in (0, 1] (or @FILE)");
-  add_marked_speed_options(*kernel, command.marked);
-  kernel->add_option("--seed", command.seed, "seed of the generated data (default 1)");
-  kernel->add_option("--label", command.label, "label of the run record");
-  kernel->add_option("--out", command.out, "write the run record (JSON) here");
-  kernel->add_flag("--json", command.json, "print the run record instead of a summary");
-  kernel->callback([&actions] { actions.mpi_action = [](int& argc, char**& argv) { return kernel_command(command, argc, argv); }; });
+  add_kernel_options(*kernel, *command, KernelBackend::mpi);
+  kernel->callback([command, &actions] {
+    actions.mpi_action = [command](int& argc, char**& argv) { return kernel_command(*command, argc, argv); };
+  });
 }
 
 void add_scale_run_commands(CLI::App& scale, Actions& actions) {
-  static SweepCommand command;
+  auto command = std::make_shared<SweepCommand>();
   auto* sweep = scale.add_subcommand(
       "sweep", "seed 001 Section 4.4 on MPI (run under mpiexec): a kernel at several sizes, E_s, the trend line, "
                "the N for a target E_s and a verifying run");
-  sweep->add_option("--kernel", command.kernel, "ge | mm | conv | mc (default ge)");
-  sweep->add_option("--sizes", command.sizes, "sizes N: first:last:step or a list (or @FILE)")->required();
-  sweep->add_option("--speeds", command.speeds, "emulated relative speed per rank, in (0, 1] (or @FILE)");
-  add_marked_speed_options(*sweep, command.marked);
-  sweep->add_option("--target", command.target, "E_s to reach, in (0, 1]: read N off the trend line and verify it");
-  sweep->add_option("--degree", command.degree, "degree of the polynomial trend line (default 2)");
-  sweep->add_option("--configuration", command.configuration, "name of this configuration (default C)");
-  sweep->add_option("--repetitions", command.repetitions,
-                    "runs per size (seeds seed, seed + 1, ...); each point is the run of median time (default 1)");
-  sweep->add_option("--seed", command.seed, "seed of the generated data (default 1)");
-  sweep->add_option("--out", command.out, "write the sweep (JSON, hetscale.sweep/1) here");
-  sweep->add_option("--timings", command.timings, "also write procs,size,seconds for `hetscale fit serial`");
-  sweep->add_flag("--json", command.json, "print the sweep as JSON");
-  sweep->callback([&actions] { actions.mpi_action = [](int& argc, char**& argv) { return sweep_command(command, argc, argv); }; });
+  add_sweep_options(*sweep, *command, KernelBackend::mpi);
+  sweep->callback([command, &actions] {
+    actions.mpi_action = [command](int& argc, char**& argv) { return sweep_command(*command, argc, argv); };
+  });
 }
 
 void add_bench_speed_command(CLI::App& bench, Actions& actions) {
-  static SpeedCommand command;
+  auto command_pointer = std::make_shared<SpeedCommand>();
+  auto& command = *command_pointer;
   auto* speed = bench.add_subcommand(
       "speed", "seed 001 Definition 1: every rank's marked speed (run under mpiexec), written as a platform file");
   speed->add_option("--speeds", command.speeds, "emulated relative speed per rank, in (0, 1] (or @FILE)");
@@ -316,7 +368,11 @@ void add_bench_speed_command(CLI::App& bench, Actions& actions) {
   speed->add_option("--out", command.out, "write the platform (JSON) here");
   speed->add_option("--text", command.text_out, "write the platform as 'hostname marked-speed' lines here");
   speed->add_flag("--json", command.json, "print the platform JSON");
-  speed->callback([&actions] { actions.mpi_action = [](int& argc, char**& argv) { return speed_command(command, argc, argv); }; });
+  speed->callback([command_pointer, &actions] {
+    actions.mpi_action = [command_pointer](int& argc, char**& argv) {
+      return speed_command(*command_pointer, argc, argv);
+    };
+  });
 }
 
 }  // namespace hetscale::cli

@@ -302,6 +302,7 @@ int main(int argc, char** argv) {
   add_bench_comm_command(*bench, actions);
   add_kernel_commands(app, actions);
   add_optimize_command(app, actions);
+  add_simulate_commands(app, actions);
 
   const bool speaker = launcher_rank() == 0;
   try {

@@ -41,7 +41,100 @@ void read_reference(const io::JsonObject& top, Platform& platform) {
   platform.reference_marked_speed = reference.optional_positive_number("marked_speed");
 }
 
+// A number of seconds, or a string with a unit ("5ms").
+double read_latency(const io::JsonObject& object, std::string_view key) {
+  if (!object.has(key)) return 0.0;
+  if (object.raw(key).is_string()) {
+    try {
+      return parse_latency(object.raw(key).get<std::string>());
+    } catch (const std::invalid_argument& error) {
+      object.fail(key, error.what());
+    }
+  }
+  return object.non_negative_number(key, 0.0);
+}
+
+// A number of bytes per second, or a string with a unit ("100Mbps").
+double read_bandwidth(const io::JsonObject& object, std::string_view key) {
+  if (object.has(key) && object.raw(key).is_string()) {
+    try {
+      return parse_bandwidth(object.raw(key).get<std::string>());
+    } catch (const std::invalid_argument& error) {
+      object.fail(key, error.what());
+    }
+  }
+  return object.positive_number(key);
+}
+
+Link read_link(const io::JsonObject& object) {
+  object.allow_only({"latency_s", "bandwidth_Bps"});
+  return {read_latency(object, "latency_s"), read_bandwidth(object, "bandwidth_Bps")};
+}
+
+// "availability": [[time_s, fraction], ...] in increasing time, fractions in (0, 1].
+void read_availability(const io::JsonObject& node, PlatformNode& into) {
+  if (!node.has("availability")) {
+    if (node.has("availability_period_s"))
+      node.fail("availability_period_s", "is given without `availability`");
+    return;
+  }
+  const auto& points = node.raw("availability");
+  if (!points.is_array() || points.empty())
+    node.fail("availability", "must be a non-empty array of [time_s, fraction] pairs");
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const auto& point = points[i];
+    const std::string field = fmt::format("availability[{}]", i);
+    if (!point.is_array() || point.size() != 2 || !point[0].is_number() || !point[1].is_number())
+      node.fail(field, "must be a [time_s, fraction] pair of numbers");
+    const double time = point[0].get<double>(), fraction = point[1].get<double>();
+    if (!std::isfinite(time) || time < 0.0 || (!into.availability.empty() && time <= into.availability.back().time_s))
+      node.fail(field, fmt::format("time {} must be >= 0 and later than the point before", time));
+    if (!std::isfinite(fraction) || fraction <= 0.0 || fraction > 1.0)
+      node.fail(field, fmt::format("fraction {} must be in (0, 1]: a node cannot stop (speed 0) or exceed its speed",
+                                   fraction));
+    into.availability.push_back({time, fraction});
+  }
+  if (node.has("availability_period_s")) {
+    into.availability_period_s = node.positive_number("availability_period_s");
+    if (into.availability_period_s <= into.availability.back().time_s)
+      node.fail("availability_period_s",
+                fmt::format("must be later than the last availability time ({})", into.availability.back().time_s));
+  }
+}
+
+// A number followed by one of `units` (name, factor).
+double parse_with_unit(const std::string& text, const std::vector<std::pair<std::string, double>>& units,
+                       const char* what, const char* allowed_values, const char* allowed) {
+  const char* begin = text.c_str();
+  char* end = nullptr;
+  errno = 0;
+  const double value = std::strtod(begin, &end);
+  if (end != begin) {
+    const std::string unit(end);
+    for (const auto& [name, factor] : units)
+      if (unit == name && std::isfinite(value) && value >= 0.0) return value * factor;
+  }
+  throw std::invalid_argument(fmt::format("{} '{}' does not parse; allowed: {} ({})", what, text, allowed_values, allowed));
+}
+
 }  // namespace
+
+std::string to_string(Topology topology) { return topology == Topology::star ? "star" : "cluster"; }
+
+double parse_latency(const std::string& text) {
+  return parse_with_unit(text, {{"s", 1.0}, {"ms", 1e-3}, {"us", 1e-6}, {"ns", 1e-9}}, "latency",
+                         "a number >= 0 with a unit", "s, ms, us, ns");
+}
+
+double parse_bandwidth(const std::string& text) {
+  const double bandwidth =
+      parse_with_unit(text,
+                      {{"Bps", 1.0}, {"kBps", 1e3}, {"KBps", 1e3}, {"MBps", 1e6}, {"GBps", 1e9},
+                       {"bps", 0.125}, {"kbps", 125.0}, {"Kbps", 125.0}, {"Mbps", 1.25e5}, {"Gbps", 1.25e8}},
+                      "bandwidth", "a number > 0 with a unit", "Bps, kBps, MBps, GBps, bps, kbps, Mbps, Gbps");
+  if (bandwidth <= 0.0) throw std::invalid_argument(fmt::format("bandwidth '{}' must be > 0", text));
+  return bandwidth;
+}
 
 std::vector<double> Platform::declared_speeds() const {
   std::vector<double> speeds;
@@ -82,7 +175,7 @@ Platform parse_platform_json(std::string_view text, const std::string& source) {
 
   std::optional<SpeedKind> kind;
   for (const auto& node : top.objects("nodes")) {
-    node.allow_only({"name", "speed", "marked_speed", "count"});
+    node.allow_only({"name", "speed", "marked_speed", "count", "availability", "availability_period_s"});
     const std::string name = node.string("name");
     const bool relative = node.has("speed"), marked = node.has("marked_speed");
     if (relative == marked)
@@ -100,17 +193,35 @@ Platform parse_platform_json(std::string_view text, const std::string& source) {
       if (count < 1 || count != std::floor(count) || count > 1e6)
         node.fail("count", fmt::format("must be a whole number from 1 to 1000000, got {}", count));
     }
+    PlatformNode read;
+    read.speed = speed;
+    read_availability(node, read);
     const auto copies = static_cast<std::size_t>(count);
-    for (std::size_t copy = 1; copy <= copies; ++copy)
-      platform.nodes.push_back({copies == 1 ? name : fmt::format("{}-{}", name, copy), speed});
+    for (std::size_t copy = 1; copy <= copies; ++copy) {
+      read.name = copies == 1 ? name : fmt::format("{}-{}", name, copy);
+      platform.nodes.push_back(read);
+    }
   }
   platform.speed_kind = *kind;
 
   if (top.has("network")) {
     const auto network = top.object("network");
-    network.allow_only({"latency_s", "bandwidth_Bps"});
-    platform.network = Network{network.non_negative_number("latency_s", 0.0),
-                               network.positive_number("bandwidth_Bps")};
+    network.allow_only({"latency_s", "bandwidth_Bps", "topology", "backbone"});
+    Network read;
+    read.latency_s = read_latency(network, "latency_s");
+    read.bandwidth_Bps = read_bandwidth(network, "bandwidth_Bps");
+    const std::string topology = network.optional_string("topology").value_or("star");
+    if (topology == "cluster")
+      read.topology = Topology::cluster;
+    else if (topology != "star")
+      network.fail("topology", fmt::format("unknown topology '{}'; allowed: star, cluster", topology));
+    if (read.topology == Topology::cluster) {
+      if (!network.has("backbone")) network.fail("backbone", "is required with topology 'cluster'");
+      read.backbone = read_link(network.object("backbone"));
+    } else if (network.has("backbone")) {
+      network.fail("backbone", "is only allowed with topology 'cluster'");
+    }
+    platform.network = read;
   }
   require_unique_names(platform);
   return platform;
@@ -138,7 +249,7 @@ Platform parse_platform_text(std::string_view text, const std::string& source) {
     if (end != speed_text.c_str() + speed_text.size() || !std::isfinite(speed) || speed <= 0.0)
       throw InputError(source, field,
                        fmt::format("marked speed '{}' must be a finite number > 0 (Mflop/s)", speed_text));
-    platform.nodes.push_back({host, speed});
+    platform.nodes.push_back({host, speed, {}, 0.0});
   }
   if (platform.nodes.empty())
     throw InputError(source, "", "no nodes; expected lines of 'hostname marked-speed'");
@@ -160,10 +271,24 @@ std::string platform_json(const Platform& platform, const std::string& descripti
   if (!description.empty()) document["description"] = description;
   const char* key = platform.speed_kind == SpeedKind::marked ? "marked_speed" : "speed";
   document["nodes"] = nlohmann::ordered_json::array();
-  for (const auto& node : platform.nodes) document["nodes"].push_back({{"name", node.name}, {key, node.speed}});
-  if (platform.network)
-    document["network"] = {{"latency_s", platform.network->latency_s},
-                           {"bandwidth_Bps", platform.network->bandwidth_Bps}};
+  for (const auto& node : platform.nodes) {
+    nlohmann::ordered_json entry{{"name", node.name}, {key, node.speed}};
+    if (!node.availability.empty()) {
+      auto& points = entry["availability"] = nlohmann::ordered_json::array();
+      for (const auto& point : node.availability) points.push_back({point.time_s, point.fraction});
+      if (node.availability_period_s > 0.0) entry["availability_period_s"] = node.availability_period_s;
+    }
+    document["nodes"].push_back(entry);
+  }
+  if (platform.network) {
+    const auto& network = *platform.network;
+    auto& entry = document["network"] = {{"latency_s", network.latency_s}, {"bandwidth_Bps", network.bandwidth_Bps}};
+    if (network.topology == Topology::cluster) {
+      entry["topology"] = "cluster";
+      entry["backbone"] = {{"latency_s", network.backbone->latency_s},
+                           {"bandwidth_Bps", network.backbone->bandwidth_Bps}};
+    }
+  }
   return document.dump(2) + "\n";
 }
 

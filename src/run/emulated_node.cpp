@@ -39,10 +39,17 @@ double EmulatedProcessor::begin() const { return seconds_of(CLOCK_THREAD_CPUTIME
 void EmulatedProcessor::end(double cpu_start) {
   const double cpu = seconds_of(CLOCK_THREAD_CPUTIME_ID) - cpu_start;
   cpu_seconds_ += cpu;
+#ifndef HETSCALE_SMPI
+  // In the simulator a process is as fast as its simulated host: no sleep.
   if (speed_ < 1.0) sleep_until(seconds_of(CLOCK_MONOTONIC) + cpu * (1.0 / speed_ - 1.0));
+#endif
 }
 
-void tighten_timer_slack() { prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL); }
+void tighten_timer_slack() {
+#ifndef HETSCALE_SMPI
+  prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
+#endif
+}
 
 Evaluation evaluate_on_emulated_node(const Objective& objective, const ga::Genome& genome, double speed,
                                      double time_scale) {

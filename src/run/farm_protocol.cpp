@@ -37,6 +37,7 @@ std::vector<Outgoing> FarmServer::on_work_request(std::size_t client, double now
     throw std::invalid_argument(fmt::format("WorkRequest from client {}, which was not asked to send one", client));
   --view.requests_due;
   view.waiting = true;
+  waiting_.insert(client);
   answer(client, now, out);
   return out;
 }
@@ -55,9 +56,11 @@ std::vector<Outgoing> FarmServer::on_work_end(std::size_t client, std::size_t ge
 }
 
 std::vector<Outgoing> FarmServer::poll(double now) {
+  // Only the clients kept waiting, in client order: a farm of many clients
+  // pays for the requests it holds, not for its size.
   std::vector<Outgoing> out;
-  for (std::size_t client = 0; client < clients_.size(); ++client)
-    if (clients_[client].waiting) answer(client, now, out);
+  const std::vector<std::size_t> waiting(waiting_.begin(), waiting_.end());
+  for (const std::size_t client : waiting) answer(client, now, out);
   return out;
 }
 
@@ -85,6 +88,7 @@ void FarmServer::answer(std::size_t client, double now, std::vector<Outgoing>& o
       out.push_back({client, Signal::YesWork, true, policy_.generation(), decision.task,
                      decision.kind == Answer::Kind::duplicate});
       view.waiting = false;
+      waiting_.erase(client);
       ++view.holding;
       ++tasks_out_;
       if (policy_.clients_prefetch()) ++view.requests_due;  // it asks again as soon as it starts
@@ -93,6 +97,7 @@ void FarmServer::answer(std::size_t client, double now, std::vector<Outgoing>& o
       // seed 000, Section 5.4.2: no more individuals; the client sleeps
       out.push_back({client, Signal::NoWork});
       view.waiting = false;
+      waiting_.erase(client);
       view.asleep = true;
       break;
     case Answer::Kind::wait: break;

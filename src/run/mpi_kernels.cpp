@@ -9,6 +9,7 @@
 #include <ctime>
 #include <functional>
 #include <limits>
+#include <string>
 #include <stdexcept>
 
 #include <fmt/core.h>
@@ -25,6 +26,7 @@
 #include "hetscale/run/run_context.hpp"
 #include "hetscale/run/row_distribution.hpp"
 #include "mpi_polite.hpp"
+#include "simulated_host.hpp"
 
 namespace hetscale::run {
 
@@ -79,6 +81,9 @@ void check_per_rank(const std::vector<double>& values, std::size_t ranks, const 
 
 void validate_kernel_options(const KernelOptions& options, int ranks) {
   const auto count = static_cast<std::size_t>(std::max(ranks, 1));
+  if (simulated::in_simulator && !options.speeds.empty())
+    throw InputError("--speeds", "", "emulated speeds have no place in the simulator: every process computes at its "
+                                     "simulated host's speed (the platform's)");
   check_per_rank(options.speeds, count, "--speeds", true);
   check_per_rank(options.marked_speeds, count, "--marked", false);
   const std::size_t largest = largest_size(options.kernel);
@@ -111,10 +116,17 @@ struct Context {
                                              : options.marked_speeds),
         processor(options.speeds.empty() ? 1.0 : options.speeds[static_cast<std::size_t>(rank_)]) {}
   std::size_t me() const { return static_cast<std::size_t>(rank); }
-  template <class Work>
-  void compute(Work&& work) {
+  // One block of local computation: `work` computes and returns what it did
+  // (flop; mc: histories). In the simulator the block then costs
+  // `simulated_flops(what it did)` flop at the simulated host's speed (by
+  // default the flop the block counted); on real MPI it cost its real time.
+  template <class Work, class SimulatedFlops = std::identity>
+  void compute(Work&& work, SimulatedFlops&& simulated_flops = {}) {
     clock.switch_to(Activity::computation);
-    processor.compute([&] { flops += work(); });
+    double done = 0.0;
+    processor.compute([&] { done = work(); });
+    simulated::account_computation(simulated_flops(done));
+    flops += done;
     clock.switch_to(Activity::communication);
   }
   void barrier() {
@@ -289,10 +301,8 @@ std::vector<Complex> transpose(const std::vector<Complex>& local, std::size_t im
     taken += images * mine * distribution.rows_owned(q);
     receive_counts[q] = as_count(2 * taken) - receive_offsets[q];
   }
-  MPI_Request request;
-  MPI_Ialltoallv(packed.data(), send_counts.data(), send_offsets.data(), MPI_DOUBLE, received.data(),
-                 receive_counts.data(), receive_offsets.data(), MPI_DOUBLE, MPI_COMM_WORLD, &request);
-  polite::wait(request);
+  polite::all_to_all_v(packed.data(), send_counts.data(), send_offsets.data(), received.data(), receive_counts.data(),
+                       receive_offsets.data(), MPI_DOUBLE, MPI_COMM_WORLD);
   std::vector<Complex> columns(images * mine * n);
   context.compute([&] {
     std::size_t at = 0;
@@ -307,8 +317,23 @@ std::vector<Complex> transpose(const std::vector<Complex>& local, std::size_t im
   return columns;
 }
 
+// The flop the blocks below count for all processes together: 6 N transforms
+// of N points (two images forward along rows and columns, the product back
+// along columns and rows) at 5 N lg N each, the pointwise product (6 per
+// element) and the scaling (2 per element).
+double counted_convolution_flops(std::size_t n) {
+  const double size = static_cast<double>(n);
+  return (n > 1 ? 30.0 * size * size * std::log2(size) : 0.0) + 8.0 * size * size;
+}
+
 Verification convolution(Context& context, const KernelOptions& options) {
   const std::size_t n = options.size, me = context.me();
+  // In the simulator every block is charged in proportion to seed 001's
+  // W(N) = 66 N^2 lg N + 21 N^2 + 84 N lg N, the flop its algorithm counts,
+  // so that the whole run is charged W(N), as for GE and MM.
+  const double paper_per_counted =
+      kernel_workload(KernelKind::convolution, static_cast<double>(n)) / counted_convolution_flops(n);
+  const auto simulated_flops = [paper_per_counted](double counted) { return counted * paper_per_counted; };
   const auto distribution = heterogeneous_block_rows(context.shares, n);
   const std::size_t rows = distribution.rows_owned(me);
   std::vector<Complex> first, second, local(2 * rows * n);
@@ -336,7 +361,7 @@ Verification convolution(Context& context, const KernelOptions& options) {
     polite::receive(local.data(), as_count(4 * rows * n), MPI_DOUBLE, root, 1, MPI_COMM_WORLD);
   }
   // Forward 2D FFT of both: rows, transpose, rows (the columns).
-  context.compute([&] { return kernels::transform_rows(local, n, kernels::FftDirection::forward); });
+  context.compute([&] { return kernels::transform_rows(local, n, kernels::FftDirection::forward); }, simulated_flops);
   auto columns = transpose(local, 2, n, distribution, me, context);
   const std::size_t count = rows * n;
   std::span<Complex> a(columns.data(), count), b(columns.data() + count, count);
@@ -344,14 +369,14 @@ Verification convolution(Context& context, const KernelOptions& options) {
     double flops = kernels::transform_rows(columns, n, kernels::FftDirection::forward);
     flops += kernels::multiply_pointwise(a, b);
     return flops + kernels::transform_rows(a, n, kernels::FftDirection::inverse);
-  });
+  }, simulated_flops);
   // Inverse 2D FFT: columns done; transpose back, then rows.
   std::vector<Complex> product(a.begin(), a.end());
   auto result = transpose(product, 1, n, distribution, me, context);
   context.compute([&] {
     const double flops = kernels::transform_rows(result, n, kernels::FftDirection::inverse);
     return flops + kernels::scale_values(result, 1.0 / (static_cast<double>(n) * static_cast<double>(n)));
-  });
+  }, simulated_flops);
   if (context.rank != root) {
     if (rows > 0) polite::send(result.data(), as_count(2 * count), MPI_DOUBLE, root, 2, MPI_COMM_WORLD);
     return {};
@@ -373,6 +398,13 @@ Verification convolution(Context& context, const KernelOptions& options) {
 // --- Monte Carlo photon transport (seed 002) --------------------------------------
 // Process 0 prepares the tables (the serial set-up) and broadcasts them; the
 // histories are shared in proportion to speed; the tallies are summed.
+//
+// What the simulator charges for it (the kernel counts histories, not flop):
+// a modelled cost, not a measured one, documented in docs/simulation-smpi.md.
+constexpr double simulated_flops_per_history = 50.0;     // source, last flight, tally
+constexpr double simulated_flops_per_collision = 100.0;  // flight, table look-up, Compton sampling
+constexpr double simulated_flops_per_table_value = 20.0; // cross sections and angular CDFs
+
 Verification monte_carlo(Context& context, const KernelOptions& options) {
   const std::uint64_t histories = options.size;
   const auto counts = proportional_task_counts(options.size, context.shares);
@@ -383,10 +415,12 @@ Verification monte_carlo(Context& context, const KernelOptions& options) {
   kernels::PhotonTables tables;
   tables.problem = options.slab;
   if (context.rank == root)
-    context.compute([&] {
-      tables = kernels::prepare_photon_tables(options.slab);
-      return 0.0;
-    });
+    context.compute(
+        [&] {
+          tables = kernels::prepare_photon_tables(options.slab);
+          return 0.0;
+        },
+        [&](double) { return simulated_flops_per_table_value * static_cast<double>(tables.values.size()); });
   unsigned long long size = tables.values.size();
   context.clock.switch_to(Activity::idle);
   polite::broadcast(&size, 1, MPI_UNSIGNED_LONG_LONG, root, MPI_COMM_WORLD);
@@ -394,10 +428,15 @@ Verification monte_carlo(Context& context, const KernelOptions& options) {
   tables.values.resize(size);
   polite::broadcast(tables.values.data(), as_count(size), MPI_DOUBLE, root, MPI_COMM_WORLD);
   kernels::PhotonTally tally;
-  context.compute([&] {
-    tally = kernels::transport_photons(tables, first, counts[context.me()], options.seed);
-    return static_cast<double>(counts[context.me()]);
-  });
+  context.compute(
+      [&] {
+        tally = kernels::transport_photons(tables, first, counts[context.me()], options.seed);
+        return static_cast<double>(counts[context.me()]);
+      },
+      [&](double histories) {
+        return simulated_flops_per_history * histories +
+               simulated_flops_per_collision * static_cast<double>(tally.collisions);
+      });
   const std::array<unsigned long long, 5> mine{tally.histories, tally.transmitted, tally.reflected, tally.absorbed,
                                                tally.collisions};
   std::array<unsigned long long, 5> sums{};
@@ -411,6 +450,23 @@ Verification monte_carlo(Context& context, const KernelOptions& options) {
                        "collisions)",
                        same ? 0.0 : 1.0, 0.0, same};
   };
+}
+
+// In the simulator, the simulated host of every rank, in rank order, on rank
+// 0; empty on real MPI (every rank runs on this machine) and on other ranks.
+// Collective in the simulator.
+std::vector<std::string> simulated_hosts(int rank, int ranks) {
+  if (!simulated::in_simulator) return {};
+  constexpr std::size_t width = 128;
+  std::array<char, width> mine{};
+  const std::string name = simulated::host_name().value_or("");
+  std::copy_n(name.begin(), std::min(name.size(), width - 1), mine.begin());
+  std::vector<char> all(rank == root ? width * static_cast<std::size_t>(ranks) : 0);
+  polite::gather(mine.data(), all.data(), as_count(width), MPI_CHAR, root, MPI_COMM_WORLD);
+  std::vector<std::string> hosts;
+  if (rank == root)
+    for (int r = 0; r < ranks; ++r) hosts.emplace_back(all.data() + static_cast<std::size_t>(r) * width);
+  return hosts;
 }
 
 }  // namespace
@@ -439,6 +495,7 @@ std::optional<KernelRun> run_kernel(const KernelOptions& options) {
                                         context.flops};
   std::vector<double> all(rank == root ? static_cast<std::size_t>(fields * ranks) : 0);
   polite::gather(mine.data(), fields, all.data(), root, MPI_COMM_WORLD);
+  const auto hosts = simulated_hosts(rank, ranks);
   if (rank != root) return std::nullopt;
 
   KernelRun run;
@@ -489,6 +546,15 @@ std::optional<KernelRun> run_kernel(const KernelOptions& options) {
       {"seed", options.seed}};
   if (options.kernel != KernelKind::monte_carlo && !options.marked_speeds.empty())
     context_json["E_s"] = run.point.speed_efficiency(run.marked_speed);
+  if (const auto simulator = simulated::simulator_name()) {
+    // Simulated time; no emulation; the machine only ran the simulation.
+    context_json.erase("emulated_speeds");
+    context_json["simulator"] = *simulator;
+    context_json["simulated_hosts"] = hosts;
+    context_json["host"] = hosts.front();
+    context_json["simulated_computation"] =
+        "each block charged its counted flop at its host's speed (smpi_execute_flops); mc: a modelled cost";
+  }
   record.context_json = context_json.dump();
   return run;
 }
@@ -586,10 +652,11 @@ std::optional<Sweep> run_sweep(const SweepOptions& options, const SweepProgress&
   nlohmann::json sweep_context{{"host", context["host"]},
                                {"date", context["date"]},
                                {"mpi_library", context["mpi_library"]},
-                               {"emulated_speeds", context["emulated_speeds"]},
                                {"seed", options.kernel.seed},
                                {"repetitions", options.repetitions},
                                {"checks", context["check"]["quantity"]}};
+  for (const char* key : {"emulated_speeds", "simulator", "simulated_hosts", "simulated_computation"})
+    if (context.contains(key)) sweep_context[key] = context[key];
   sweep.context_json = sweep_context.dump();
   return sweep;
 }
@@ -600,7 +667,15 @@ std::optional<std::vector<SpeedMeasurement>> measure_marked_speeds(double emulat
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
   tighten_timer_slack();
   polite::barrier(MPI_COMM_WORLD);
-  const auto measurement = measure_local_speed(emulated_speed, seconds_per_kernel);
+  SpeedMeasurement measurement;
+  if (const auto simulated_speed = simulated::host_speed_mflops()) {
+    // In the simulator a process computes exactly at its host's speed: that
+    // is its marked speed, with no benchmark kernel run.
+    measurement.marked_mflops = *simulated_speed;
+    measurement.unit_computation_seconds = 1e-6 / *simulated_speed;
+  } else {
+    measurement = measure_local_speed(emulated_speed, seconds_per_kernel);
+  }
   std::vector<double> mine{measurement.marked_mflops, measurement.unit_computation_seconds};
   for (const auto& kernel : measurement.kernels) {
     mine.push_back(kernel.mflops);

@@ -6,6 +6,60 @@
 
 namespace hetscale::run::polite {
 
+#ifdef HETSCALE_SMPI
+// In the simulator (hetscale-smpi) nothing spins on a real core: a rank that
+// waits is a simulated process that yields. The plain blocking calls are
+// used, so the simulated collectives are SMPI's blocking algorithms, and no
+// simulated time goes into polling.
+
+void wait(MPI_Request& request, MPI_Status* status, std::chrono::microseconds) { MPI_Wait(&request, status); }
+
+void wait_all(std::span<MPI_Request> requests, std::chrono::microseconds) {
+  MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+}
+
+void broadcast(void* buffer, int count, MPI_Datatype type, int root, MPI_Comm comm) {
+  MPI_Bcast(buffer, count, type, root, comm);
+}
+
+void barrier(MPI_Comm comm) { MPI_Barrier(comm); }
+
+void send(const void* buffer, int count, MPI_Datatype type, int destination, int tag, MPI_Comm comm) {
+  MPI_Send(buffer, count, type, destination, tag, comm);
+}
+
+void receive(void* buffer, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Status* status) {
+  MPI_Recv(buffer, count, type, source, tag, comm, status);
+}
+
+void all_to_all(const void* send_buffer, void* receive_buffer, int count, MPI_Datatype type, MPI_Comm comm) {
+  MPI_Alltoall(send_buffer, count, type, receive_buffer, count, type, comm);
+}
+
+void all_to_all_v(const void* send_buffer, const int* send_counts, const int* send_offsets, void* receive_buffer,
+                  const int* receive_counts, const int* receive_offsets, MPI_Datatype type, MPI_Comm comm) {
+  MPI_Alltoallv(send_buffer, send_counts, send_offsets, type, receive_buffer, receive_counts, receive_offsets, type,
+                comm);
+}
+
+void scatter(const void* send_buffer, void* receive_buffer, int count, MPI_Datatype type, int root, MPI_Comm comm) {
+  MPI_Scatter(send_buffer, count, type, receive_buffer, count, type, root, comm);
+}
+
+void gather(const void* send_buffer, void* receive_buffer, int count, MPI_Datatype type, int root, MPI_Comm comm) {
+  MPI_Gather(send_buffer, count, type, receive_buffer, count, type, root, comm);
+}
+
+void reduce_sum(const void* values, void* sums, int count, MPI_Datatype type, int root, MPI_Comm comm) {
+  MPI_Reduce(values, sums, count, type, MPI_SUM, root, comm);
+}
+
+void gather(const double* values, int count, double* all, int root, MPI_Comm comm) {
+  MPI_Gather(values, count, MPI_DOUBLE, all, count, MPI_DOUBLE, root, comm);
+}
+
+#else
+
 namespace {
 // Polls before the first sleep: a partner that is already there answers in a
 // few microseconds.
@@ -60,6 +114,14 @@ void all_to_all(const void* send_buffer, void* receive_buffer, int count, MPI_Da
   wait(request);
 }
 
+void all_to_all_v(const void* send_buffer, const int* send_counts, const int* send_offsets, void* receive_buffer,
+                  const int* receive_counts, const int* receive_offsets, MPI_Datatype type, MPI_Comm comm) {
+  MPI_Request request;
+  MPI_Ialltoallv(send_buffer, send_counts, send_offsets, type, receive_buffer, receive_counts, receive_offsets, type,
+                 comm, &request);
+  wait(request);
+}
+
 void scatter(const void* send_buffer, void* receive_buffer, int count, MPI_Datatype type, int root, MPI_Comm comm) {
   MPI_Request request;
   MPI_Iscatter(send_buffer, count, type, receive_buffer, count, type, root, comm, &request);
@@ -83,5 +145,7 @@ void gather(const double* values, int count, double* all, int root, MPI_Comm com
   MPI_Igather(values, count, MPI_DOUBLE, all, count, MPI_DOUBLE, root, comm, &request);
   wait(request);
 }
+
+#endif  // HETSCALE_SMPI
 
 }  // namespace hetscale::run::polite

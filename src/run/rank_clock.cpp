@@ -5,10 +5,33 @@
 
 #include <cstdlib>
 
+#ifdef HETSCALE_SMPI
+#include <mpi.h>
+#endif
+
 namespace hetscale::run {
 
+namespace {
+
+// The clock the activities are timed with: this machine's monotonic clock,
+// or, in the simulator (hetscale-smpi), the simulated time (MPI_Wtime).
+std::chrono::steady_clock::time_point clock_now() {
+#ifdef HETSCALE_SMPI
+  const std::chrono::duration<double> simulated(MPI_Wtime());
+  return std::chrono::steady_clock::time_point(
+      std::chrono::duration_cast<std::chrono::steady_clock::duration>(simulated));
+#else
+  return std::chrono::steady_clock::now();
+#endif
+}
+
+}  // namespace
+
 RankClock::RankClock() {
+#ifndef HETSCALE_SMPI
+  // In the simulator no other load delays a process: nothing to read.
   schedstat_fd_ = ::open("/proc/self/schedstat", O_RDONLY | O_CLOEXEC);
+#endif
   totals_.other_load_measured = schedstat_fd_ >= 0;
 }
 
@@ -34,7 +57,7 @@ void RankClock::start(Activity activity) {
   totals_.other_load_measured = schedstat_fd_ >= 0;
   pending_.fill(0.0);
   current_ = activity;
-  window_start_ = last_switch_ = last_delay_read_ = Clock::now();
+  window_start_ = last_switch_ = last_delay_read_ = clock_now();
   last_delay_ = run_queue_delay();
 }
 
@@ -64,18 +87,18 @@ void RankClock::switch_to(Activity activity) {
   if (activity == current_) return;
   // Computation is bracketed by exact reads, so its time is never charged
   // with delay that happened around it.
-  account(Clock::now(), activity == Activity::computation || current_ == Activity::computation);
+  account(clock_now(), activity == Activity::computation || current_ == Activity::computation);
   current_ = activity;
 }
 
 TimeBreakdown RankClock::stop() {
-  const auto now = Clock::now();
+  const auto now = clock_now();
   account(now, true);
   totals_.elapsed = std::chrono::duration<double>(now - window_start_).count();
   return totals_;
 }
 
-double RankClock::elapsed() const { return std::chrono::duration<double>(Clock::now() - window_start_).count(); }
+double RankClock::elapsed() const { return std::chrono::duration<double>(clock_now() - window_start_).count(); }
 
 ClockCosts measure_clock_costs(std::size_t repetitions) {
   if (repetitions == 0) repetitions = 1;

@@ -2,7 +2,13 @@
 #   cmake -DHETSCALE=... -DWORKDIR=... -DARGS=a;b;c -DEXPECT_CODE=N
 #         [-DGOLDEN=file] [-DSTDERR_REGEX=re] -P check_cli.cmake
 # GOLDEN: stdout must equal the file (set UPDATE_GOLDEN=1 in the environment to rewrite it).
-# STDERR_REGEX: stderr must be exactly one line matching it, and stdout empty.
+# STDERR_REGEX: stderr must be exactly one line matching it, and stdout empty;
+# OUT_FILE (if given) must not have been written.
+# ARGS may also be separated by | (for arguments that hold a ;).
+string(REPLACE "|" ";" ARGS "${ARGS}")
+if(OUT_FILE)
+  file(REMOVE "${OUT_FILE}")
+endif()
 execute_process(
   COMMAND ${HETSCALE} ${ARGS}
   WORKING_DIRECTORY ${WORKDIR}
@@ -38,5 +44,8 @@ if(DEFINED STDERR_REGEX)
   endif()
   if(NOT err MATCHES "${STDERR_REGEX}")
     message(FATAL_ERROR "stderr does not match '${STDERR_REGEX}':\n${err}")
+  endif()
+  if(OUT_FILE AND EXISTS "${OUT_FILE}")
+    message(FATAL_ERROR "bad input, yet ${OUT_FILE} was written")
   endif()
 endif()

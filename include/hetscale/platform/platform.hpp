@@ -15,15 +15,44 @@ enum class SpeedKind {
   marked,    // `marked_speed`: benchmarked sustained speed, Mflop/s (seed 001 C_i)
 };
 
+// From `time_s` on, a node delivers `fraction` of its speed (the rest goes
+// to other load: a non-dedicated node, seed 003's sigma_i).
+struct AvailabilityPoint {
+  double time_s = 0.0;
+  double fraction = 1.0;  // in (0, 1]
+};
+
 struct PlatformNode {
   std::string name;
   double speed = 0.0;  // in the platform's SpeedKind
+  // How much of its speed the node delivers over time, in increasing time
+  // (empty: all of it, always). Before the first point: all of it.
+  std::vector<AvailabilityPoint> availability;
+  double availability_period_s = 0.0;  // > 0: the availability repeats with this period
 };
 
-struct Network {
+// How the nodes are connected: every node has a private link to a switch
+// (star), and in a cluster every route also crosses one shared backbone.
+enum class Topology { star, cluster };
+
+struct Link {
   double latency_s = 0.0;
   double bandwidth_Bps = 0.0;
 };
+
+struct Network {
+  double latency_s = 0.0;      // one-way, node to node (a cluster adds the backbone's)
+  double bandwidth_Bps = 0.0;  // of every node's link
+  Topology topology = Topology::star;
+  std::optional<Link> backbone;  // cluster only
+};
+std::string to_string(Topology topology);
+
+// A latency ("5ms", "100us", "0.005s", or a number of seconds) and a
+// bandwidth ("100Mbps", "12.5MBps", "1Gbps", or a number of bytes per
+// second). std::invalid_argument says what is allowed.
+double parse_latency(const std::string& text);
+double parse_bandwidth(const std::string& text);
 
 struct Platform {
   inline static constexpr std::string_view schema = "hetscale.platform/1";

@@ -4,6 +4,7 @@
 // (MPI, a simulator) delivers the signals it receives and sends the signals
 // these return; the policy behind the server makes every decision.
 #include <cstddef>
+#include <set>
 #include <vector>
 
 #include "hetscale/run/farm_policy.hpp"
@@ -63,6 +64,7 @@ class FarmServer {
   };
   FarmPolicy& policy_;
   std::vector<ClientView> clients_;
+  std::set<std::size_t> waiting_;  // clients whose WorkRequest has no answer yet, in client order
   ServerState state_ = ServerState::initialization;
   std::size_t tasks_out_ = 0;
   std::size_t lost_ = 0;

@@ -7,6 +7,8 @@
 // is read when computation begins or ends, otherwise at most once per
 // `delay_read_interval` (and when the window closes), and the delay found is
 // taken from the activities of that interval in proportion to their time.
+// In the simulator (hetscale-smpi) the clock is the simulated time
+// (MPI_Wtime) and there is no run-queue delay to read.
 #include <array>
 #include <chrono>
 #include <cstddef>

@@ -1,0 +1,111 @@
+// The simulator (SimGrid): `hetscale simulate farm` runs the seed 000 task
+// farm on a simulated platform and writes a run record; `hetscale simulate
+// platform` shows a platform as SimGrid sees it. The kernels under SMPI are
+// in simulate_kernel_commands.cpp.
+#include <memory>
+
+#include <fmt/core.h>
+
+#include "cli.hpp"
+#include "hetscale/io/files.hpp"
+#include "hetscale/platform/platform.hpp"
+#include "hetscale/platform/simgrid_platform.hpp"
+#include "hetscale/record/run_record.hpp"
+#include "hetscale/run/farm_simulation.hpp"
+#include "hetscale/run/simgrid_engine.hpp"
+#include "hetscale/run/simgrid_farm.hpp"
+
+namespace hetscale::cli {
+
+namespace {
+
+struct SimulateFarmCommand {
+  run::SimulatedFarmOptions options;
+  std::string platform, policy = "adaptive", out;
+  bool json = false;
+};
+
+Output simulate_farm(SimulateFarmCommand& command) {
+  auto& options = command.options;
+  options.policy = named_choice(run::policy_from_string, command.policy, "--policy");
+  const Platform platform = read_platform(command.platform);
+  run::validate_simulated_farm(platform, options);
+  const auto simulated = run::simulate_farm_on_platform(platform, options);
+  const std::string record = run_record_json(simulated.record);
+  if (!command.out.empty()) io::write_file_atomically(command.out, record);
+  if (command.json) return {record};
+
+  const auto speeds = run::simulated_client_speeds(platform, options);
+  double speed_sum = 0.0;
+  for (const double speed : speeds) speed_sum += speed;
+  const auto& run = simulated.record;
+  const double speedup = *run.t_seq_ref / run.t_par;
+  const double ceiling =
+      run::earliest_finish_efficiency(speeds, options.tasks_per_generation, options.evaluation_seconds);
+  return {fmt::format(
+      "simulated farm on {}: policy {}, {} clients, {} generations of {} tasks of {:g} s (speed 1)\n"
+      "  t_par {:.6g} s, speed-up {:.4g} (t_seq_ref / t_par), efficiency {:.4f} (of sum v = {:.4g}); "
+      "ceiling for indivisible tasks {:.4f}\n"
+      "  {} messages, {} evaluations{}\n",
+      platform.name.empty() ? command.platform : platform.name, command.policy, speeds.size(), options.generations,
+      options.tasks_per_generation, options.evaluation_seconds, run.t_par, speedup, speedup / speed_sum, speed_sum,
+      ceiling, simulated.messages, simulated.evaluations,
+      command.out.empty() ? "" : fmt::format("; run record in {}", command.out))};
+}
+
+struct SimulatePlatformCommand {
+  std::string platform, xml, hostfile;
+};
+
+Output simulate_platform(const SimulatePlatformCommand& command) {
+  const Platform platform = read_platform(command.platform);
+  const std::string xml = simgrid_platform_xml(platform);
+  if (!command.hostfile.empty()) io::write_file_atomically(command.hostfile, simgrid_hostfile(platform));
+  if (command.xml.empty()) return {xml};
+  io::write_file_atomically(command.xml, xml);
+  return {fmt::format("{} nodes; SimGrid platform in {}{}\n", platform.nodes.size(), command.xml,
+                      command.hostfile.empty() ? "" : fmt::format(", hostfile in {}", command.hostfile))};
+}
+
+}  // namespace
+
+void add_simulate_commands(CLI::App& app, Actions& actions) {
+  auto* simulate = app.add_subcommand(
+      "simulate", "run the farm and the kernels on a simulated platform (SimGrid), to predict past the machines at hand");
+  simulate->require_subcommand(1);
+
+  auto farm_command = std::make_shared<SimulateFarmCommand>();
+  auto& farm = *farm_command;
+  auto* farm_app = simulate->add_subcommand(
+      "farm", "seed 000's task farm as SimGrid actors: the platform's first node is the server, the next are clients");
+  farm_app->add_option("--platform", farm.platform, "platform file (hetscale.platform/1)")->required();
+  farm_app->add_option("--policy", farm.policy, "even | proportional | adaptive | adaptive+ (default adaptive)");
+  farm_app->add_option("--tasks-per-generation", farm.options.tasks_per_generation,
+                       "evaluations per generation (default 128)");
+  farm_app->add_option("--generations", farm.options.generations, "generations (default 10)");
+  farm_app->add_option("--eval-time", farm.options.evaluation_seconds,
+                       "nominal seconds per evaluation on a node of relative speed 1 (default 1)");
+  farm_app->add_option("--clients", farm.options.clients, "clients (default: every node but the first)");
+  farm_app->add_option("--genes", farm.options.genes, "genes per individual: a task message carries 8 bytes each (default 8)");
+  farm_app->add_option("--send-overhead", farm.options.send_overhead_seconds,
+                       "seconds a sender spends on each message (LogP's o; default 5e-6)");
+  farm_app->add_option("--label", farm.options.label, "label of the run record");
+  farm_app->add_option("--out", farm.out, "write the run record (JSON) here");
+  farm_app->add_flag("--json", farm.json, "print the run record instead of a summary");
+  farm_app->callback([farm_command, &actions] { actions.action = [farm_command] { return simulate_farm(*farm_command); }; });
+
+  auto platform_command = std::make_shared<SimulatePlatformCommand>();
+  auto& platform = *platform_command;
+  auto* platform_app =
+      simulate->add_subcommand("platform", "a platform file as a SimGrid platform (XML, DTD 4.1) and smpirun hostfile");
+  platform_app->add_option("platform", platform.platform, "platform file (hetscale.platform/1 or plain text)")
+      ->required();
+  platform_app->add_option("--xml", platform.xml, "write the XML here (default: print it)");
+  platform_app->add_option("--hostfile", platform.hostfile, "write smpirun's hostfile here");
+  platform_app->callback(
+      [platform_command, &actions] { actions.action = [platform_command] { return simulate_platform(*platform_command); }; });
+
+  add_simulate_kernel_commands(*simulate, actions);
+}
+
+}  // namespace hetscale::cli

@@ -1,0 +1,52 @@
+# The simulator (SimGrid): the farm on simulated platforms, deterministic, so
+# every output is a golden; the platform as SimGrid XML; bad input.
+cli_golden(simulate_farm_seed000_even simulate farm --platform data/platforms/seed000-hetero33.json --policy even
+           --tasks-per-generation 128 --generations 10 --eval-time 4)
+cli_golden(simulate_farm_seed000_adaptive simulate farm --platform data/platforms/seed000-hetero33.json
+           --policy adaptive --tasks-per-generation 128 --generations 10 --eval-time 4)
+cli_golden(simulate_farm_seed000_adaptive_plus simulate farm --platform data/platforms/seed000-hetero33.json
+           --policy adaptive+ --tasks-per-generation 128 --generations 10 --eval-time 4)
+cli_golden(simulate_farm_small_proportional_json simulate farm --platform tests/cli/simulate/platform-small.json
+           --policy proportional --tasks-per-generation 12 --generations 3 --eval-time 2 --json)
+cli_golden(simulate_farm_small_adaptive_plus_json simulate farm --platform tests/cli/simulate/platform-small.json
+           --policy adaptive+ --tasks-per-generation 12 --generations 3 --eval-time 2 --clients 3 --json)
+cli_golden(simulate_platform_small_xml simulate platform tests/cli/simulate/platform-small.json)
+# A simulated record reads like a measured one.
+cli_golden(analyze_simulated_seed000 analyze examples/run-simulated-seed000.json
+           --platform data/platforms/seed000-hetero33.json)
+
+foreach(command "simulate;farm" "simulate;platform")
+  string(REPLACE ";" "_" name "${command}")
+  cli_exit(help_${name} 0 ${command} --help)
+endforeach()
+
+cli_bad_input(simulate_zero_speed_host
+  "^hetscale: tests/cli/bad_input/simulate-zero-speed.json: nodes\\[1\\].speed: must be > 0, got 0\n$"
+  simulate farm --platform tests/cli/bad_input/simulate-zero-speed.json)
+cli_bad_input(simulate_zero_availability
+  "^hetscale: tests/cli/bad_input/simulate-zero-availability.json: nodes\\[1\\].availability\\[1\\]: fraction 0 must be in \\(0, 1\\]"
+  simulate farm --platform tests/cli/bad_input/simulate-zero-availability.json)
+cli_bad_input(simulate_latency_does_not_parse
+  "^hetscale: tests/cli/bad_input/simulate-latency.json: network.latency_s: latency '5 parsecs' does not parse; allowed: a number >= 0 with a unit \\(s, ms, us, ns\\)\n$"
+  simulate farm --platform tests/cli/bad_input/simulate-latency.json)
+cli_bad_input(simulate_more_clients_than_hosts
+  "^hetscale: --clients: 40 clients need 41 nodes, but data/platforms/seed000-hetero33.json has 33 \\(the first node hosts the server\\)\n$"
+  simulate farm --platform data/platforms/seed000-hetero33.json --clients 40)
+cli_bad_input(simulate_one_node
+  "^hetscale: tests/cli/bad_input/simulate-one-node.json: nodes: has 1 node; the farm needs a server node and at least one client node\n$"
+  simulate farm --platform tests/cli/bad_input/simulate-one-node.json)
+cli_bad_input(simulate_marked_without_reference
+  "^hetscale: tests/cli/bad_input/simulate-marked-no-reference.json: reference: marked speeds need a reference"
+  simulate farm --platform tests/cli/bad_input/simulate-marked-no-reference.json)
+cli_bad_input(simulate_unknown_policy "^hetscale: --policy: unknown policy 'greedy'; allowed: even, proportional, adaptive, adaptive\\+\n$"
+  simulate farm --platform data/platforms/seed000-hetero33.json --policy greedy)
+cli_bad_input(simulate_zero_tasks "^hetscale: --tasks-per-generation: must be >= 1, got 0\n$"
+  simulate farm --platform data/platforms/seed000-hetero33.json --tasks-per-generation 0)
+cli_bad_input(simulate_negative_eval_time "^hetscale: --eval-time: must be a number > 0, got -1\n$"
+  simulate farm --platform data/platforms/seed000-hetero33.json --eval-time -1)
+cli_bad_input(simulate_negative_send_overhead "^hetscale: --send-overhead: must be a number >= 0, got -1e-06\n$"
+  simulate farm --platform data/platforms/seed000-hetero33.json --send-overhead -1e-6)
+cli_bad_input(simulate_missing_platform "^hetscale: no-such-platform.json: cannot be opened: No such file or directory\n$"
+  simulate farm --platform no-such-platform.json)
+cli_bad_input(simulate_platform_missing "^hetscale: tests/cli/bad_input/simulate-latency.json: network.latency_s: latency '5 parsecs' does not parse"
+  simulate platform tests/cli/bad_input/simulate-latency.json)
