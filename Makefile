@@ -23,6 +23,7 @@ demo: build
 	@BUILD_DIR=$(BUILD_DIR) ./scripts/demo-farm
 	@BUILD_DIR=$(BUILD_DIR) ./scripts/demo-scale
 	@BUILD_DIR=$(BUILD_DIR) ./scripts/demo-optimize
+	@BUILD_DIR=$(BUILD_DIR) ./scripts/demo-simulate
 
 bench: build
 	@$(BUILD_DIR)/bench/farm_experiments overhead

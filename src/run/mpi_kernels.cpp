@@ -400,7 +400,7 @@ Verification convolution(Context& context, const KernelOptions& options) {
 // histories are shared in proportion to speed; the tallies are summed.
 //
 // What the simulator charges for it (the kernel counts histories, not flop):
-// a modelled cost, not a measured one, documented in docs/simulation-smpi.md.
+// a modelled cost, not a measured one, documented in docs/simulation.md.
 constexpr double simulated_flops_per_history = 50.0;     // source, last flight, tally
 constexpr double simulated_flops_per_collision = 100.0;  // flight, table look-up, Compton sampling
 constexpr double simulated_flops_per_table_value = 20.0; // cross sections and angular CDFs

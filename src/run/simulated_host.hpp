@@ -7,7 +7,7 @@
 // costs no simulated time, and each computed block charges the flop its
 // kernel counts (smpi_execute_flops) at the host's speed. The simulated time
 // is then a function of the platform and the flop counts alone:
-// reproducible on any machine. See docs/simulation-smpi.md. Private to
+// reproducible on any machine. See docs/simulation.md. Private to
 // hetscale_mpi and hetscale-smpi; header-only, so the real-MPI build needs
 // no SimGrid.
 #include <optional>

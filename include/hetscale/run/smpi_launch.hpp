@@ -1,7 +1,7 @@
 #pragma once
 // The kernels in the simulator: hetscale-smpi (the kernel commands built
 // against SimGrid's MPI) run by smpirun on a simulated platform, one rank per
-// host. See docs/simulation-smpi.md.
+// host. See docs/simulation.md.
 #include <string>
 #include <vector>
 
