@@ -82,10 +82,7 @@ int main(int argc, char** argv) {
     const auto start = std::chrono::steady_clock::now();
     const std::string answer = run::run_isolated([&] {
       const auto simulated = run::simulate_farm_on_platform(platform, options);
-      double speed_sum = 0.0;
-      for (std::size_t i = 1; i < platform.nodes.size(); ++i) speed_sum += platform.nodes[i].speed;
-      return fmt::format("{} {} {}", simulated.record.t_par,
-                         *simulated.record.t_seq_ref / (simulated.record.t_par * speed_sum), simulated.events());
+      return fmt::format("{} {} {}", simulated.record.t_par, simulated.efficiency(), simulated.events());
     });
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     double t_par = 0.0, efficiency = 0.0;

@@ -36,8 +36,6 @@ Output simulate_farm(SimulateFarmCommand& command) {
   if (command.json) return {record};
 
   const auto speeds = run::simulated_client_speeds(platform, options);
-  double speed_sum = 0.0;
-  for (const double speed : speeds) speed_sum += speed;
   const auto& run = simulated.record;
   const double speedup = *run.t_seq_ref / run.t_par;
   const double ceiling =
@@ -48,7 +46,7 @@ Output simulate_farm(SimulateFarmCommand& command) {
       "ceiling for indivisible tasks {:.4f}\n"
       "  {} messages, {} evaluations{}\n",
       platform.name.empty() ? command.platform : platform.name, command.policy, speeds.size(), options.generations,
-      options.tasks_per_generation, options.evaluation_seconds, run.t_par, speedup, speedup / speed_sum, speed_sum,
+      options.tasks_per_generation, options.evaluation_seconds, run.t_par, speedup, simulated.efficiency(), simulated.speed_sum,
       ceiling, simulated.messages, simulated.evaluations,
       command.out.empty() ? "" : fmt::format("; run record in {}", command.out))};
 }

@@ -41,28 +41,27 @@ void read_reference(const io::JsonObject& top, Platform& platform) {
   platform.reference_marked_speed = reference.optional_positive_number("marked_speed");
 }
 
+// A field that may be a string with a unit: its value by `parse`, or none
+// when the field holds something else (read then as a plain number).
+std::optional<double> read_unit_string(const io::JsonObject& object, std::string_view key,
+                                       double (*parse)(const std::string&)) {
+  if (!object.has(key) || !object.raw(key).is_string()) return std::nullopt;
+  try {
+    return parse(object.raw(key).get<std::string>());
+  } catch (const std::invalid_argument& error) {
+    object.fail(key, error.what());
+  }
+}
+
 // A number of seconds, or a string with a unit ("5ms").
 double read_latency(const io::JsonObject& object, std::string_view key) {
-  if (!object.has(key)) return 0.0;
-  if (object.raw(key).is_string()) {
-    try {
-      return parse_latency(object.raw(key).get<std::string>());
-    } catch (const std::invalid_argument& error) {
-      object.fail(key, error.what());
-    }
-  }
+  if (const auto latency = read_unit_string(object, key, parse_latency)) return *latency;
   return object.non_negative_number(key, 0.0);
 }
 
 // A number of bytes per second, or a string with a unit ("100Mbps").
 double read_bandwidth(const io::JsonObject& object, std::string_view key) {
-  if (object.has(key) && object.raw(key).is_string()) {
-    try {
-      return parse_bandwidth(object.raw(key).get<std::string>());
-    } catch (const std::invalid_argument& error) {
-      object.fail(key, error.what());
-    }
-  }
+  if (const auto bandwidth = read_unit_string(object, key, parse_bandwidth)) return *bandwidth;
   return object.positive_number(key);
 }
 

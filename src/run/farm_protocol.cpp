@@ -104,6 +104,32 @@ void FarmServer::answer(std::size_t client, double now, std::vector<Outgoing>& o
   }
 }
 
+GenerationSequence::GenerationSequence(FarmServer& server, std::size_t tasks, std::size_t generations)
+    : server_(server), tasks_(tasks), generations_(generations) {
+  if (tasks == 0 || generations == 0)
+    throw std::invalid_argument(fmt::format("a generation sequence needs tasks and generations >= 1, got {} and {}",
+                                            tasks, generations));
+}
+
+std::vector<Outgoing> GenerationSequence::begin(double now) {
+  if (begun_ != 0) throw std::logic_error("the generation sequence has begun already");
+  generation_start_ = now;
+  begun_ = 1;
+  return server_.begin_generation(tasks_, generations_ == 1, now);
+}
+
+std::vector<Outgoing> GenerationSequence::after_work_end(double now) {
+  if (finished_ || !server_.generation_complete()) return {};
+  generation_seconds_.push_back(now - generation_start_);
+  generation_start_ = now;
+  if (begun_ == generations_) {
+    finished_ = true;
+    return {};
+  }
+  ++begun_;
+  return server_.begin_generation(tasks_, begun_ == generations_, now);
+}
+
 std::vector<ClientAction> FarmClient::on_signal(Signal signal, bool has_task) {
   switch (signal) {
     case Signal::Shutdown:

@@ -30,6 +30,7 @@ class Simulator {
         policy_(make_farm_policy(kind, setup.client_speeds.size(),
                                  setup.declared_speeds.empty() ? setup.client_speeds : setup.declared_speeds)),
         server_(*policy_, setup.client_speeds.size()),
+        sequence_(server_, setup.tasks_per_generation, setup.generations),
         clients_(setup.client_speeds.size(), ClientModel{FarmClient(policy_->clients_prefetch()), {}, false}) {
     result_.clients.resize(clients_.size());
   }
@@ -37,8 +38,7 @@ class Simulator {
   FarmSimulation run() {
     for (const double speed : setup_.client_speeds) result_.speed_sum += speed;
     result_.t_seq_ref = setup_.task_seconds * static_cast<double>(setup_.tasks_per_generation * setup_.generations);
-    generation_start_ = 0.0;
-    deliver(server_.begin_generation(setup_.tasks_per_generation, setup_.generations == 1, 0.0), 0.0);
+    deliver(sequence_.begin(0.0), 0.0);
     while (!events_.empty()) {
       Event event = events_.top();
       events_.pop();
@@ -47,6 +47,7 @@ class Simulator {
       event.action();
     }
     if (!done_) throw std::logic_error("the simulated farm stopped before its last generation");
+    result_.generation_seconds = sequence_.generation_seconds();
     return result_;
   }
 
@@ -114,20 +115,12 @@ class Simulator {
       record.t_lost += compute;
     }
     deliver(answers, now_);
-    if (server_.generation_complete() && !finished_last_) {
-      result_.generation_seconds.push_back(now_ - generation_start_);
-      generation_start_ = now_;
-      const std::size_t next = policy_->generation() + 1;
-      if (next <= setup_.generations)
-        deliver(server_.begin_generation(setup_.tasks_per_generation, next == setup_.generations, now_), now_);
-      else
-        finished_last_ = true;
-    }
+    deliver(sequence_.after_work_end(now_), now_);
     maybe_shut_down();
   }
 
   void maybe_shut_down() {
-    if (finished_last_ && server_.quiescent() && !done_) {
+    if (sequence_.finished() && server_.quiescent() && !done_) {
       done_ = true;
       result_.t_par = now_;
       deliver(server_.shutdown(), now_);
@@ -137,11 +130,12 @@ class Simulator {
   const SimulatedFarmSetup& setup_;
   std::unique_ptr<FarmPolicy> policy_;
   FarmServer server_;
+  GenerationSequence sequence_;
   std::vector<ClientModel> clients_;
   std::priority_queue<Event, std::vector<Event>, std::greater<>> events_;
   std::size_t order_ = 0;
-  double now_ = 0.0, generation_start_ = 0.0;
-  bool finished_last_ = false, done_ = false;
+  double now_ = 0.0;
+  bool done_ = false;
   FarmSimulation result_;
 };
 

@@ -54,9 +54,6 @@ void reduce_sum(const void* values, void* sums, int count, MPI_Datatype type, in
   MPI_Reduce(values, sums, count, type, MPI_SUM, root, comm);
 }
 
-void gather(const double* values, int count, double* all, int root, MPI_Comm comm) {
-  MPI_Gather(values, count, MPI_DOUBLE, all, count, MPI_DOUBLE, root, comm);
-}
 
 #else
 
@@ -140,12 +137,10 @@ void reduce_sum(const void* values, void* sums, int count, MPI_Datatype type, in
   wait(request);
 }
 
-void gather(const double* values, int count, double* all, int root, MPI_Comm comm) {
-  MPI_Request request;
-  MPI_Igather(values, count, MPI_DOUBLE, all, count, MPI_DOUBLE, root, comm, &request);
-  wait(request);
-}
-
 #endif  // HETSCALE_SMPI
+
+void gather(const double* values, int count, double* all, int root, MPI_Comm comm) {
+  gather(values, all, count, MPI_DOUBLE, root, comm);
+}
 
 }  // namespace hetscale::run::polite

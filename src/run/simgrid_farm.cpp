@@ -74,6 +74,7 @@ class Farm {
         client_speeds_(simulated_client_speeds(platform, options)),
         policy_(make_farm_policy(options.policy, client_speeds_.size(), client_speeds_)),
         server_(*policy_, client_speeds_.size()),
+        sequence_(server_, options.tasks_per_generation, options.generations),
         clients_(client_speeds_.size()) {
     const auto relative = platform.relative_speeds().value();
     reference_flops_ = simulated_flops(platform, 0) / relative[0];
@@ -129,10 +130,8 @@ class Farm {
 
   // --- the server ---------------------------------------------------------
   void serve() {
-    generation_start_ = sg4::Engine::get_clock();
-    dispatch(server_.begin_generation(options_.tasks_per_generation, options_.generations == 1, generation_start_));
-    bool finished = false;
-    while (!(finished && server_.quiescent())) {
+    dispatch(sequence_.begin(sg4::Engine::get_clock()));
+    while (!(sequence_.finished() && server_.quiescent())) {
       const auto message = receive(server_box_, server_times_);
       const double now = sg4::Engine::get_clock();
       if (message->signal == Signal::WorkRequest) {
@@ -152,15 +151,7 @@ class Farm {
         times.comp -= message->dedicated_seconds;
         times.lost += message->dedicated_seconds;
       }
-      if (server_.generation_complete() && !finished) {
-        generation_seconds_.push_back(now - generation_start_);
-        generation_start_ = now;
-        const std::size_t next = policy_->generation() + 1;
-        if (next <= options_.generations)
-          dispatch(server_.begin_generation(options_.tasks_per_generation, next == options_.generations, now));
-        else
-          finished = true;
-      }
+      dispatch(sequence_.after_work_end(now));
     }
     t_par_ = sg4::Engine::get_clock();
     dispatch(server_.shutdown());
@@ -225,6 +216,7 @@ class Farm {
   // --- the record -------------------------------------------------------------
   SimulatedFarmRun record() {
     SimulatedFarmRun run;
+    for (const double speed : client_speeds_) run.speed_sum += speed;
     run.messages = messages_;
     run.evaluations = evaluations_;
     RunRecord& record = run.record;
@@ -262,7 +254,7 @@ class Farm {
                             {"tasks", clients_[client].tasks},
                             {"lost_tasks", clients_[client].lost_tasks},
                             {"lost_seconds", clients_[client].lost}});
-    context["generation_seconds"] = generation_seconds_;
+    context["generation_seconds"] = sequence_.generation_seconds();
     context["messages"] = messages_;
     context["evaluations"] = evaluations_;
     record.context_json = context.dump();
@@ -274,13 +266,13 @@ class Farm {
   std::vector<double> client_speeds_;
   std::unique_ptr<FarmPolicy> policy_;
   FarmServer server_;
+  GenerationSequence sequence_;
   std::vector<ActorTimes> clients_;
   ActorTimes server_times_;
   double reference_flops_ = 1.0, task_bytes_ = envelope_bytes;
   sg4::Mailbox* server_box_ = nullptr;
   std::vector<sg4::Mailbox*> client_boxes_;
-  std::vector<double> generation_seconds_;
-  double generation_start_ = 0.0, t_par_ = 0.0;
+  double t_par_ = 0.0;
   std::size_t messages_ = 0, evaluations_ = 0;
 };
 

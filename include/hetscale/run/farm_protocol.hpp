@@ -70,6 +70,29 @@ class FarmServer {
   std::size_t lost_ = 0;
 };
 
+// The simulators' workload: `generations` generations of `tasks` equal
+// tasks, each begun when the one before it is complete (the MPI farm's
+// generations come from its GA instead). Times every generation.
+class GenerationSequence {
+ public:
+  GenerationSequence(FarmServer& server, std::size_t tasks, std::size_t generations);
+  // The first generation's signals.
+  std::vector<Outgoing> begin(double now);
+  // Called after each WorkEnd: the next generation's signals when the
+  // current one has just completed, else none.
+  std::vector<Outgoing> after_work_end(double now);
+  // Every generation is complete.
+  bool finished() const { return finished_; }
+  const std::vector<double>& generation_seconds() const { return generation_seconds_; }
+
+ private:
+  FarmServer& server_;
+  std::size_t tasks_, generations_, begun_ = 0;
+  double generation_start_ = 0.0;
+  bool finished_ = false;
+  std::vector<double> generation_seconds_;
+};
+
 // What a client does next.
 enum class ClientAction {
   request_work,  // send WorkRequest

@@ -37,9 +37,13 @@ inline constexpr double result_bytes = 40.0;  // generation, task, fitness, nomi
 
 struct SimulatedFarmRun {
   RunRecord record;
+  double speed_sum = 0.0;       // sum of the clients' relative speeds (s_max in units of speed 1)
   std::size_t messages = 0;     // signals sent
   std::size_t evaluations = 0;  // including lost duplicates
   std::size_t events() const { return messages + evaluations; }
+  // seed 000: s_tot / s_max = t_seq_ref / (t_par sum v_i), idle time counted
+  // (as FarmSimulation::efficiency).
+  double efficiency() const { return *record.t_seq_ref / (record.t_par * speed_sum); }
 };
 
 // Throws InputError (std::invalid_argument) naming the platform or option
