@@ -28,6 +28,7 @@ demo: build
 bench: build
 	@$(BUILD_DIR)/bench/farm_experiments overhead
 	@$(BUILD_DIR)/bench/farm_experiments policies
+	@$(BUILD_DIR)/bench/farm_experiments crossvalidate
 	@$(BUILD_DIR)/bench/kernel_speed 1024
 	@$(BUILD_DIR)/bench/optimizer_search 100
 	@$(BUILD_DIR)/bench/simulate_farm_scale

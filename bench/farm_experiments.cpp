@@ -9,15 +9,21 @@
 //                               and seed 000 Fig 4 (p_i against v_i / sum v); --check
 //                               fails unless even <= its bound, adaptive is near its
 //                               simulated protocol and adaptive+ within 3 % of the ceiling
+//   farm_experiments crossvalidate [--check]
+//                               8 clients on real MPI and in the simulator (SimGrid) on a
+//                               platform of the declared speeds and the measured message
+//                               cost; --check fails unless the efficiencies agree within 5 %
 //   farm_experiments speedup    seed 000 Fig 3: homogeneous speed-up against 1..16 clients
 //   farm_experiments overhead   the cost of measuring, as a fraction of the run
 //
 // It runs `mpiexec ... hetscale farm` and reads the run records back with the
 // library, as a user would with `hetscale analyze`.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,6 +32,7 @@
 #include <nlohmann/json.hpp>
 
 #include "hetscale/analysis/run_analysis.hpp"
+#include "hetscale/io/input_error.hpp"
 #include "hetscale/io/number_list.hpp"
 #include "hetscale/record/run_record.hpp"
 #include "hetscale/run/farm_simulation.hpp"
@@ -37,19 +44,27 @@ using namespace hetscale;
 
 const std::string work_dir = (std::filesystem::temp_directory_path() / "hetscale-farm-experiments").string();
 
-// Runs the farm; returns the record's path.
-std::string run_farm(int ranks, const std::string& name, const std::string& arguments) {
+// Runs `hetscale COMMAND ARGUMENTS --out WORK_DIR/NAME.json`, under mpiexec
+// with `ranks` processes when ranks > 0; returns the path of what it wrote.
+std::string run_hetscale(int ranks, const std::string& command, const std::string& name,
+                         const std::string& arguments) {
   std::filesystem::create_directories(work_dir);
   const std::string out = work_dir + "/" + name + ".json";
-  const std::string command = fmt::format("{} {} {} {} {} farm {} --out {} > /dev/null", HETSCALE_MPIEXEC,
-                                          HETSCALE_MPIEXEC_NP_FLAG, ranks, HETSCALE_MPIEXEC_FLAGS, HETSCALE_CLI,
-                                          arguments, out);
-  std::fprintf(stderr, "$ %s\n", command.c_str());
-  if (std::system(command.c_str()) != 0) {
-    std::fprintf(stderr, "farm_experiments: the farm run failed: %s\n", command.c_str());
+  const std::string launcher =
+      ranks > 0 ? fmt::format("{} {} {} {} ", HETSCALE_MPIEXEC, HETSCALE_MPIEXEC_NP_FLAG, ranks, HETSCALE_MPIEXEC_FLAGS)
+                : std::string();
+  const std::string line = fmt::format("{}{} {} {} --out {} > /dev/null", launcher, HETSCALE_CLI, command, arguments, out);
+  std::fprintf(stderr, "$ %s\n", line.c_str());
+  if (std::system(line.c_str()) != 0) {
+    std::fprintf(stderr, "farm_experiments: the run failed: %s\n", line.c_str());
     std::exit(1);
   }
   return out;
+}
+
+// Runs the farm on MPI; returns the record's path.
+std::string run_farm(int ranks, const std::string& name, const std::string& arguments) {
+  return run_hetscale(ranks, "farm", name, arguments);
 }
 
 std::vector<double> read_speeds(const std::string& file) { return io::parse_number_list("@" + file, "speeds"); }
@@ -111,6 +126,105 @@ int policies(bool check) {
     fmt::print("| {} | {:.3f} | {:.4f} | {:.4f} | {:.2f} |\n", adaptive->nodes[i].name, speeds[i], normalized, share,
                share / normalized);
   }
+  for (const auto& failure : failures) std::fprintf(stderr, "farm_experiments: %s\n", failure.c_str());
+  return check && !failures.empty() ? 1 : 0;
+}
+
+// Issue 6, item 6: one small scenario on real MPI processes and in the
+// simulator. The simulated platform is what hetscale knows of this machine:
+// the clients' speeds as declared, and the message cost measured by
+// `hetscale bench comm --timing asleep` (partners asleep between polls, as the
+// farm's ranks are) on as many ranks as the farm has.
+int crossvalidate(bool check) {
+  const std::string speeds_file = std::string(HETSCALE_HOME) + "/examples/speeds-hetero-8.txt";
+  const auto speeds = read_speeds(speeds_file);
+  const int ranks = static_cast<int>(speeds.size()) + 1;
+  const std::size_t tasks = 32, generations = 10;
+  const double eval_time = 0.05, tolerance = 0.05;
+  const std::size_t least_runs = 3, most_runs = 6;
+
+  const auto profile = nlohmann::json::parse(std::ifstream(
+      run_hetscale(ranks, "bench comm", "crossvalidate-comm", "--timing asleep")));
+  const auto& send = profile.at("costs").at("send");
+  const double latency = send.at("intercept").get<double>();
+  const double per_element = send.at("per_element").get<double>();
+  if (!(per_element > 0.0)) {
+    std::fprintf(stderr, "farm_experiments: the measured send cost does not grow with the message (%g s per double)\n",
+                 per_element);
+    return 1;
+  }
+  const double bandwidth = sizeof(double) / per_element;
+
+  nlohmann::json nodes = nlohmann::json::array({{{"name", "server"}, {"speed", 1.0}}});
+  for (std::size_t i = 0; i < speeds.size(); ++i)
+    nodes.push_back({{"name", fmt::format("client-{}", i + 1)}, {"speed", speeds[i]}});
+  const nlohmann::json platform{
+      {"schema", "hetscale.platform/1"},
+      {"name", "this-machine-8-clients"},
+      {"description", "the MPI farm's ranks on this machine: declared client speeds, measured message cost"},
+      {"nodes", nodes},
+      {"network", {{"latency_s", std::max(latency, 0.0)}, {"bandwidth_Bps", bandwidth}}}};
+  const std::string platform_file = work_dir + "/crossvalidate-platform.json";
+  std::ofstream(platform_file) << platform.dump(2) << "\n";
+
+  fmt::print("### Cross-validation: {} clients, population {}, {} generations, {} s evaluations, real MPI against "
+             "SimGrid\n\n",
+             speeds.size(), tasks, generations, eval_time);
+  fmt::print("simulated network: latency {:.1f} us, bandwidth {:.3g} B/s (hetscale bench comm --timing asleep, "
+             "{} ranks)\n\n",
+             latency * 1e6, bandwidth, ranks);
+  fmt::print("| policy | real runs: e (t_par s) | fastest real run: e | simulated e | fastest real t_par (s) | "
+             "simulated t_par (s) | difference / simulated e |\n");
+  fmt::print("|---|---|---|---|---|---|---|\n");
+  std::vector<std::string> failures;
+  for (const std::string policy : {"even", "proportional", "adaptive", "adaptive+"}) {
+    // The MPI farm's initial population is a generation of the farm too.
+    const auto simulated = analyze_run(read_run_record(run_hetscale(
+        0, "simulate farm", "crossvalidate-simulated-" + policy,
+        fmt::format("--platform {} --policy {} --tasks-per-generation {} --generations {} --eval-time {}",
+                    platform_file, policy, tasks, generations + 1, eval_time))));
+    const double e_simulated = simulated.heterogeneous.efficiency_total;
+    // The machine is shared, and other work can only slow a real run down:
+    // the fastest of at least `least_runs` real runs is compared (as timeit
+    // takes the fastest repetition), with more runs, up to `most_runs`, while
+    // it does not agree.
+    // A run in which a client's every result lost to a duplicate has no
+    // measured speed for it: it is listed, and not compared.
+    std::optional<RunAnalysis> fastest;
+    std::size_t runs = 0;
+    std::string listed;
+    auto difference = [&] {
+      return fastest ? std::abs(fastest->heterogeneous.efficiency_total - e_simulated) / e_simulated : 1.0;
+    };
+    for (; runs < least_runs || (difference() > tolerance && runs < most_runs); ++runs) {
+      const auto record = read_run_record(run_farm(
+          ranks, fmt::format("crossvalidate-real-{}-{}", policy, runs + 1),
+          fmt::format("--policy {} --objective synthetic --eval-time {} --population {} --generations {} --speeds @{}",
+                      policy, eval_time, tasks, generations, speeds_file)));
+      listed += listed.empty() ? "" : ", ";
+      try {
+        auto analysis = analyze_run(record);
+        listed += fmt::format("{:.4f} ({:.2f})", analysis.heterogeneous.efficiency_total, analysis.t_par);
+        if (!fastest || analysis.t_par < fastest->t_par) fastest = std::move(analysis);
+      } catch (const InputError& error) {
+        listed += fmt::format("- ({:.2f})", record.t_par);
+        std::fprintf(stderr, "farm_experiments: not compared: %s\n", error.what());
+      }
+    }
+    if (!fastest) {
+      failures.push_back(fmt::format("{}: none of {} real runs could be analysed", policy, runs));
+      continue;
+    }
+    const double e_real = fastest->heterogeneous.efficiency_total;
+    fmt::print("| {} | {} | {:.4f} | {:.4f} | {:.3f} | {:.3f} | {:.2f} % |\n", policy, listed, e_real, e_simulated,
+               fastest->t_par, simulated.t_par, difference() * 100.0);
+    if (difference() > tolerance)
+      failures.push_back(fmt::format("{}: the fastest of {} real runs has e = {:.4f}, the simulation {:.4f}: they "
+                                     "differ by {:.2f} % (> {} %)",
+                                     policy, runs, e_real, e_simulated, difference() * 100.0, tolerance * 100.0));
+  }
+  fmt::print("\ne: efficiency_total of `hetscale analyze` (s_tot / s_max, speeds measured per client as work / "
+             "t_comp) of each run record.\n");
   for (const auto& failure : failures) std::fprintf(stderr, "farm_experiments: %s\n", failure.c_str());
   return check && !failures.empty() ? 1 : 0;
 }
@@ -177,8 +291,9 @@ int main(int argc, char** argv) {
   setenv("OPENBLAS_NUM_THREADS", "1", 0);  // one BLAS thread per rank: no thread pool spinning at start-up
   const std::string what = argc > 1 ? argv[1] : "";
   if (what == "policies") return policies(argc > 2 && std::string(argv[2]) == "--check");
+  if (what == "crossvalidate") return crossvalidate(argc > 2 && std::string(argv[2]) == "--check");
   if (what == "speedup") return speedup();
   if (what == "overhead") return overhead();
-  std::fprintf(stderr, "usage: farm_experiments policies|speedup|overhead\n");
+  std::fprintf(stderr, "usage: farm_experiments policies|crossvalidate|speedup|overhead [--check]\n");
   return 2;
 }
