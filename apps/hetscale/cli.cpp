@@ -1,10 +1,10 @@
 #include "cli.hpp"
 
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <fmt/core.h>
@@ -36,10 +36,41 @@ std::size_t count_option(const std::string& text, const std::string& option) {
   return static_cast<std::size_t>(value);
 }
 
-int launcher_rank() {
+namespace {
+
+// The rank mpiexec gave this process (Open MPI or MPICH), or null when it was
+// not started by mpiexec.
+const char* launcher_rank_text() {
   for (const char* variable : {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK"})
-    if (const char* value = std::getenv(variable); value && *value) return std::atoi(value);
-  return 0;
+    if (const char* value = std::getenv(variable); value && *value) return value;
+  return nullptr;
+}
+
+// Whether the parent process's stderr is a terminal (Linux: /proc).
+bool parent_stderr_is_terminal() {
+  const std::string path = fmt::format("/proc/{}/fd/2", getppid());
+  const int descriptor = open(path.c_str(), O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+  if (descriptor < 0) return false;
+  const bool terminal = isatty(descriptor) == 1;
+  close(descriptor);
+  return terminal;
+}
+
+}  // namespace
+
+int launcher_rank() {
+  const char* rank = launcher_rank_text();
+  return rank ? std::atoi(rank) : 0;
+}
+
+io::ProgressOutput progress_output_on_rank(int rank) {
+  const io::ProgressOutput chosen = io::progress_output_from_environment();
+  if (rank != 0) return io::ProgressOutput::never;
+  if (chosen != io::ProgressOutput::automatic || isatty(STDERR_FILENO) == 1) return chosen;
+  // Under mpiexec a rank's stderr is a pipe to the launcher, which copies it
+  // to its own stderr as it comes: progress is shown when that is a terminal.
+  if (launcher_rank_text() && parent_stderr_is_terminal()) return io::ProgressOutput::always;
+  return io::ProgressOutput::never;
 }
 
 int run_mpi_command(int& argc, char**& argv, const std::function<void(int rank, int ranks)>& prepare,
@@ -57,13 +88,6 @@ int run_mpi_command(int& argc, char**& argv, const std::function<void(int rank, 
     std::cerr << "hetscale: internal error on rank " << mpi.rank() << ": " << error.what() << "\n";
     run::MpiSession::abort(exit_internal_error);
   }
-}
-
-void show_progress(int rank, const std::string& line, bool last) {
-  if (rank != 0 || !isatty(STDERR_FILENO)) return;
-  std::fprintf(stderr, "\r%s   ", line.c_str());
-  if (last) std::fputc('\n', stderr);
-  std::fflush(stderr);
 }
 
 std::string home_dir() {

@@ -12,6 +12,7 @@
 #include <CLI/CLI.hpp>
 
 #include "hetscale/io/input_error.hpp"
+#include "hetscale/io/progress.hpp"
 
 namespace hetscale::cli {
 
@@ -55,16 +56,18 @@ auto named_choice(FromString from_string, const std::string& name, const std::st
 // or MPICH); 0 when not started by mpiexec.
 int launcher_rank();
 
+// Whether an MPI command's progress line is shown on this rank: on rank 0
+// alone, as HETSCALE_PROGRESS says, else when stderr is a terminal, or under
+// mpiexec (whose ranks write to it through a pipe) when mpiexec's is. Every
+// rank checks HETSCALE_PROGRESS (InputError), so a bad value stops them all.
+io::ProgressOutput progress_output_on_rank(int rank);
+
 // An MPI command, run on every rank: MPI is started, `prepare` checks the
 // input (each rank the same checks, so a bad input stops every rank with exit
 // code 2 and one line on stderr from rank 0), then `body` runs and returns the
 // exit code. Any other exception ends every rank at once (exit code 3).
 int run_mpi_command(int& argc, char**& argv, const std::function<void(int rank, int ranks)>& prepare,
                     const std::function<int(int rank, int ranks)>& body);
-
-// Progress on a terminal: rewrites one line on stderr; silent when stderr is
-// not a terminal or on ranks other than 0.
-void show_progress(int rank, const std::string& line, bool last);
 
 // The project folder (HETSCALE_HOME overrides where it was built from).
 std::string home_dir();
@@ -78,5 +81,6 @@ void add_bench_comm_command(CLI::App& bench, Actions& actions);  // comm_command
 void add_optimize_command(CLI::App& app, Actions& actions);      // optimize_commands.cpp: optimize
 void add_simulate_commands(CLI::App& app, Actions& actions);     // simulate_commands.cpp: simulate farm, platform
 void add_simulate_kernel_commands(CLI::App& simulate, Actions& actions);  // simulate_kernel_commands.cpp (SMPI)
+void add_report_command(CLI::App& app, Actions& actions);        // report_commands.cpp: report (HTML)
 
 }  // namespace hetscale::cli

@@ -14,6 +14,7 @@
 #include "kernel_commands.hpp"
 #include "hetscale/io/files.hpp"
 #include "hetscale/io/number_list.hpp"
+#include "hetscale/io/progress.hpp"
 #include "hetscale/platform/platform.hpp"
 #include "hetscale/record/run_record.hpp"
 #include "hetscale/record/sweep.hpp"
@@ -112,24 +113,26 @@ int kernel_command(KernelCommand& command, int& argc, char**& argv) {
 int sweep_command(SweepCommand& command, int& argc, char**& argv) {
   run::SweepOptions options;
   std::vector<double> given;
+  io::ProgressOutput progress_output = io::ProgressOutput::automatic;
   return run_mpi_command(
       argc, argv,
-      [&](int, int ranks) {
+      [&](int rank, int ranks) {
         options = checked_sweep_options(command, ranks);
         given = options.kernel.marked_speeds;
+        progress_output = progress_output_on_rank(rank);
       },
       [&](int rank, int ranks) {
         options.kernel.marked_speeds =
             marked_speeds_for_run(given, options.kernel.speeds, rank, ranks, command.marked.seconds);
         double marked_speed = 0.0;
         for (const double speed : options.kernel.marked_speeds) marked_speed += speed;
-        const auto sweep = run::run_sweep(options, [&](std::size_t done, std::size_t planned, double seconds,
-                                                       const run::KernelRun& run) {
-          show_progress(rank,
-                        fmt::format("run {}/{}  N {}  {:.1f} s, about {:.0f} s left", done, planned, run.point.size,
-                                    seconds, seconds / static_cast<double>(done) * static_cast<double>(planned - done)),
-                        done == planned);
-        });
+        // A step per size, and one for the verifying run at the target's N.
+        io::Progress progress("sweep", options.sizes.size() + (options.target ? 1 : 0), stderr, progress_output);
+        const auto sweep = run::run_sweep(
+            options, [&](std::size_t, std::size_t, double, const run::KernelRun& run) {
+              progress.step(fmt::format("N={:g}", run.point.size));
+            });
+        progress.finish();
         if (!sweep) return 0;
         const std::string document = sweep_json(*sweep);
         if (!command.out.empty()) io::write_file_atomically(command.out, document);

@@ -17,6 +17,7 @@
 #include "hetscale/analysis/what_if.hpp"
 #include "hetscale/io/input_error.hpp"
 #include "hetscale/io/number_list.hpp"
+#include "hetscale/io/progress.hpp"
 #include "hetscale/papers/paper_checks.hpp"
 #include "hetscale/platform/platform.hpp"
 #include "hetscale/record/run_record.hpp"
@@ -158,29 +159,28 @@ struct FarmCommand {
   bool json = false;
 };
 
-std::string progress_line(std::size_t generation, std::size_t generations, double seconds, double best) {
-  const double per_generation = generation > 0 ? seconds / static_cast<double>(generation + 1) : 0.0;
-  return fmt::format("generation {}/{}  {:.1f} s  best {:.6g}  about {:.0f} s left", generation, generations, seconds,
-                     best, per_generation * static_cast<double>(generations - generation));
-}
-
 // Runs on every rank; returns the exit code. Only rank 0 writes and prints.
 int farm(FarmCommand& command, int& argc, char**& argv) {
   auto& options = command.options;
+  io::ProgressOutput progress_output = io::ProgressOutput::automatic;
   return run_mpi_command(
       argc, argv,
-      [&](int, int ranks) {
+      [&](int rank, int ranks) {
         options.policy = named_choice(run::policy_from_string, command.policy, "--policy");
         options.ga.scheme = named_choice(ga::scheme_from_string, command.scheme, "--scheme");
         options.ga.crossover = named_choice(ga::crossover_from_string, command.crossover, "--crossover");
         if (!command.speeds.empty()) options.speeds = io::parse_number_list(command.speeds, "--speeds");
         run::validate_farm_options(options, ranks);
+        progress_output = progress_output_on_rank(rank);
       },
       [&](int rank, int ranks) {
-        const auto outcome = run::run_farm(options, [rank](std::size_t generation, std::size_t generations,
-                                                           double seconds, double best) {
-          show_progress(rank, progress_line(generation, generations, seconds, best), generation == generations);
-        });
+        // A step per generation, the initial population's (generation 0) first.
+        io::Progress progress("farm", options.ga.generations + 1, stderr, progress_output);
+        const auto outcome =
+            run::run_farm(options, [&progress](std::size_t, std::size_t, double, double best) {
+              progress.step(fmt::format("best {:.6g}", best));
+            });
+        progress.finish();
         if (rank != 0) return 0;
         const std::string record = run_record_json(outcome->record);
         if (!command.out.empty()) io::write_file_atomically(command.out, record);
@@ -303,6 +303,7 @@ int main(int argc, char** argv) {
   add_kernel_commands(app, actions);
   add_optimize_command(app, actions);
   add_simulate_commands(app, actions);
+  add_report_command(app, actions);
 
   const bool speaker = launcher_rank() == 0;
   try {

@@ -13,6 +13,7 @@
 
 #include "cli.hpp"
 #include "hetscale/io/files.hpp"
+#include "hetscale/io/progress.hpp"
 #include "hetscale/optimizer/parser.hpp"
 #include "hetscale/optimizer/solvers.hpp"
 #include "hetscale/report/optimizer_report.hpp"
@@ -150,10 +151,11 @@ Output optimize(const OptimizeCommand& command) {
         outcome.result = optimizer::GaSolver(ga).solve(*model);
       } else {
         const std::size_t runs = count_option(command.runs, "--runs");
-        outcome.runs = optimizer::repeat_ga(*model, ga, runs, *outcome.optimum,
-                                            [&](std::size_t done) {
-                                              show_progress(0, fmt::format("GA run {}/{}", done, runs), done == runs);
-                                            });
+        io::Progress progress("optimize", runs);
+        outcome.runs = optimizer::repeat_ga(*model, ga, runs, *outcome.optimum, [&](std::size_t done) {
+          progress.step(fmt::format("seed {}", ga.seed + done - 1));
+        });
+        progress.finish();
         outcome.result = outcome.runs->best;
       }
     }

@@ -92,3 +92,14 @@ cli_bad_input(optimize_seed_negative "^hetscale: --seed: must be a whole number 
   optimize ${H1} ${MACHINE} --solver ga --seed -1)
 cli_bad_input(optimize_threads_too_many "^hetscale: --threads: must be a whole number from 1 to 1024, got 5000\n$"
   optimize ${H1} ${MACHINE} --solver exhaustive --threads 5000)
+
+# Progress (issue 7): GA runs show a progress line on a terminal (util-linux
+# `script` gives one), nothing when stderr is a file; HETSCALE_PROGRESS
+# overrides. stdout is the same either way.
+find_program(HETSCALE_SCRIPT_PROGRAM script)
+add_test(NAME cli.progress.optimize_runs
+  COMMAND ${CMAKE_COMMAND} -DHETSCALE=$<TARGET_FILE:hetscale_cli> -DWORKDIR=${PROJECT_SOURCE_DIR}
+          -DOUTPUT_DIR=${CMAKE_CURRENT_BINARY_DIR}/progress -DSCRIPT=${HETSCALE_SCRIPT_PROGRAM}
+          "-DARGS=optimize;${H1};${MACHINE};-D;N=1024;--solver;ga;--scheme;ssga;--runs;5"
+          "-DLINE=optimize  [####################]  5/5  elapsed "
+          "-DSTDOUT_TEXT=seed 004, Table IV: 5 runs" -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_progress.cmake)

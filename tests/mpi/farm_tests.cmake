@@ -31,6 +31,11 @@ foreach(case ${farm_bad_inputs})
   string(REPLACE " " "|" arguments "farm --time-scale 0.001 ${arguments}")
   mpi_bad_input_test(mpi_farm_bad_input_${name} 4 "${expected}" "${arguments}")
 endforeach()
+# A bad HETSCALE_PROGRESS (the progress line's setting) is bad input on every rank.
+mpi_bad_input_test(mpi_farm_bad_input_progress_setting 4 "HETSCALE_PROGRESS: must be always or never"
+                   "farm|--time-scale|0.001")
+set_tests_properties(mpi_farm_bad_input_progress_setting PROPERTIES
+  ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT};HETSCALE_PROGRESS=yes")
 
 # seed 000 Section 6.2 at its own size (33 ranks on this machine's cores):
 # even under its Eq 17 bound, adaptive near what its protocol allows,

@@ -54,6 +54,18 @@ add_test(NAME mpi_sweep_ge_target
           -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/sweep_ge -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_sweep.cmake)
 set_tests_properties(mpi_sweep_ge_target PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 300)
 
+# Progress under mpiexec: rank 0's line shows when mpiexec's stderr is a
+# terminal (util-linux `script` gives one), not when it is a file.
+find_program(HETSCALE_SCRIPT_PROGRAM script)
+add_test(NAME mpi_progress_sweep
+  COMMAND ${CMAKE_COMMAND} -DHETSCALE=$<TARGET_FILE:hetscale_cli> -DWORKDIR=${PROJECT_SOURCE_DIR}
+          -DOUTPUT_DIR=${CMAKE_CURRENT_BINARY_DIR}/progress_sweep -DSCRIPT=${HETSCALE_SCRIPT_PROGRAM}
+          "-DLAUNCHER=${kernel_run};2"
+          "-DARGS=scale;sweep;--kernel;ge;--sizes;40:200:40;--speeds;1,0.5;--marked-speeds;100,50"
+          "-DLINE=sweep  [####################]  5/5  elapsed " "-DSTDOUT_TEXT=sweep of ge on configuration C"
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_progress.cmake)
+set_tests_properties(mpi_progress_sweep PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 120)
+
 # name | expected fragment of the one line on stderr (no ; or ]: CMake lists) | arguments (| separated) | ranks
 set(kernel_bad_inputs
   "sweep_sizes_unparsable|--sizes: item 2: 'two' is not a number|scale|sweep|--sizes|100,two|--marked-speeds|1,1,1|3"

@@ -1,0 +1,121 @@
+// `hetscale report INPUTS... --out report.html`: one self-contained HTML page
+// that explains run records, sweeps and optimizer runs with figures (drawn by
+// gnuplot) and tables, and the papers' model figures on demand.
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+#include <memory>
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include "cli.hpp"
+#include "hetscale/io/files.hpp"
+#include "hetscale/report/gnuplot.hpp"
+#include "hetscale/report/report_builder.hpp"
+
+namespace hetscale::cli {
+namespace {
+
+struct ReportCommand {
+  std::vector<std::string> inputs;
+  std::string out, figures_dir, title = "hetscale report", model;
+};
+
+std::vector<std::vector<double>> seed003_table1() {
+  const std::string path = home_dir() + "/data/papers/seed003.json";
+  const auto data = nlohmann::json::parse(io::read_text_file(path), nullptr, false);
+  std::vector<std::vector<double>> configurations;
+  try {
+    for (const auto& configuration : data.at("table1").at("configurations"))
+      configurations.push_back(configuration.at("speeds").get<std::vector<double>>());
+  } catch (const nlohmann::json::exception&) {
+    throw InputError(path, "table1.configurations", "seed 003 Table 1 is not where the report expects it");
+  }
+  return configurations;
+}
+
+std::string utc_now() {
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%d %H:%M UTC", &utc);
+  return text;
+}
+
+Output make_report(const ReportCommand& command) {
+  report::ReportOptions options;
+  options.title = command.title;
+  if (!command.model.empty()) {
+    std::string_view names = command.model;
+    while (!names.empty()) {
+      const auto comma = names.find(',');
+      options.model_figures.emplace_back(names.substr(0, comma));
+      if (comma == std::string_view::npos) break;
+      names.remove_prefix(comma + 1);
+    }
+    for (const auto& name : options.model_figures)
+      if (name == "seed003-fig2") options.seed003_configurations = seed003_table1();
+  }
+  std::vector<report::ReportInput> inputs;
+  for (const auto& path : command.inputs) inputs.push_back({path, io::read_text_file(path)});
+  const std::string gnuplot = report::gnuplot_version();
+  options.about = {fmt::format("made by hetscale {} on {}, figures drawn by {}", HETSCALE_VERSION, utc_now(),
+                               gnuplot.empty() ? "gnuplot" : gnuplot)};
+  if (!command.inputs.empty()) {
+    std::string listed;
+    for (const auto& path : command.inputs) listed += (listed.empty() ? "" : ", ") + path;
+    options.about.push_back("inputs: " + listed);
+  }
+
+  auto report = report::build_report(inputs, options);
+  std::size_t figures = 0, tables = 0;
+  for (auto& section : report.sections) {
+    tables += section.tables.size();
+    for (auto& drawn : section.figures) {
+      drawn.svg = report::render_svg(drawn.figure);
+      ++figures;
+    }
+  }
+  if (!command.figures_dir.empty()) {
+    std::filesystem::create_directories(command.figures_dir);
+    for (const auto& section : report.sections)
+      for (const auto& drawn : section.figures) {
+        const auto stem = (std::filesystem::path(command.figures_dir) / drawn.figure.id).string();
+        io::write_file_atomically(stem + ".svg", drawn.svg);
+        io::write_file_atomically(stem + ".gp", report::gnuplot_script(drawn.figure));
+      }
+  }
+  io::write_file_atomically(command.out, report::html_report(report));
+
+  std::string text = fmt::format("{}: {} sections, {} figures, {} tables{}\n", command.out, report.sections.size(),
+                                 figures, tables,
+                                 command.figures_dir.empty() ? "" : "; figures also in " + command.figures_dir);
+  for (const auto& section : report.sections) {
+    text += "  " + section.title + "\n";
+    for (const auto& drawn : section.figures) text += fmt::format("    {}: {}\n", drawn.figure.id, drawn.figure.title);
+  }
+  return {text};
+}
+
+}  // namespace
+
+void add_report_command(CLI::App& app, Actions& actions) {
+  auto command = std::make_shared<ReportCommand>();
+  auto* report = app.add_subcommand(
+      "report", "one self-contained HTML page of figures (gnuplot) and tables for run records, sweeps (with a "
+                "communication profile: psi predicted) and optimizer runs");
+  report->add_option("inputs", command->inputs,
+                     "hetscale JSON outputs: run records, sweeps, a communication profile, optimizer runs");
+  report->add_option("--out", command->out, "write the HTML page here")->required();
+  report->add_option("--model", command->model,
+                     "model figures with no run, comma-separated: seed000-fig1 (s and n_eff of two processors), "
+                     "seed003-fig2 (ewf against H)");
+  report->add_option("--figures-dir", command->figures_dir,
+                     "also write each figure here as NAME.svg with the gnuplot program that drew it (NAME.gp)");
+  report->add_option("--title", command->title, "the page's title (default: hetscale report)");
+  report->callback([command, &actions] { actions.action = [command] { return make_report(*command); }; });
+}
+
+}  // namespace hetscale::cli

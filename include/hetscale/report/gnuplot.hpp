@@ -1,0 +1,16 @@
+#pragma once
+// Drawing a Figure with gnuplot (Debian's gnuplot-nox, SVG terminal).
+#include <string>
+
+#include "hetscale/report/figure.hpp"
+
+namespace hetscale::report {
+
+// The figure as an SVG document. Throws std::runtime_error when gnuplot is
+// not installed or does not draw it (with gnuplot's first error line).
+std::string render_svg(const Figure& figure);
+
+// "gnuplot 5.4 patchlevel 4", or "" when it is not installed.
+std::string gnuplot_version();
+
+}  // namespace hetscale::report

@@ -1,0 +1,39 @@
+#pragma once
+// What a report shows for its inputs, decided from their contents (pure: the
+// files are read by the caller, the figures drawn after). Each input is
+// recognised by its schema:
+//   hetscale.run/1           a run: time breakdown, work shares, metrics;
+//                            farm runs of one setting over several client
+//                            counts also give speed-up and efficiency curves
+//   hetscale.sweep/1         scalability: E_s against N with trend and
+//                            target per kernel; psi between configurations
+//   hetscale.comm-profile/1  with sweeps: psi predicted beside psi measured
+//   hetscale.optimize/1      fitness per generation and the plan
+#include <string>
+#include <vector>
+
+#include "hetscale/report/html_report.hpp"
+
+namespace hetscale::report {
+
+struct ReportInput {
+  std::string path;
+  std::string text;
+};
+
+struct ReportOptions {
+  std::string title = "hetscale report";
+  std::vector<std::string> about;
+  std::vector<std::string> model_figures;                 // names from model_figure_names()
+  std::vector<std::vector<double>> seed003_configurations;  // speeds of seed 003 Table 1 (for seed003-fig2)
+};
+
+// "seed000-fig1", "seed003-fig2".
+const std::vector<std::string>& model_figure_names();
+
+// The report with its figures not drawn yet (svg empty). InputError names the
+// input that is not JSON or has a schema the report does not know, and any
+// field its reader refuses.
+Report build_report(const std::vector<ReportInput>& inputs, const ReportOptions& options);
+
+}  // namespace hetscale::report

@@ -1,0 +1,125 @@
+#include "hetscale/report/figure.hpp"
+
+#include <cctype>
+#include <cmath>
+#include <stdexcept>
+
+#include <fmt/core.h>
+
+namespace hetscale::report {
+namespace {
+
+// A gnuplot string literal: double-quoted, with '\' and '"' escaped.
+std::string quoted(const std::string& text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    if (c == '\\' || c == '"') out += '\\';
+    if (c == '\n') {
+      out += "\\n";
+      continue;
+    }
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string number(double value) { return std::isfinite(value) ? fmt::format("{:.12g}", value) : "NaN"; }
+
+std::string style_of(PlotStyle style, std::size_t index) {
+  const std::string colour = fmt::format("lc {}", index + 1);
+  switch (style) {
+    case PlotStyle::points: return "points pt 7 ps 0.8 " + colour;
+    case PlotStyle::lines: return "lines lw 2 " + colour;
+    case PlotStyle::reference: return "lines lw 1.5 dt 2 lc rgb \"#555555\"";
+    case PlotStyle::lines_points: break;
+  }
+  return "linespoints lw 2 pt 7 ps 0.7 " + colour;
+}
+
+std::string range(const std::optional<double>& low, const std::optional<double>& high) {
+  return fmt::format("[{}:{}]", low ? number(*low) : "*", high ? number(*high) : "*");
+}
+
+}  // namespace
+
+void check_figure(const Figure& figure) {
+  if (figure.id.empty()) throw std::invalid_argument("a figure needs an id");
+  for (const char c : figure.id)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_'))
+      throw std::invalid_argument(fmt::format("figure id '{}': only letters, digits, '-' and '_' are allowed", figure.id));
+  if (figure.bars) {
+    const auto& bars = *figure.bars;
+    if (bars.categories.empty() || bars.segments.empty() || bars.values.size() != bars.segments.size())
+      throw std::invalid_argument(fmt::format("figure '{}': bars need categories and one row of values per segment",
+                                              figure.id));
+    for (const auto& row : bars.values)
+      if (row.size() != bars.categories.size())
+        throw std::invalid_argument(fmt::format("figure '{}': a segment has {} values for {} categories", figure.id,
+                                                row.size(), bars.categories.size()));
+    return;
+  }
+  bool any_point = false;
+  for (const auto& series : figure.series) {
+    if (series.x.size() != series.y.size())
+      throw std::invalid_argument(fmt::format("figure '{}', series '{}': {} x values and {} y values", figure.id,
+                                              series.title, series.x.size(), series.y.size()));
+    for (std::size_t i = 0; i < series.x.size(); ++i)
+      any_point = any_point || (std::isfinite(series.x[i]) && std::isfinite(series.y[i]) &&
+                                (!figure.log_x || series.x[i] > 0.0));
+  }
+  if (!any_point) throw std::invalid_argument(fmt::format("figure '{}' has no point to draw", figure.id));
+}
+
+std::string gnuplot_script(const Figure& figure, int width, int height) {
+  check_figure(figure);
+  std::string script;
+  script += fmt::format("set terminal svg size {},{} noenhanced font \"DejaVu Sans,12\" background rgb \"white\"\n",
+                        width, height);
+  script += "set output\nset encoding utf8\nset colorsequence podo\nset grid lc rgb \"#dddddd\"\n";
+  script += "set border lc rgb \"#333333\"\n";
+  if (!figure.title.empty()) script += "set title " + quoted(figure.title) + "\n";
+  if (!figure.x_label.empty()) script += "set xlabel " + quoted(figure.x_label) + "\n";
+  if (!figure.y_label.empty()) script += "set ylabel " + quoted(figure.y_label) + "\n";
+  script += figure.legend == "off" ? "set key off\n" : "set key " + figure.legend + " opaque box lc rgb \"#bbbbbb\"\n";
+
+  if (figure.bars) {
+    const auto& bars = *figure.bars;
+    script += "set style data histograms\nset style histogram rowstacked\nset style fill solid 0.85 border -1\n";
+    script += "set boxwidth 0.75\nset xtics rotate by -45 nomirror\n";
+    script += fmt::format("set yrange {}\n", range(figure.y_min ? figure.y_min : std::optional<double>(0.0), figure.y_max));
+    script += "$bars << EOD\n";
+    for (std::size_t c = 0; c < bars.categories.size(); ++c) {
+      script += quoted(bars.categories[c]);
+      for (const auto& row : bars.values) script += " " + number(row[c]);
+      script += "\n";
+    }
+    script += "EOD\nplot ";
+    for (std::size_t s = 0; s < bars.segments.size(); ++s) {
+      if (s > 0) script += ", \\\n     ";
+      script += fmt::format("$bars using {}{} title {} lc {}", s + 2, s == 0 ? ":xtic(1)" : "", quoted(bars.segments[s]),
+                            s + 1);
+    }
+    return script + "\n";
+  }
+
+  if (figure.log_x) script += "set logscale x\n";
+  script += fmt::format("set xrange {}\nset yrange {}\n", range(figure.x_min, figure.x_max),
+                        range(figure.y_min, figure.y_max));
+  std::string plot = "plot ";
+  std::size_t drawn = 0, coloured = 0;
+  for (std::size_t s = 0; s < figure.series.size(); ++s) {
+    const auto& series = figure.series[s];
+    if (series.x.empty()) continue;
+    script += fmt::format("$series{} << EOD\n", s);
+    for (std::size_t i = 0; i < series.x.size(); ++i) script += number(series.x[i]) + " " + number(series.y[i]) + "\n";
+    script += "EOD\n";
+    if (drawn++ > 0) plot += ", \\\n     ";
+    plot += fmt::format("$series{} using 1:2 with {} {}", s,
+                        style_of(series.style, series.style == PlotStyle::reference ? 0 : coloured),
+                        series.title.empty() ? "notitle" : "title " + quoted(series.title));
+    if (series.style != PlotStyle::reference) ++coloured;
+  }
+  return script + plot + "\n";
+}
+
+}  // namespace hetscale::report

@@ -1,0 +1,289 @@
+#include "hetscale/report/report_builder.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <tuple>
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include "hetscale/analysis/isospeed.hpp"
+#include "hetscale/analysis/run_analysis.hpp"
+#include "hetscale/io/input_error.hpp"
+#include "hetscale/model/heterogeneous.hpp"
+#include "hetscale/record/comm_profile.hpp"
+#include "hetscale/record/sweep.hpp"
+#include "hetscale/report/report_figures.hpp"
+
+namespace hetscale::report {
+namespace {
+
+using nlohmann::json;
+
+std::string stem(const std::string& path) { return std::filesystem::path(path).stem().string(); }
+
+// A figure id from free text: letters and digits kept, '-' for the rest.
+std::string id_from(std::string_view text) {
+  std::string id;
+  for (const char c : text) {
+    if (std::isalnum(static_cast<unsigned char>(c))) id += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    else if (!id.empty() && id.back() != '-') id += '-';
+  }
+  while (!id.empty() && id.back() == '-') id.pop_back();
+  return id.empty() ? "figure" : id;
+}
+
+DrawnFigure undrawn(Figure figure) { return DrawnFigure{std::move(figure), {}}; }
+
+json context_of(const RunRecord& run) {
+  const auto context = json::parse(run.context_json.empty() ? "{}" : run.context_json, nullptr, false);
+  return context.is_object() ? context : json::object();
+}
+
+template <class T>
+std::optional<T> field(const json& object, const char* name) {
+  const auto found = object.find(name);
+  if (found == object.end() || found->is_null()) return std::nullopt;
+  try {
+    return found->get<T>();
+  } catch (const json::exception&) {
+    return std::nullopt;
+  }
+}
+
+// --- runs -------------------------------------------------------------------------
+struct ReadRun {
+  std::string path;
+  RunRecord record;
+  json context;
+};
+
+ReportSection run_section(const ReadRun& run, std::size_t index) {
+  const auto analysis = analyze_run(run.record);
+  ReportSection section;
+  const std::string name = run.record.label.empty() ? stem(run.path) : run.record.label;
+  const auto tool = field<std::string>(run.context, "tool");
+  const auto policy = field<std::string>(run.context, "policy");
+  section.title = "Run: " + name + (tool ? " (" + *tool + (policy ? ", " + *policy : "") + ")" : "");
+  section.source = run.path;
+  std::vector<std::string> said;
+  for (const char* key : {"objective", "kernel", "host", "mpi_library", "simulator", "platform"})
+    if (const auto value = field<std::string>(run.context, key)) said.push_back(fmt::format("{} {}", key, *value));
+  if (const auto clients = field<double>(run.context, "clients")) said.push_back(fmt::format("clients {}", *clients));
+  said.push_back(fmt::format("{} nodes, t_par = {:.6g} s", run.record.nodes.size(), run.record.t_par));
+  if (run.record.t_seq_ref) said.push_back(fmt::format("t_seq_ref = {:.6g} s", *run.record.t_seq_ref));
+  std::string line;
+  for (const auto& part : said) line += (line.empty() ? "" : "; ") + part;
+  section.paragraphs.push_back(line + ". Speeds: " + analysis.speeds.v_source + ".");
+  section.tables = {metrics_table(analysis), node_table(analysis)};
+  const std::string id = fmt::format("run{}-{}", index + 1, id_from(name));
+  section.figures.push_back(undrawn(time_breakdown_figure(analysis, run.record, id + "-time")));
+  section.figures.push_back(undrawn(work_share_figure(analysis, id + "-shares")));
+  return section;
+}
+
+// Farm runs of one setting over several client counts: seed 000 Fig 3.
+std::vector<ReportSection> client_count_sections(const std::vector<ReadRun>& runs) {
+  using Setting = std::tuple<std::string, std::string, std::string, double, double>;
+  std::map<Setting, std::vector<const ReadRun*>> groups;
+  for (const auto& run : runs) {
+    const auto tool = field<std::string>(run.context, "tool");
+    const auto clients = field<double>(run.context, "clients");
+    if (!tool || !clients || tool->find("farm") == std::string::npos) continue;
+    groups[{*tool, field<std::string>(run.context, "policy").value_or(""),
+            field<std::string>(run.context, "objective").value_or(""), field<double>(run.context, "eval_time_s").value_or(0),
+            field<double>(run.context, "time_scale").value_or(1)}]
+        .push_back(&run);
+  }
+  std::vector<ReportSection> sections;
+  for (auto& [setting, group] : groups) {
+    std::sort(group.begin(), group.end(), [](const ReadRun* a, const ReadRun* b) {
+      return a->context.at("clients").get<double>() < b->context.at("clients").get<double>();
+    });
+    // The serial reference: a run with no clients (the server evaluates), else each run's nominal t_seq_ref.
+    std::optional<double> serial;
+    std::vector<ClientCountPoint> points;
+    for (const auto* run : group) {
+      const double clients = run->context.at("clients").get<double>();
+      if (clients == 0) {
+        serial = run->record.t_par;
+        continue;
+      }
+      if (!points.empty() && points.back().clients == clients) continue;  // one run per count: the first
+      auto speeds = field<std::vector<double>>(run->context, "speeds").value_or(std::vector<double>(
+          static_cast<std::size_t>(clients), 1.0));
+      const double reference = serial ? *serial : run->record.t_seq_ref.value_or(0.0);
+      if (reference <= 0.0 || speeds.empty()) continue;
+      points.push_back({clients, reference / run->record.t_par, model::max_speedup(speeds)});
+    }
+    if (points.size() < 2) continue;
+    const auto& [tool, policy, objective, eval_time, time_scale] = setting;
+    ReportSection section;
+    section.title = fmt::format("Speed-up over clients: {}, policy {}", tool, policy);
+    for (const auto* run : group) section.source += (section.source.empty() ? "" : " ") + run->path;
+    section.paragraphs.push_back(fmt::format(
+        "{} runs{}{}; speed-up = {} / t_par.", group.size(), objective.empty() ? "" : ", objective " + objective,
+        eval_time > 0 ? fmt::format(", {} s evaluations x {}", eval_time, time_scale) : "",
+        serial ? "the run with no clients (the server alone)" : "t_seq_ref (the nominal work)"));
+    HtmlTable table{"Speed-up against clients", {"clients", "speed-up", "s_max", "s / s_max"}, {}};
+    for (const auto& point : points)
+      table.rows.push_back({fmt::format("{}", point.clients), fmt::format("{:.3f}", point.speedup),
+                            fmt::format("{:.3f}", point.max_speedup),
+                            fmt::format("{:.3f}", point.speedup / point.max_speedup)});
+    section.tables.push_back(std::move(table));
+    const std::string id = "clients-" + id_from(tool + "-" + policy);
+    const std::string title = fmt::format("Speed-up against clients (policy {})", policy);
+    section.figures.push_back(undrawn(speedup_figure(points, title, id + "-speedup")));
+    section.figures.push_back(
+        undrawn(client_efficiency_figure(points, fmt::format("Efficiency against clients (policy {})", policy),
+                                         id + "-efficiency")));
+    sections.push_back(std::move(section));
+  }
+  return sections;
+}
+
+// --- sweeps -------------------------------------------------------------------------
+std::vector<ReportSection> sweep_sections(const std::vector<Sweep>& sweeps, const std::optional<CommProfile>& profile) {
+  std::map<std::string, std::vector<Sweep>> by_kernel;
+  for (const auto& sweep : sweeps) by_kernel[sweep.kernel].push_back(sweep);
+  std::vector<ReportSection> sections;
+  for (const auto& [kernel, group] : by_kernel) {
+    ReportSection section;
+    section.title = "Scalability: " + kernel;
+    for (const auto& sweep : group) section.source += (section.source.empty() ? "" : " ") + sweep.source;
+    section.tables.push_back(sweeps_table(group));
+    section.figures.push_back(undrawn(isospeed_figure(group, "isospeed-" + kernel)));
+    const bool all_have_sizes = std::all_of(group.begin(), group.end(), [](const Sweep& sweep) {
+      return sweep_target_size(sweep).has_value();
+    });
+    if (group.size() >= 2 && all_have_sizes) {
+      const auto psi = psi_from_sweeps(group);
+      std::optional<IsospeedPrediction> predicted;
+      if (profile) predicted = predict_from_sweeps(*profile, group);
+      const IsospeedPrediction* model = predicted ? &*predicted : nullptr;
+      section.tables.push_back(psi_html_table(psi, model));
+      section.figures.push_back(undrawn(psi_figure(psi, model, "psi-" + kernel)));
+      if (predicted) section.paragraphs.push_back("psi predicted from " + predicted->profile_source + ": " +
+                                                  predicted->computation + ".");
+    } else if (group.size() >= 2) {
+      section.paragraphs.push_back("psi needs every sweep's N at the target E_s; a sweep here has none.");
+    }
+    sections.push_back(std::move(section));
+  }
+  return sections;
+}
+
+// --- optimizer -----------------------------------------------------------------------
+ReportSection optimizer_section(const std::string& path, const json& document, std::size_t index) {
+  ReportSection section;
+  const auto program = field<std::string>(document, "program").value_or(stem(path));
+  const auto solver = field<std::string>(document, "solver").value_or("?");
+  section.title = fmt::format("Optimizer: {} ({})", program, solver);
+  section.source = path;
+  std::string summary = fmt::format("Predicted time of the plan {:.6g} s", field<double>(document, "time").value_or(0));
+  if (const auto optimum = field<double>(document, "optimum")) summary += fmt::format(", optimum {:.6g} s", *optimum);
+  if (const auto runs = field<double>(document, "runs"))
+    summary += fmt::format("; {} runs, success rate {:.2f}, generations {:.1f} +- {:.1f}", *runs,
+                           field<double>(document, "success_rate").value_or(0),
+                           field<double>(document, "generations_mean").value_or(0),
+                           field<double>(document, "generations_sd").value_or(0));
+  if (const auto machine = field<std::string>(document, "machine")) summary += ". Machine: " + *machine;
+  section.paragraphs.push_back(summary + ".");
+
+  HtmlTable plan{"The plan, level by level",
+                 {"level", "processors", "alignment", "patterns", "t_comp (s)", "t_comm (s)", "structure"},
+                 {}};
+  if (const auto levels = document.find("plan"); levels != document.end() && levels->is_array())
+    for (const auto& level : *levels)
+      plan.rows.push_back({fmt::format("{}", field<double>(level, "level").value_or(0)),
+                           fmt::format("{}", field<double>(level, "procs").value_or(0)),
+                           fmt::format("{}", field<double>(level, "alignment").value_or(0)),
+                           field<std::string>(level, "alignment_patterns").value_or(""),
+                           fmt::format("{:.6g}", field<double>(level, "t_comp").value_or(0)),
+                           fmt::format("{:.6g}", field<double>(level, "t_comm").value_or(0)),
+                           field<std::string>(level, "structure").value_or("")});
+  section.tables.push_back(std::move(plan));
+
+  const bool many = document.contains("mean_best_fitness");
+  const auto best = field<std::vector<double>>(document, many ? "mean_best_fitness" : "best_fitness");
+  const auto mean = field<std::vector<double>>(document, many ? "mean_mean_fitness" : "mean_fitness");
+  if (best && mean && !best->empty())
+    section.figures.push_back(undrawn(fitness_figure(
+        *best, *mean,
+        fmt::format("{}: fitness per generation{}", solver, many ? " (mean over the runs)" : ""),
+        fmt::format("optimizer{}-{}", index + 1, id_from(stem(program) + "-" + solver)))));
+  return section;
+}
+
+}  // namespace
+
+const std::vector<std::string>& model_figure_names() {
+  static const std::vector<std::string> names{"seed000-fig1", "seed003-fig2"};
+  return names;
+}
+
+Report build_report(const std::vector<ReportInput>& inputs, const ReportOptions& options) {
+  for (const auto& name : options.model_figures)
+    if (std::find(model_figure_names().begin(), model_figure_names().end(), name) == model_figure_names().end())
+      throw InputError("--model", "", fmt::format("unknown model figure '{}'; allowed: seed000-fig1, seed003-fig2", name));
+
+  std::vector<ReadRun> runs;
+  std::vector<Sweep> sweeps;
+  std::optional<CommProfile> profile;
+  std::vector<std::pair<std::string, json>> optimizer_runs;
+  for (const auto& input : inputs) {
+    const auto document = json::parse(input.text, nullptr, false);
+    if (document.is_discarded() || !document.is_object())
+      throw InputError(input.path, "", "is not a JSON object; the report reads hetscale's JSON outputs");
+    const auto schema = field<std::string>(document, "schema").value_or("");
+    if (schema == "hetscale.run/1") {
+      auto record = parse_run_record(input.text, input.path);
+      auto context = context_of(record);
+      runs.push_back({input.path, std::move(record), std::move(context)});
+    } else if (schema == Sweep::schema) {
+      sweeps.push_back(parse_sweep(input.text, input.path));
+    } else if (schema == "hetscale.comm-profile/1") {
+      if (profile) throw InputError(input.path, "schema", "a second communication profile; give one");
+      profile = parse_comm_profile(input.text, input.path);
+    } else if (schema == "hetscale.optimize/1") {
+      optimizer_runs.emplace_back(input.path, document);
+    } else {
+      throw InputError(input.path, "schema",
+                       fmt::format("'{}' is not one the report reads (hetscale.run/1, hetscale.sweep/1, "
+                                   "hetscale.comm-profile/1, hetscale.optimize/1)",
+                                   schema));
+    }
+  }
+  if (profile && sweeps.empty())
+    throw InputError(profile->source, "schema", "a communication profile serves sweeps (psi predicted); no sweep given");
+
+  Report report;
+  report.title = options.title;
+  report.about = options.about;
+  for (std::size_t i = 0; i < runs.size(); ++i) report.sections.push_back(run_section(runs[i], i));
+  for (auto& section : client_count_sections(runs)) report.sections.push_back(std::move(section));
+  for (auto& section : sweep_sections(sweeps, profile)) report.sections.push_back(std::move(section));
+  for (std::size_t i = 0; i < optimizer_runs.size(); ++i)
+    report.sections.push_back(optimizer_section(optimizer_runs[i].first, optimizer_runs[i].second, i));
+
+  for (const auto& name : options.model_figures) {
+    ReportSection section;
+    section.source = "model (no run)";
+    if (name == "seed000-fig1") {
+      section.title = "Model: seed 000 Fig 1, two processors of speeds v and h v";
+      for (auto& figure : seed000_figure1()) section.figures.push_back(undrawn(std::move(figure)));
+    } else {
+      if (options.seed003_configurations.empty())
+        throw InputError("--model", "", "seed003-fig2 needs seed 003 Table 1's configurations");
+      section.title = "Model: seed 003 Fig 2, the efficiency worsening factor";
+      section.figures.push_back(undrawn(seed003_figure2(options.seed003_configurations)));
+    }
+    report.sections.push_back(std::move(section));
+  }
+  if (report.sections.empty()) throw InputError("INPUTS", "", "nothing to report: give run records, sweeps, optimizer runs or --model");
+  return report;
+}
+
+}  // namespace hetscale::report

@@ -1,0 +1,354 @@
+#include "hetscale/report/report_figures.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/core.h>
+
+#include "hetscale/analysis/what_if.hpp"
+#include "hetscale/model/energetic.hpp"
+#include "hetscale/model/heterogeneous.hpp"
+
+namespace hetscale::report {
+namespace {
+
+std::string cell(double value, int decimals = 4) {
+  return std::isfinite(value) ? fmt::format("{:.{}f}", value, decimals) : "-";
+}
+
+std::vector<double> ascending(std::size_t count, double first = 1.0) {
+  std::vector<double> values(count);
+  for (std::size_t i = 0; i < count; ++i) values[i] = first + static_cast<double>(i);
+  return values;
+}
+
+Series line(std::string title, std::vector<double> x, std::vector<double> y, PlotStyle style) {
+  return Series{std::move(title), std::move(x), std::move(y), style};
+}
+
+Figure titled(std::string id, std::string title, std::string caption, std::string x_label, std::string y_label) {
+  Figure figure;
+  figure.id = std::move(id);
+  figure.title = std::move(title);
+  figure.caption = std::move(caption);
+  figure.x_label = std::move(x_label);
+  figure.y_label = std::move(y_label);
+  return figure;
+}
+
+}  // namespace
+
+// --- one run ---------------------------------------------------------------------
+
+Figure time_breakdown_figure(const RunAnalysis& analysis, const RunRecord& run, const std::string& id) {
+  StackedBars bars;
+  bars.segments = {"computation", "communication", "set-up", "idle", "other load"};
+  bars.values.assign(bars.segments.size(), {});
+  auto add = [&](const NodeRecord& node) {
+    bars.categories.push_back(node.name);
+    const double parts[] = {node.t_comp, node.t_comm, node.t_setup, node.t_idle, node.t_other};
+    for (std::size_t s = 0; s < bars.segments.size(); ++s) bars.values[s].push_back(parts[s]);
+  };
+  for (const auto& node : analysis.nodes) add(node);
+  if (run.server) {
+    NodeRecord server = *run.server;
+    server.t_idle = std::max(0.0, run.t_par - server.accounted_time()) + server.t_idle;
+    add(server);
+  }
+  Figure figure = titled(id, "Where each node's time went", fmt::format(
+      "seed 003 Fig 1's parts of T_i per node (computation, communication, set-up, idle, other load), in seconds; "
+      "t_par = {:.4g} s{}",
+      run.t_par, run.server ? "; the last bar is the server" : ""),
+                         "node", "seconds");
+  figure.bars = std::move(bars);
+  figure.legend = "outside right top";
+  return figure;
+}
+
+Figure work_share_figure(const RunAnalysis& analysis, const std::string& id) {
+  const auto& h = analysis.heterogeneous;
+  const auto index = ascending(h.shares.size());
+  Figure figure = titled(id, "Work share p_i against v_i / sum v", "seed 000 Fig 4: the fraction of the work each node did (p_i, measured) beside its fraction of the total speed "
+      "(v_i / sum v, " + analysis.speeds.v_source + "); the optimal distribution (Proposition 1) has them equal",
+                         "node (in the run record's order)", "fraction of the work");
+  figure.series = {line("p_i measured", index, h.shares, PlotStyle::points),
+                   line("v_i / sum v", index, h.normalized_speeds, PlotStyle::lines_points)};
+  figure.x_min = 0.5;
+  figure.x_max = static_cast<double>(index.size()) + 0.5;
+  figure.y_min = 0.0;
+  figure.legend = "top right";
+  return figure;
+}
+
+HtmlTable node_table(const RunAnalysis& analysis) {
+  HtmlTable table{"Per node (times in seconds)",
+                  {"node", "work", "t_comp", "t_comm", "t_setup", "t_idle", "t_other", "v_i", "p_i", "v_i / sum v"},
+                  {}};
+  for (std::size_t i = 0; i < analysis.nodes.size(); ++i) {
+    const auto& node = analysis.nodes[i];
+    table.rows.push_back({node.name, fmt::format("{:.6g}", node.work), cell(node.t_comp), cell(node.t_comm),
+                          cell(node.t_setup), cell(node.t_idle), cell(node.t_other),
+                          cell(analysis.speeds.nodes[i].v), cell(analysis.heterogeneous.shares[i]),
+                          cell(analysis.heterogeneous.normalized_speeds[i])});
+  }
+  return table;
+}
+
+HtmlTable metrics_table(const RunAnalysis& analysis) {
+  const auto& h = analysis.heterogeneous;
+  const auto& e = analysis.energetic;
+  const auto& pop = analysis.pop;
+  return HtmlTable{"Metrics of the run",
+                   {"metric", "value", "where"},
+                   {{"speed-up s", cell(h.speedup), "seed 000, Eq 5"},
+                    {"maximum speed-up s_max", cell(h.max_speedup), "seed 000, Eq 6"},
+                    {"efficiency e", cell(h.efficiency), "seed 000, Eq 7"},
+                    {"effective processors n_eff", cell(h.effective_processors), "seed 000, Eq 8"},
+                    {"diversity d_conf", cell(h.diversity), "seed 000, Eq 10"},
+                    {"idle time T_id (s)", cell(h.t_idle), "seed 000, Eq 14"},
+                    {"total speed-up s_tot", cell(h.speedup_total), "seed 000, Eq 15"},
+                    {"total efficiency s_tot / s_max", cell(h.efficiency_total), "seed 000"},
+                    {"idle diversity d_id", cell(h.idle_diversity), "seed 000, Eq 16"},
+                    {"even-split bound", cell(h.even_split_bound), "seed 000, Eq 17"},
+                    {"SU", cell(e.speedup), "seed 003, Eq 18"},
+                    {"SU_id", cell(e.ideal_speedup), "seed 003, Eq 21"},
+                    {"global efficiency eta", cell(e.efficiency), "seed 003, Eq 22"},
+                    {"utilization eta_u", cell(e.utilization), "seed 003, Eq 24"},
+                    {"effective efficiency eta_eff", cell(e.effective_efficiency), "seed 003, Eq 25"},
+                    {"work lost to communication rho", cell(e.rho), "seed 003, Eq 22"},
+                    {"work lost to set-up delta", cell(e.delta), "seed 003, Eq 22"},
+                    {"work lost to idling gamma", cell(e.gamma), "seed 003, Eq 22"},
+                    {"parallelism degree P_deg", cell(e.parallelism_degree), "seed 003, Eq 27"},
+                    {"load balance", cell(pop.load_balance), "POP"},
+                    {"communication efficiency", cell(pop.communication_efficiency), "POP"},
+                    {"parallel efficiency", cell(pop.parallel_efficiency), "POP"}}};
+}
+
+// --- runs over client counts --------------------------------------------------------
+
+Figure speedup_figure(const std::vector<ClientCountPoint>& points, const std::string& title, const std::string& id) {
+  Series measured{"measured", {}, {}, PlotStyle::lines_points}, bound{"s_max", {}, {}, PlotStyle::lines};
+  double most = 0.0;
+  for (const auto& point : points) {
+    measured.x.push_back(point.clients);
+    measured.y.push_back(point.speedup);
+    bound.x.push_back(point.clients);
+    bound.y.push_back(point.max_speedup);
+    most = std::max(most, point.clients);
+  }
+  Figure figure = titled(id, title, "seed 000 Fig 3: speed-up against the number of clients, beside linear speed-up and s_max = "
+                   "sum v / max v (Eq 6) of the clients",
+                         "clients", "speed-up");
+  figure.series = {measured, bound, line("linear", {0.0, most}, {0.0, most}, PlotStyle::reference)};
+  figure.x_min = 0.0;
+  figure.y_min = 0.0;
+  return figure;
+}
+
+Figure client_efficiency_figure(const std::vector<ClientCountPoint>& points, const std::string& title,
+                                const std::string& id) {
+  Series measured{"s / s_max", {}, {}, PlotStyle::lines_points};
+  for (const auto& point : points) {
+    measured.x.push_back(point.clients);
+    measured.y.push_back(point.speedup / point.max_speedup);
+  }
+  Figure figure = titled(id, title, "seed 000 Eq 7 with the idle time (s_tot / s_max) against the number of clients",
+                         "clients", "efficiency");
+  figure.series = {measured};
+  figure.x_min = 0.0;
+  figure.y_min = 0.0;
+  figure.y_max = 1.05;
+  figure.legend = "bottom left";
+  return figure;
+}
+
+// --- scalability ------------------------------------------------------------------------
+
+Figure isospeed_figure(const std::vector<Sweep>& sweeps, const std::string& id) {
+  const std::string kernel = sweeps.empty() ? "" : sweeps.front().kernel;
+  Figure figure = titled(id, fmt::format("Speed-efficiency against problem size ({})", kernel),
+                         "seed 001 Figs 2-4: E_s = W / (T C) (Definition 2) of each run, the trend line fitted "
+                         "through them, and the target E_s the isospeed-e condition holds",
+                         "problem size N", "speed-efficiency E_s");
+  double low = 0.0, high = 0.0;
+  std::optional<double> target;
+  for (const auto& sweep : sweeps) {
+    Series points{sweep.configuration + " measured", {}, {}, PlotStyle::points};
+    for (const auto& point : sweep.points) {
+      if (!point.check_passed) continue;
+      points.x.push_back(point.size);
+      points.y.push_back(point.speed_efficiency(sweep.marked_speed()));
+      high = std::max(high, point.size);
+      low = low == 0.0 ? point.size : std::min(low, point.size);
+    }
+    figure.series.push_back(std::move(points));
+    if (sweep.trend) {
+      double last = 0.0;
+      for (const auto& point : sweep.points) last = std::max(last, point.size);
+      double first = last;
+      for (const auto& point : sweep.points) first = std::min(first, point.size);
+      if (sweep.target && sweep.target->size) last = std::max(last, *sweep.target->size);
+      Series trend{fmt::format("{} trend (degree {})", sweep.configuration, sweep.trend->degree), {}, {},
+                   PlotStyle::lines};
+      for (int k = 0; k <= 100; ++k) {
+        const double n = first + (last - first) * k / 100.0;
+        trend.x.push_back(n);
+        trend.y.push_back(trend_speed_efficiency(*sweep.trend, n));
+      }
+      high = std::max(high, last);
+      figure.series.push_back(std::move(trend));
+    }
+    if (sweep.target) target = sweep.target->speed_efficiency;
+  }
+  if (target) figure.series.push_back(line(fmt::format("target E_s = {}", *target), {low, high}, {*target, *target},
+                                           PlotStyle::reference));
+  figure.y_min = 0.0;
+  figure.legend = "bottom right";
+  return figure;
+}
+
+HtmlTable sweeps_table(const std::vector<Sweep>& sweeps) {
+  HtmlTable table{"Configurations",
+                  {"configuration", "kernel", "processes", "C (Mflop/s)", "sizes", "trend degree", "r^2", "target E_s",
+                   "N at the target"},
+                  {}};
+  for (const auto& sweep : sweeps) {
+    double low = 0.0, high = 0.0;
+    for (const auto& point : sweep.points) {
+      high = std::max(high, point.size);
+      low = low == 0.0 ? point.size : std::min(low, point.size);
+    }
+    std::string target_size = "-";
+    if (sweep.target && sweep.target->size)
+      target_size = fmt::format("{:.0f}{}", *sweep.target->size, sweep.target->extrapolated ? " (extrapolated)" : "");
+    table.rows.push_back({sweep.configuration, sweep.kernel, std::to_string(sweep.processes()),
+                          cell(sweep.marked_speed(), 2), fmt::format("{:.0f}..{:.0f} ({})", low, high, sweep.points.size()),
+                          sweep.trend ? std::to_string(sweep.trend->degree) : "-",
+                          sweep.trend ? cell(sweep.trend->r_squared, 5) : "-",
+                          sweep.target ? cell(sweep.target->speed_efficiency, 3) : "-", target_size});
+  }
+  return table;
+}
+
+Figure psi_figure(const PsiTable& measured, const IsospeedPrediction* predicted, const std::string& id) {
+  Figure figure;
+  figure.id = id;
+  figure.title = fmt::format("Isospeed-efficiency scalability psi ({})", measured.kernel);
+  std::string steps;
+  Series from_runs{"psi measured", {}, {}, PlotStyle::lines_points};
+  for (std::size_t i = 0; i < measured.steps.size(); ++i) {
+    from_runs.x.push_back(static_cast<double>(i + 1));
+    from_runs.y.push_back(measured.steps[i].psi);
+    steps += fmt::format("{}{}: {} to {}", i ? "; " : "", i + 1, measured.steps[i].from, measured.steps[i].to);
+  }
+  figure.series.push_back(std::move(from_runs));
+  if (predicted) {
+    Series model{"psi predicted", {}, {}, PlotStyle::lines_points};
+    for (std::size_t i = 0; i < predicted->steps.size(); ++i) {
+      model.x.push_back(static_cast<double>(i + 1));
+      model.y.push_back(predicted->steps[i].psi_definition);
+    }
+    figure.series.push_back(std::move(model));
+  }
+  figure.caption = "seed 001 Definition 3: psi(C, C') = C' W / (C W') between consecutive configurations (" + steps +
+                   ")" + (predicted ? ", measured and predicted (Section 4.5)" : "");
+  figure.x_label = "step between configurations";
+  figure.y_label = "psi";
+  figure.x_min = 0.5;
+  figure.x_max = static_cast<double>(measured.steps.size()) + 0.5;
+  figure.y_min = 0.0;
+  figure.legend = "top right";
+  return figure;
+}
+
+HtmlTable psi_html_table(const PsiTable& measured, const IsospeedPrediction* predicted) {
+  HtmlTable table{"psi between consecutive configurations", {"from", "to", "C", "C'", "N", "N'", "psi measured"}, {}};
+  if (predicted) table.header.insert(table.header.end(), {"psi predicted", "error"});
+  for (std::size_t i = 0; i < measured.steps.size(); ++i) {
+    const auto& step = measured.steps[i];
+    std::vector<std::string> row{step.from, step.to, cell(step.marked_speed, 2), cell(step.scaled_marked_speed, 2),
+                                 fmt::format("{:.0f}", step.size), fmt::format("{:.0f}", step.scaled_size),
+                                 cell(step.psi)};
+    if (predicted && i < predicted->steps.size()) {
+      const double model = predicted->steps[i].psi_definition;
+      row.push_back(cell(model));
+      row.push_back(fmt::format("{:+.1f} %", (model - step.psi) / step.psi * 100.0));
+    }
+    table.rows.push_back(std::move(row));
+  }
+  return table;
+}
+
+// --- optimizer ------------------------------------------------------------------------------
+
+Figure fitness_figure(const std::vector<double>& best, const std::vector<double>& mean, const std::string& title,
+                      const std::string& id) {
+  Figure figure = titled(id, title, "seed 004 Fig 9: the best and the mean fitness (the plan's predicted time, lower is better) of "
+                   "the population at each generation",
+                         "generation", "fitness: predicted time (s)");
+  figure.series = {line("best", ascending(best.size(), 0.0), best, PlotStyle::lines),
+                   line("mean", ascending(mean.size(), 0.0), mean, PlotStyle::lines)};
+  figure.x_min = 0.0;
+  figure.legend = "top right";
+  return figure;
+}
+
+// --- model figures -----------------------------------------------------------------------------
+
+std::vector<Figure> seed000_figure1() {
+  Figure speedup, effective;
+  speedup.id = "seed000-fig1-speedup";
+  speedup.title = "Two processors {v, h v}: speed-up against the slower one's share p";
+  speedup.caption = "seed 000 Fig 1 and Eqs 11-12: s(p) for h = 1 to 2; the peak is at p = 1 / (1 + h), the "
+                    "speed-proportional share (Proposition 1)";
+  speedup.y_label = "speed-up s";
+  effective.id = "seed000-fig1-effective-processors";
+  effective.title = "Two processors {v, h v}: effective processors against p";
+  effective.caption = "seed 000 Fig 1 and Eq 13: n_eff(p) for h = 1 to 2";
+  effective.y_label = "effective processors n_eff";
+  for (const double h : {1.0, 1.25, 1.5, 1.75, 2.0}) {
+    Series s{fmt::format("h = {}", h), {}, {}, PlotStyle::lines}, n{fmt::format("h = {}", h), {}, {}, PlotStyle::lines};
+    for (int k = 0; k <= 200; ++k) {
+      const double p = k / 200.0;
+      s.x.push_back(p);
+      s.y.push_back(model::two_processor_speedup(h, p));
+      n.x.push_back(p);
+      n.y.push_back(model::two_processor_effective_processors(h, p));
+    }
+    speedup.series.push_back(std::move(s));
+    effective.series.push_back(std::move(n));
+  }
+  for (Figure* figure : {&speedup, &effective}) {
+    figure->x_label = "share p of the slower processor";
+    figure->x_min = 0.0;
+    figure->x_max = 1.0;
+    figure->y_min = 0.0;
+    figure->legend = "top right";
+  }
+  return {speedup, effective};
+}
+
+Figure seed003_figure2(const std::vector<std::vector<double>>& configurations) {
+  std::vector<std::pair<double, std::size_t>> by_heterogeneity;
+  for (std::size_t c = 0; c < configurations.size(); ++c)
+    by_heterogeneity.emplace_back(model::heterogeneity_degree(configurations[c]), c);
+  std::sort(by_heterogeneity.begin(), by_heterogeneity.end());
+  Figure figure = titled("seed003-fig2-ewf", "Efficiency worsening factor against heterogeneity", fmt::format("seed 003 Fig 2: ewf = eta / eta_hom (Eq 41) with eta_i = 1 / (1 + s_i R) (Eq 38), "
+                               "against H (the standard deviation of the speeds) of {} configurations, for R = 0.1 to "
+                               "1.0 (top to bottom)",
+                               configurations.size()),
+                         "degree of heterogeneity H", "ewf");
+  for (int r = 1; r <= 10; ++r) {
+    const double ratio = r / 10.0;
+    Series series{fmt::format("R = {:.1f}", ratio), {}, {}, PlotStyle::lines_points};
+    for (const auto& [heterogeneity, c] : by_heterogeneity) {
+      series.x.push_back(heterogeneity);
+      series.y.push_back(evaluate_worsening(configurations[c], ratio).worsening_factor);
+    }
+    figure.series.push_back(std::move(series));
+  }
+  figure.legend = "outside right top";
+  return figure;
+}
+
+}  // namespace hetscale::report

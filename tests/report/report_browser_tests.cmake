@@ -1,0 +1,65 @@
+# The HTML report in a real browser: check_report_in_browser.py opens a report
+# in headless Chromium and checks that every figure rendered (loaded, drawn
+# non-blank, the expected count), with no console error and no network request.
+# The tests are added only where python3 and chromium are found
+# (scripts/install-deps installs both); HETSCALE_REPORT_BROWSER_TESTS tells.
+find_package(Python3 COMPONENTS Interpreter QUIET)
+find_program(HETSCALE_CHROMIUM NAMES chromium chromium-browser)
+if(Python3_Interpreter_FOUND AND HETSCALE_CHROMIUM)
+  set(HETSCALE_REPORT_BROWSER_TESTS ON)
+else()
+  set(HETSCALE_REPORT_BROWSER_TESTS OFF)
+  message(STATUS "hetscale: python3 or chromium not found, the report browser tests are skipped")
+endif()
+set(HETSCALE_REPORT_BROWSER_CHECK ${CMAKE_CURRENT_LIST_DIR}/check_report_in_browser.py)
+
+# hetscale_report_browser_test(NAME REPORT EXPECTED [FIXTURES_REQUIRED fixture...]):
+# REPORT (an HTML file) must show EXPECTED figures, every one rendered; a
+# screenshot of the whole page is left in the build tree as NAME.png.
+function(hetscale_report_browser_test name report expected)
+  cmake_parse_arguments(PARSE_ARGV 3 browser "" "" "FIXTURES_REQUIRED")
+  if(NOT HETSCALE_REPORT_BROWSER_TESTS)
+    return()
+  endif()
+  add_test(NAME ${name}
+    COMMAND ${Python3_EXECUTABLE} ${HETSCALE_REPORT_BROWSER_CHECK} ${report}
+      --expected-figures ${expected} --chromium ${HETSCALE_CHROMIUM}
+      --screenshot ${CMAKE_CURRENT_BINARY_DIR}/${name}.png)
+  set_tests_properties(${name} PROPERTIES TIMEOUT 120 RESOURCE_LOCK chromium)
+  if(browser_FIXTURES_REQUIRED)
+    set_tests_properties(${name} PROPERTIES FIXTURES_REQUIRED "${browser_FIXTURES_REQUIRED}")
+  endif()
+endfunction()
+
+# report_browser_failure_test(NAME FIXTURE EXPECTED PROBLEMS MESSAGE): the
+# checker must reject tests/report/fixtures/FIXTURE (with --expected-figures
+# EXPECTED) with exit code 1, PROBLEMS problems, one of them matching MESSAGE
+# (a regular expression): the reason the fixture was written to fail for.
+function(report_browser_failure_test name fixture expected problems message)
+  if(NOT HETSCALE_REPORT_BROWSER_TESTS)
+    return()
+  endif()
+  add_test(NAME ${name}
+    COMMAND ${CMAKE_COMMAND}
+      -DPYTHON=${Python3_EXECUTABLE} -DCHECK=${HETSCALE_REPORT_BROWSER_CHECK}
+      -DCHROMIUM=${HETSCALE_CHROMIUM} -DREPORT=${CMAKE_CURRENT_FUNCTION_LIST_DIR}/fixtures/${fixture}
+      -DEXPECTED=${expected} -DPROBLEMS=${problems} "-DMESSAGE=${message}"
+      -P ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/expect_browser_check_failure.cmake)
+  set_tests_properties(${name} PROPERTIES TIMEOUT 120 RESOURCE_LOCK chromium)
+endfunction()
+
+set(report_fixtures ${CMAKE_CURRENT_LIST_DIR}/fixtures)
+hetscale_report_browser_test(report_browser_good ${report_fixtures}/good.html 2)
+report_browser_failure_test(report_browser_rejects_blank blank.html 2 1
+  "FAIL: figure 2 \\(Figure 2: an all-white SVG\\) is blank")
+report_browser_failure_test(report_browser_rejects_broken broken.html 2 1
+  "FAIL: figure 2 \\(Figure 2: not an SVG\\) did not load")
+report_browser_failure_test(report_browser_rejects_console_error console-error.html 1 1
+  "FAIL: console error: console.error: deliberate console error")
+report_browser_failure_test(report_browser_rejects_exception exception.html 1 1
+  "FAIL: console error: uncaught exception: Error: deliberate uncaught exception")
+# The refused request is also logged as an error: two problems.
+report_browser_failure_test(report_browser_rejects_network network.html 1 2
+  "FAIL: network request: http://127.0.0.1:9/x")
+report_browser_failure_test(report_browser_rejects_wrong_count good.html 3 1
+  "FAIL: 2 figures, expected 3")
