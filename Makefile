@@ -24,6 +24,7 @@ demo: build
 	@BUILD_DIR=$(BUILD_DIR) ./scripts/demo-scale
 	@BUILD_DIR=$(BUILD_DIR) ./scripts/demo-optimize
 	@BUILD_DIR=$(BUILD_DIR) ./scripts/demo-simulate
+	@BUILD_DIR=$(BUILD_DIR) ./scripts/demo-report
 
 bench: build
 	@$(BUILD_DIR)/bench/farm_experiments overhead

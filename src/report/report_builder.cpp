@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <set>
 #include <tuple>
 
 #include <fmt/core.h>
@@ -84,19 +85,45 @@ ReportSection run_section(const ReadRun& run, std::size_t index) {
   return section;
 }
 
-// Farm runs of one setting over several client counts: seed 000 Fig 3.
-std::vector<ReportSection> client_count_sections(const std::vector<ReadRun>& runs) {
-  using Setting = std::tuple<std::string, std::string, std::string, double, double>;
-  std::map<Setting, std::vector<const ReadRun*>> groups;
-  for (const auto& run : runs) {
-    const auto tool = field<std::string>(run.context, "tool");
-    const auto clients = field<double>(run.context, "clients");
-    if (!tool || !clients || tool->find("farm") == std::string::npos) continue;
-    groups[{*tool, field<std::string>(run.context, "policy").value_or(""),
-            field<std::string>(run.context, "objective").value_or(""), field<double>(run.context, "eval_time_s").value_or(0),
-            field<double>(run.context, "time_scale").value_or(1)}]
-        .push_back(&run);
-  }
+// What makes farm runs one series over client counts: the tool, policy,
+// objective, evaluation time, the GA's size, and the distinct client speeds
+// (all 1 for a homogeneous series).
+struct FarmSetting {
+  std::string tool, policy, objective, workload, speeds;
+  double eval_time = 0.0, time_scale = 1.0;
+  auto key() const { return std::tie(tool, policy, objective, workload, speeds, eval_time, time_scale); }
+  bool operator<(const FarmSetting& other) const { return key() < other.key(); }
+};
+
+std::optional<FarmSetting> farm_setting(const ReadRun& run) {
+  const auto tool = field<std::string>(run.context, "tool");
+  if (!tool || tool->find("farm") == std::string::npos || !field<double>(run.context, "clients")) return std::nullopt;
+  FarmSetting setting;
+  setting.tool = *tool;
+  setting.policy = field<std::string>(run.context, "policy").value_or("");
+  setting.objective = field<std::string>(run.context, "objective").value_or("");
+  setting.eval_time = field<double>(run.context, "eval_time_s").value_or(0.0);
+  setting.time_scale = field<double>(run.context, "time_scale").value_or(1.0);
+  const auto ga = run.context.find("ga");
+  const json& sizes = ga != run.context.end() && ga->is_object() ? *ga : run.context;
+  setting.workload = fmt::format("{}x{}", field<double>(sizes, "population").value_or(
+                                              field<double>(sizes, "tasks_per_generation").value_or(0)),
+                                 field<double>(sizes, "generations").value_or(0));
+  auto speeds = field<std::vector<double>>(run.context, "speeds").value_or(std::vector<double>{});
+  if (speeds.empty()) speeds = {1.0};  // the farm's default: every client of speed 1
+  std::sort(speeds.begin(), speeds.end());
+  speeds.erase(std::unique(speeds.begin(), speeds.end()), speeds.end());
+  for (const double speed : speeds) setting.speeds += fmt::format("{} ", speed);
+  return setting;
+}
+
+// Farm runs of one setting over several client counts: seed 000 Fig 3. The
+// runs that make a series are added to `in_series`.
+std::vector<ReportSection> client_count_sections(const std::vector<ReadRun>& runs,
+                                                 std::set<const ReadRun*>& in_series) {
+  std::map<FarmSetting, std::vector<const ReadRun*>> groups;
+  for (const auto& run : runs)
+    if (const auto setting = farm_setting(run)) groups[*setting].push_back(&run);
   std::vector<ReportSection> sections;
   for (auto& [setting, group] : groups) {
     std::sort(group.begin(), group.end(), [](const ReadRun* a, const ReadRun* b) {
@@ -112,14 +139,15 @@ std::vector<ReportSection> client_count_sections(const std::vector<ReadRun>& run
         continue;
       }
       if (!points.empty() && points.back().clients == clients) continue;  // one run per count: the first
-      auto speeds = field<std::vector<double>>(run->context, "speeds").value_or(std::vector<double>(
-          static_cast<std::size_t>(clients), 1.0));
+      auto speeds = field<std::vector<double>>(run->context, "speeds").value_or(std::vector<double>{});
+      if (speeds.empty()) speeds.assign(static_cast<std::size_t>(clients), 1.0);  // the farm's default
       const double reference = serial ? *serial : run->record.t_seq_ref.value_or(0.0);
       if (reference <= 0.0 || speeds.empty()) continue;
-      points.push_back({clients, reference / run->record.t_par, model::max_speedup(speeds)});
+      points.push_back({clients, reference / run->record.t_par, model::max_speedup(speeds), run->record.t_par});
     }
     if (points.size() < 2) continue;
-    const auto& [tool, policy, objective, eval_time, time_scale] = setting;
+    const auto& [tool, policy, objective, workload, speeds, eval_time, time_scale] = setting.key();
+    for (const auto* run : group) in_series.insert(run);
     ReportSection section;
     section.title = fmt::format("Speed-up over clients: {}, policy {}", tool, policy);
     for (const auto* run : group) section.source += (section.source.empty() ? "" : " ") + run->path;
@@ -127,13 +155,14 @@ std::vector<ReportSection> client_count_sections(const std::vector<ReadRun>& run
         "{} runs{}{}; speed-up = {} / t_par.", group.size(), objective.empty() ? "" : ", objective " + objective,
         eval_time > 0 ? fmt::format(", {} s evaluations x {}", eval_time, time_scale) : "",
         serial ? "the run with no clients (the server alone)" : "t_seq_ref (the nominal work)"));
-    HtmlTable table{"Speed-up against clients", {"clients", "speed-up", "s_max", "s / s_max"}, {}};
+    HtmlTable table{"Speed-up against clients", {"clients", "t_par (s)", "speed-up", "s_max", "s / s_max"}, {}};
+    if (serial) table.rows.push_back({"0 (the server alone)", fmt::format("{:.4g}", *serial), "1", "-", "-"});
     for (const auto& point : points)
-      table.rows.push_back({fmt::format("{}", point.clients), fmt::format("{:.3f}", point.speedup),
-                            fmt::format("{:.3f}", point.max_speedup),
+      table.rows.push_back({fmt::format("{}", point.clients), fmt::format("{:.4g}", point.t_par),
+                            fmt::format("{:.3f}", point.speedup), fmt::format("{:.3f}", point.max_speedup),
                             fmt::format("{:.3f}", point.speedup / point.max_speedup)});
     section.tables.push_back(std::move(table));
-    const std::string id = "clients-" + id_from(tool + "-" + policy);
+    const std::string id = fmt::format("clients{}-{}", sections.size() + 1, id_from(tool + "-" + policy));
     const std::string title = fmt::format("Speed-up against clients (policy {})", policy);
     section.figures.push_back(undrawn(speedup_figure(points, title, id + "-speedup")));
     section.figures.push_back(
@@ -180,7 +209,8 @@ ReportSection optimizer_section(const std::string& path, const json& document, s
   ReportSection section;
   const auto program = field<std::string>(document, "program").value_or(stem(path));
   const auto solver = field<std::string>(document, "solver").value_or("?");
-  section.title = fmt::format("Optimizer: {} ({})", program, solver);
+  section.title = fmt::format("Optimizer: {} ({}, {})", stem(path), std::filesystem::path(program).filename().string(),
+                              solver);
   section.source = path;
   std::string summary = fmt::format("Predicted time of the plan {:.6g} s", field<double>(document, "time").value_or(0));
   if (const auto optimum = field<double>(document, "optimum")) summary += fmt::format(", optimum {:.6g} s", *optimum);
@@ -262,8 +292,11 @@ Report build_report(const std::vector<ReportInput>& inputs, const ReportOptions&
   Report report;
   report.title = options.title;
   report.about = options.about;
-  for (std::size_t i = 0; i < runs.size(); ++i) report.sections.push_back(run_section(runs[i], i));
-  for (auto& section : client_count_sections(runs)) report.sections.push_back(std::move(section));
+  std::set<const ReadRun*> in_series;
+  auto series = client_count_sections(runs, in_series);
+  for (std::size_t i = 0; i < runs.size(); ++i)
+    if (!in_series.count(&runs[i])) report.sections.push_back(run_section(runs[i], i));
+  for (auto& section : series) report.sections.push_back(std::move(section));
   for (auto& section : sweep_sections(sweeps, profile)) report.sections.push_back(std::move(section));
   for (std::size_t i = 0; i < optimizer_runs.size(); ++i)
     report.sections.push_back(optimizer_section(optimizer_runs[i].first, optimizer_runs[i].second, i));

@@ -311,8 +311,16 @@ NodeRecord node_from(const std::string& name, const double* times, const ClientT
   node.t_idle = times[2];
   node.t_setup = times[3] + lost;
   node.t_other = times[4];
-  const double excess = times[5] - t_par;
-  if (excess > 0.0) node.t_idle = std::max(0.0, node.t_idle - excess);
+  // What a client spent past the server's end (or before its start) was no
+  // computation: it comes off idle first, then communication (waiting for
+  // Shutdown), then other load (descheduled meanwhile).
+  double excess = times[5] - t_par;
+  for (double* part : {&node.t_idle, &node.t_comm, &node.t_other}) {
+    if (excess <= 0.0) break;
+    const double cut = std::min(*part, excess);
+    *part -= cut;
+    excess -= cut;
+  }
   return node;
 }
 

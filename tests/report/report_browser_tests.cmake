@@ -8,8 +8,12 @@ find_program(HETSCALE_CHROMIUM NAMES chromium chromium-browser)
 if(Python3_Interpreter_FOUND AND HETSCALE_CHROMIUM)
   set(HETSCALE_REPORT_BROWSER_TESTS ON)
 else()
+  # Not skipped in silence: a test says what is missing.
   set(HETSCALE_REPORT_BROWSER_TESTS OFF)
-  message(STATUS "hetscale: python3 or chromium not found, the report browser tests are skipped")
+  message(WARNING "hetscale: python3 or chromium not found; scripts/install-deps installs them")
+  add_test(NAME report_browser_needs_chromium
+    COMMAND ${CMAKE_COMMAND} -E echo "python3 or chromium not found: run scripts/install-deps")
+  set_tests_properties(report_browser_needs_chromium PROPERTIES WILL_FAIL TRUE)
 endif()
 set(HETSCALE_REPORT_BROWSER_CHECK ${CMAKE_CURRENT_LIST_DIR}/check_report_in_browser.py)
 
@@ -63,3 +67,16 @@ report_browser_failure_test(report_browser_rejects_network network.html 1 2
   "FAIL: network request: http://127.0.0.1:9/x")
 report_browser_failure_test(report_browser_rejects_wrong_count good.html 3 1
   "FAIL: 2 figures, expected 3")
+
+# The report of `make demo`: the demo's scripts run into this build tree
+# (MPI farm runs, sweeps, optimizer and simulated runs: about 15 s), then
+# its page is opened in the browser. 23 figures: 3 heterogeneous farm runs
+# and 3 simulated ones (a time breakdown and a work share each: 12), the
+# homogeneous series over 0-8 clients (speed-up, efficiency: 2), GE's E_s
+# and psi (2), 4 optimizer runs (4), seed 000 Fig 1 (2) and seed 003 Fig 2 (1).
+add_test(NAME demo_scripts
+  COMMAND bash -c "set -e; for part in demo-farm demo-scale demo-optimize demo-simulate demo-report; do BUILD_DIR='${CMAKE_BINARY_DIR}' '${PROJECT_SOURCE_DIR}/scripts/'$part; done")
+set_tests_properties(demo_scripts PROPERTIES FIXTURES_SETUP demo_outputs TIMEOUT 600 RUN_SERIAL TRUE
+  ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}")
+hetscale_report_browser_test(demo_report_in_browser ${CMAKE_BINARY_DIR}/demo-report.html 23
+  FIXTURES_REQUIRED demo_outputs)

@@ -4,7 +4,8 @@
 // recognised by its schema:
 //   hetscale.run/1           a run: time breakdown, work shares, metrics;
 //                            farm runs of one setting over several client
-//                            counts also give speed-up and efficiency curves
+//                            counts give speed-up and efficiency curves
+//                            instead (one section for the series)
 //   hetscale.sweep/1         scalability: E_s against N with trend and
 //                            target per kernel; psi between configurations
 //   hetscale.comm-profile/1  with sweeps: psi predicted beside psi measured

@@ -27,6 +27,7 @@ struct ClientCountPoint {
   double clients = 0.0;
   double speedup = 0.0;      // reference time / t_par
   double max_speedup = 0.0;  // s_max = sum v / max v of the clients
+  double t_par = 0.0;        // of the run, s
 };
 // seed 000 Fig 3: speed-up against clients, with the linear and s_max lines.
 Figure speedup_figure(const std::vector<ClientCountPoint>& points, const std::string& title, const std::string& id);
