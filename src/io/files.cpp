@@ -1,6 +1,11 @@
 #include "hetscale/io/files.hpp"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -24,24 +29,36 @@ std::string read_text_file(const std::string& path) {
 }
 
 void write_file_atomically(const std::string& path, std::string_view content) {
-  const std::filesystem::path target(path);
-  std::filesystem::path temporary = target;
-  temporary += ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) throw InputError(path, "", "cannot be written: " + std::string(std::strerror(errno)));
-    out.write(content.data(), static_cast<std::streamsize>(content.size()));
-    out.flush();
-    if (!out) {
-      std::filesystem::remove(temporary);
-      throw InputError(path, "", "could not be written completely");
-    }
+  // A temporary of a unique name beside the target (two runs writing the
+  // same file do not share it), flushed to the disk, then renamed over the
+  // target: rename replaces a file in one step.
+  std::string temporary = path + ".tmp.XXXXXX";
+  const int descriptor = mkstemp(temporary.data());
+  if (descriptor < 0) throw InputError(path, "", "cannot be written: " + std::string(std::strerror(errno)));
+  auto fail = [&](const std::string& why) {
+    ::close(descriptor);
+    ::unlink(temporary.c_str());
+    throw InputError(path, "", why);
+  };
+  for (std::size_t written = 0; written < content.size();) {
+    const ssize_t n = ::write(descriptor, content.data() + written, content.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) fail("could not be written completely: " + std::string(std::strerror(errno)));
+    written += static_cast<std::size_t>(n);
   }
-  std::error_code error;
-  std::filesystem::rename(temporary, target, error);
-  if (error) {
-    std::filesystem::remove(temporary);
-    throw InputError(path, "", "cannot be replaced: " + error.message());
+  // mkstemp makes the file private (0600); a written file gets the usual mode.
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  ::fchmod(descriptor, 0666 & ~mask);
+  if (::fsync(descriptor) != 0) fail("could not be flushed: " + std::string(std::strerror(errno)));
+  if (::close(descriptor) != 0) {
+    ::unlink(temporary.c_str());
+    throw InputError(path, "", "could not be written completely: " + std::string(std::strerror(errno)));
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+    const std::string why = std::strerror(errno);
+    ::unlink(temporary.c_str());
+    throw InputError(path, "", "cannot be replaced: " + why);
   }
 }
 

@@ -177,6 +177,10 @@ std::vector<ReportSection> client_count_sections(const std::vector<ReadRun>& run
 std::vector<ReportSection> sweep_sections(const std::vector<Sweep>& sweeps, const std::optional<CommProfile>& profile) {
   std::map<std::string, std::vector<Sweep>> by_kernel;
   for (const auto& sweep : sweeps) by_kernel[sweep.kernel].push_back(sweep);
+  // Scaling order: psi is taken between consecutive configurations of growing C.
+  for (auto& [kernel, group] : by_kernel)
+    std::stable_sort(group.begin(), group.end(),
+                     [](const Sweep& a, const Sweep& b) { return a.marked_speed() < b.marked_speed(); });
   std::vector<ReportSection> sections;
   for (const auto& [kernel, group] : by_kernel) {
     ReportSection section;
