@@ -4,6 +4,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -89,6 +90,10 @@ ProgramOutput run_program(const std::vector<std::string>& arguments, std::string
   to_child.close_read();
   from_child.close_write();
   errors_from_child.close_write();
+  // Writes that take what the pipe has room for: a blocking write of the whole
+  // input waits for the child to read it all while the child waits for its
+  // output to be read (cat with more input than a pipe holds).
+  fcntl(to_child.write_end, F_SETFL, fcntl(to_child.write_end, F_GETFL) | O_NONBLOCK);
 
   ProgramOutput result;
   {
@@ -137,15 +142,25 @@ ProgramOutput run_program(const std::vector<std::string>& arguments, std::string
   return result;
 }
 
+namespace {
+
+// An executable file (a directory is searchable, X_OK, but no program).
+bool executable_file(const std::string& path) {
+  struct stat status {};
+  return stat(path.c_str(), &status) == 0 && S_ISREG(status.st_mode) && access(path.c_str(), X_OK) == 0;
+}
+
+}  // namespace
+
 bool program_available(const std::string& program) {
   if (program.empty()) return false;
-  if (program.find('/') != std::string::npos) return access(program.c_str(), X_OK) == 0;
+  if (program.find('/') != std::string::npos) return executable_file(program);
   const char* path = std::getenv("PATH");
   std::string_view folders = path ? path : "/usr/bin:/bin";
   while (!folders.empty()) {
     const auto colon = folders.find(':');
     const std::string folder(folders.substr(0, colon));
-    if (!folder.empty() && access((folder + "/" + program).c_str(), X_OK) == 0) return true;
+    if (!folder.empty() && executable_file(folder + "/" + program)) return true;
     if (colon == std::string_view::npos) break;
     folders.remove_prefix(colon + 1);
   }

@@ -1,5 +1,6 @@
 #include "hetscale/report/figure.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <stdexcept>
@@ -85,24 +86,34 @@ std::string gnuplot_script(const Figure& figure, int width, int height) {
   if (figure.bars) {
     const auto& bars = *figure.bars;
     script += "set style data histograms\nset style histogram rowstacked\nset style fill solid 0.85 border -1\n";
-    script += "set boxwidth 0.75\nset xtics rotate by -45 nomirror\n";
+    // The categories as tic labels (string literals, escaped), not as a data
+    // column: gnuplot reads no escapes in a data file, so a '"' would cut a name.
+    script += "set boxwidth 0.75\nset xtics rotate by -45 nomirror (";
+    for (std::size_t c = 0; c < bars.categories.size(); ++c)
+      script += fmt::format("{}{} {}", c > 0 ? ", " : "", quoted(bars.categories[c]), c);
+    script += ")\n";
     script += fmt::format("set yrange {}\n", range(figure.y_min ? figure.y_min : std::optional<double>(0.0), figure.y_max));
     script += "$bars << EOD\n";
     for (std::size_t c = 0; c < bars.categories.size(); ++c) {
-      script += quoted(bars.categories[c]);
-      for (const auto& row : bars.values) script += " " + number(row[c]);
+      for (std::size_t s = 0; s < bars.values.size(); ++s) script += (s > 0 ? " " : "") + number(bars.values[s][c]);
       script += "\n";
     }
     script += "EOD\nplot ";
     for (std::size_t s = 0; s < bars.segments.size(); ++s) {
       if (s > 0) script += ", \\\n     ";
-      script += fmt::format("$bars using {}{} title {} lc {}", s + 2, s == 0 ? ":xtic(1)" : "", quoted(bars.segments[s]),
-                            s + 1);
+      script += fmt::format("$bars using {} title {} lc {}", s + 1, quoted(bars.segments[s]), s + 1);
     }
     return script + "\n";
   }
 
   if (figure.log_x) script += "set logscale x\n";
+  if (!figure.x_tick_labels.empty()) {
+    script += "set xtics (";
+    for (std::size_t i = 0; i < figure.x_tick_labels.size(); ++i)
+      script += fmt::format("{}{} {}", i ? ", " : "", quoted(figure.x_tick_labels[i].second),
+                            number(figure.x_tick_labels[i].first));
+    script += ")\n";
+  }
   script += fmt::format("set xrange {}\nset yrange {}\n", range(figure.x_min, figure.x_max),
                         range(figure.y_min, figure.y_max));
   std::string plot = "plot ";
@@ -114,10 +125,10 @@ std::string gnuplot_script(const Figure& figure, int width, int height) {
     for (std::size_t i = 0; i < series.x.size(); ++i) script += number(series.x[i]) + " " + number(series.y[i]) + "\n";
     script += "EOD\n";
     if (drawn++ > 0) plot += ", \\\n     ";
-    plot += fmt::format("$series{} using 1:2 with {} {}", s,
-                        style_of(series.style, series.style == PlotStyle::reference ? 0 : coloured),
+    const std::size_t colour = series.colour ? static_cast<std::size_t>(std::max(*series.colour, 1) - 1) : coloured;
+    plot += fmt::format("$series{} using 1:2 with {} {}", s, style_of(series.style, colour),
                         series.title.empty() ? "notitle" : "title " + quoted(series.title));
-    if (series.style != PlotStyle::reference) ++coloured;
+    if (series.style != PlotStyle::reference && !series.colour) ++coloured;
   }
   return script + plot + "\n";
 }

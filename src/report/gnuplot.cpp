@@ -1,12 +1,34 @@
 #include "hetscale/report/gnuplot.hpp"
 
 #include <stdexcept>
+#include <string_view>
 
 #include <fmt/core.h>
 
 #include "hetscale/io/child_process.hpp"
 
 namespace hetscale::report {
+namespace {
+
+// gnuplot's error on one line: it echoes the command and a caret above the
+// message ("line 7: unrecognized plot type"), with warnings and blank lines
+// about; the first such message not a warning, else the first non-blank line.
+std::string error_line(std::string_view errors) {
+  std::string first;
+  while (!errors.empty()) {
+    const auto end = errors.find('\n');
+    std::string_view line = errors.substr(0, end);
+    errors.remove_prefix(end == std::string_view::npos ? errors.size() : end + 1);
+    const auto start = line.find_first_not_of(" \t\r");
+    if (start == std::string_view::npos) continue;
+    line = line.substr(start, line.find_last_not_of(" \t\r") + 1 - start);
+    if (line.rfind("line ", 0) == 0 && line.find("warning:") == std::string_view::npos) return std::string(line);
+    if (first.empty()) first = line;
+  }
+  return first;
+}
+
+}  // namespace
 
 std::string render_svg(const Figure& figure) {
   const std::string script = gnuplot_script(figure);
@@ -14,9 +36,8 @@ std::string render_svg(const Figure& figure) {
     throw std::runtime_error("gnuplot is not installed (Debian: apt-get install gnuplot-nox); figures need it");
   const auto drawn = io::run_program({"gnuplot"}, script);
   if (drawn.exit_code != 0 || drawn.output.find("</svg>") == std::string::npos) {
-    const auto end = drawn.errors.find_first_of('\n', drawn.errors.find_first_not_of(" \n"));
     throw std::runtime_error(fmt::format("gnuplot did not draw figure '{}' (exit code {}): {}", figure.id,
-                                         drawn.exit_code, drawn.errors.substr(0, end)));
+                                         drawn.exit_code, error_line(drawn.errors)));
   }
   return drawn.output;
 }

@@ -246,8 +246,8 @@ ReportSection optimizer_section(const std::string& path, const json& document, s
   if (best && mean && !best->empty())
     section.figures.push_back(undrawn(fitness_figure(
         *best, *mean,
-        fmt::format("{}: fitness per generation{}", solver, many ? " (mean over the runs)" : ""),
-        fmt::format("optimizer{}-{}", index + 1, id_from(stem(program) + "-" + solver)))));
+        fmt::format("{} ({}): fitness per generation{}", stem(path), solver, many ? " (mean over the runs)" : ""),
+        fmt::format("optimizer{}-{}", index + 1, id_from(stem(path))))));
   return section;
 }
 

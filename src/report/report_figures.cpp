@@ -23,7 +23,7 @@ std::vector<double> ascending(std::size_t count, double first = 1.0) {
 }
 
 Series line(std::string title, std::vector<double> x, std::vector<double> y, PlotStyle style) {
-  return Series{std::move(title), std::move(x), std::move(y), style};
+  return Series{std::move(title), std::move(x), std::move(y), style, std::nullopt};
 }
 
 Figure titled(std::string id, std::string title, std::string caption, std::string x_label, std::string y_label) {
@@ -127,7 +127,7 @@ HtmlTable metrics_table(const RunAnalysis& analysis) {
 // --- runs over client counts --------------------------------------------------------
 
 Figure speedup_figure(const std::vector<ClientCountPoint>& points, const std::string& title, const std::string& id) {
-  Series measured{"measured", {}, {}, PlotStyle::lines_points}, bound{"s_max", {}, {}, PlotStyle::lines};
+  Series measured{"measured", {}, {}, PlotStyle::lines_points, std::nullopt}, bound{"s_max", {}, {}, PlotStyle::lines, std::nullopt};
   double most = 0.0;
   for (const auto& point : points) {
     measured.x.push_back(point.clients);
@@ -147,7 +147,7 @@ Figure speedup_figure(const std::vector<ClientCountPoint>& points, const std::st
 
 Figure client_efficiency_figure(const std::vector<ClientCountPoint>& points, const std::string& title,
                                 const std::string& id) {
-  Series measured{"s / s_max", {}, {}, PlotStyle::lines_points};
+  Series measured{"s / s_max", {}, {}, PlotStyle::lines_points, std::nullopt};
   for (const auto& point : points) {
     measured.x.push_back(point.clients);
     measured.y.push_back(point.speedup / point.max_speedup);
@@ -167,13 +167,16 @@ Figure client_efficiency_figure(const std::vector<ClientCountPoint>& points, con
 Figure isospeed_figure(const std::vector<Sweep>& sweeps, const std::string& id) {
   const std::string kernel = sweeps.empty() ? "" : sweeps.front().kernel;
   Figure figure = titled(id, fmt::format("Speed-efficiency against problem size ({})", kernel),
-                         "seed 001 Figs 2-4: E_s = W / (T C) (Definition 2) of each run, the trend line fitted "
-                         "through them, and the target E_s the isospeed-e condition holds",
+                         "seed 001 Figs 2-4: E_s = W / (T C) (Definition 2) of each run (points), the trend line "
+                         "fitted through them (line of the same colour; degree and r^2 in the table), and the "
+                         "target E_s the isospeed-e condition holds",
                          "problem size N", "speed-efficiency E_s");
   double low = 0.0, high = 0.0;
   std::optional<double> target;
+  int colour = 0;
   for (const auto& sweep : sweeps) {
-    Series points{sweep.configuration + " measured", {}, {}, PlotStyle::points};
+    ++colour;  // a configuration's runs and trend line in one colour
+    Series points{sweep.configuration, {}, {}, PlotStyle::points, colour};
     for (const auto& point : sweep.points) {
       if (!point.check_passed) continue;
       points.x.push_back(point.size);
@@ -188,8 +191,7 @@ Figure isospeed_figure(const std::vector<Sweep>& sweeps, const std::string& id) 
       double first = last;
       for (const auto& point : sweep.points) first = std::min(first, point.size);
       if (sweep.target && sweep.target->size) last = std::max(last, *sweep.target->size);
-      Series trend{fmt::format("{} trend (degree {})", sweep.configuration, sweep.trend->degree), {}, {},
-                   PlotStyle::lines};
+      Series trend{"", {}, {}, PlotStyle::lines, colour};
       for (int k = 0; k <= 100; ++k) {
         const double n = first + (last - first) * k / 100.0;
         trend.x.push_back(n);
@@ -235,15 +237,18 @@ Figure psi_figure(const PsiTable& measured, const IsospeedPrediction* predicted,
   figure.id = id;
   figure.title = fmt::format("Isospeed-efficiency scalability psi ({})", measured.kernel);
   std::string steps;
-  Series from_runs{"psi measured", {}, {}, PlotStyle::lines_points};
+  std::vector<std::pair<double, std::string>> tick_labels;
+  Series from_runs{"psi measured", {}, {}, PlotStyle::lines_points, std::nullopt};
   for (std::size_t i = 0; i < measured.steps.size(); ++i) {
     from_runs.x.push_back(static_cast<double>(i + 1));
     from_runs.y.push_back(measured.steps[i].psi);
     steps += fmt::format("{}{}: {} to {}", i ? "; " : "", i + 1, measured.steps[i].from, measured.steps[i].to);
+    tick_labels.emplace_back(static_cast<double>(i + 1),
+                             fmt::format("{} to {}", measured.steps[i].from, measured.steps[i].to));
   }
   figure.series.push_back(std::move(from_runs));
   if (predicted) {
-    Series model{"psi predicted", {}, {}, PlotStyle::lines_points};
+    Series model{"psi predicted", {}, {}, PlotStyle::lines_points, std::nullopt};
     for (std::size_t i = 0; i < predicted->steps.size(); ++i) {
       model.x.push_back(static_cast<double>(i + 1));
       model.y.push_back(predicted->steps[i].psi_definition);
@@ -252,8 +257,9 @@ Figure psi_figure(const PsiTable& measured, const IsospeedPrediction* predicted,
   }
   figure.caption = "seed 001 Definition 3: psi(C, C') = C' W / (C W') between consecutive configurations (" + steps +
                    ")" + (predicted ? ", measured and predicted (Section 4.5)" : "");
-  figure.x_label = "step between configurations";
+  figure.x_label = "from one configuration to the next";
   figure.y_label = "psi";
+  figure.x_tick_labels = std::move(tick_labels);
   figure.x_min = 0.5;
   figure.x_max = static_cast<double>(measured.steps.size()) + 0.5;
   figure.y_min = 0.0;
@@ -307,7 +313,7 @@ std::vector<Figure> seed000_figure1() {
   effective.caption = "seed 000 Fig 1 and Eq 13: n_eff(p) for h = 1 to 2";
   effective.y_label = "effective processors n_eff";
   for (const double h : {1.0, 1.25, 1.5, 1.75, 2.0}) {
-    Series s{fmt::format("h = {}", h), {}, {}, PlotStyle::lines}, n{fmt::format("h = {}", h), {}, {}, PlotStyle::lines};
+    Series s{fmt::format("h = {}", h), {}, {}, PlotStyle::lines, std::nullopt}, n{fmt::format("h = {}", h), {}, {}, PlotStyle::lines, std::nullopt};
     for (int k = 0; k <= 200; ++k) {
       const double p = k / 200.0;
       s.x.push_back(p);
@@ -340,7 +346,7 @@ Figure seed003_figure2(const std::vector<std::vector<double>>& configurations) {
                          "degree of heterogeneity H", "ewf");
   for (int r = 1; r <= 10; ++r) {
     const double ratio = r / 10.0;
-    Series series{fmt::format("R = {:.1f}", ratio), {}, {}, PlotStyle::lines_points};
+    Series series{fmt::format("R = {:.1f}", ratio), {}, {}, PlotStyle::lines_points, std::nullopt};
     for (const auto& [heterogeneity, c] : by_heterogeneity) {
       series.x.push_back(heterogeneity);
       series.y.push_back(evaluate_worsening(configurations[c], ratio).worsening_factor);

@@ -4,6 +4,7 @@
 // report/gnuplot.hpp has gnuplot draw it.
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hetscale::report {
@@ -14,6 +15,7 @@ struct Series {
   std::string title;  // the legend entry; empty: none
   std::vector<double> x, y;
   PlotStyle style = PlotStyle::lines_points;
+  std::optional<int> colour;  // 1-based index in the colour sequence; default: the next one
 };
 
 // Bars of several segments stacked per category (a node's time parts, say).
@@ -30,6 +32,7 @@ struct Figure {
   std::string x_label, y_label;
   std::vector<Series> series;
   std::optional<StackedBars> bars;  // drawn instead of the series when present
+  std::vector<std::pair<double, std::string>> x_tick_labels;  // when given, the only x tics
   bool log_x = false;
   std::optional<double> x_min, x_max, y_min, y_max;
   std::string legend = "top left";  // gnuplot key position, or "off"
