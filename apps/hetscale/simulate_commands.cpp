@@ -8,6 +8,7 @@
 
 #include "cli.hpp"
 #include "hetscale/io/files.hpp"
+#include "hetscale/io/progress.hpp"
 #include "hetscale/platform/platform.hpp"
 #include "hetscale/platform/simgrid_platform.hpp"
 #include "hetscale/record/run_record.hpp"
@@ -30,7 +31,12 @@ Output simulate_farm(SimulateFarmCommand& command) {
   options.policy = named_choice(run::policy_from_string, command.policy, "--policy");
   const Platform platform = read_platform(command.platform);
   run::validate_simulated_farm(platform, options);
+  io::Progress progress("simulate farm", options.generations);
+  options.on_generation = [&progress](std::size_t done, std::size_t total) {
+    progress.step(fmt::format("generation {}/{}", done, total));
+  };
   const auto simulated = run::simulate_farm_on_platform(platform, options);
+  progress.finish();
   const std::string record = run_record_json(simulated.record);
   if (!command.out.empty()) io::write_file_atomically(command.out, record);
   if (command.json) return {record};

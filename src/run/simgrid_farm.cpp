@@ -152,6 +152,9 @@ class Farm {
         times.lost += message->dedicated_seconds;
       }
       dispatch(sequence_.after_work_end(now));
+      const std::size_t completed = sequence_.generation_seconds().size();
+      if (options_.on_generation && completed > reported_generations_)
+        options_.on_generation(reported_generations_ = completed, options_.generations);
     }
     t_par_ = sg4::Engine::get_clock();
     dispatch(server_.shutdown());
@@ -273,7 +276,7 @@ class Farm {
   sg4::Mailbox* server_box_ = nullptr;
   std::vector<sg4::Mailbox*> client_boxes_;
   double t_par_ = 0.0;
-  std::size_t messages_ = 0, evaluations_ = 0;
+  std::size_t messages_ = 0, evaluations_ = 0, reported_generations_ = 0;
 };
 
 }  // namespace

@@ -6,6 +6,7 @@
 // hosts' speeds (and availability). The result is a run record like a
 // measured one.
 #include <cstddef>
+#include <functional>
 #include <string>
 
 #include "hetscale/platform/platform.hpp"
@@ -28,6 +29,9 @@ struct SimulatedFarmOptions {
   std::size_t genes = 8;            // an individual's size: a YesWork carries 8 bytes per gene
   double send_overhead_seconds = default_send_overhead_seconds;  // the sender's time per message (LogP's o)
   std::string label;
+  // Called as each generation completes (generations done, of how many), in
+  // the simulation's own process: for a progress line.
+  std::function<void(std::size_t done, std::size_t total)> on_generation;
 };
 
 // Message sizes on the wire, in bytes: a signal's envelope, and what an

@@ -1,0 +1,93 @@
+# Runs `hetscale report` through check_cli.cmake (exit code; GOLDEN stdout, or
+# STDERR_REGEX: one line on stderr) and checks the page it wrote or left alone:
+#   cmake -DHETSCALE=... -DWORKDIR=... -DARGS=a|b|c -DEXPECT_CODE=N [-DGOLDEN=file | -DSTDERR_REGEX=re]
+#         -DPAGE=file [-DFIGURES=n [-DFIGURES_DIR=dir]] [-DEXISTING_PAGE=1] -P check_report.cmake
+# FIGURES: the page shows n figures (<img class="figure">), the summary lists n
+# figure ids, and the page has no <script> and no http address. FIGURES_DIR:
+# NAME.svg and NAME.gp were written there for every id, and nothing else.
+# EXISTING_PAGE: PAGE exists before the run (bad input) and must be left as it
+# was, with no temporary file beside it.
+set(existing_page "<!DOCTYPE html>\n<p>an earlier page, to be left as it was</p>\n")
+if(EXISTING_PAGE)
+  file(WRITE "${PAGE}" "${existing_page}")
+else()
+  file(REMOVE "${PAGE}")
+endif()
+if(FIGURES_DIR)
+  file(REMOVE_RECURSE "${FIGURES_DIR}")
+endif()
+
+include(${CMAKE_CURRENT_LIST_DIR}/check_cli.cmake)  # sets `out` (stdout) and `err`
+
+if(EXISTING_PAGE)
+  file(READ "${PAGE}" kept)
+  if(NOT kept STREQUAL existing_page)
+    message(FATAL_ERROR "bad input, yet ${PAGE} was changed")
+  endif()
+  file(GLOB temporaries "${PAGE}.tmp*")
+  if(temporaries)
+    message(FATAL_ERROR "bad input left temporary files: ${temporaries}")
+  endif()
+endif()
+if(NOT DEFINED FIGURES)
+  return()
+endif()
+
+if(NOT EXISTS "${PAGE}")
+  message(FATAL_ERROR "${PAGE} was not written")
+endif()
+file(READ "${PAGE}" html)
+string(REGEX MATCHALL "<img class=\"figure\"" images "${html}")
+list(LENGTH images image_count)
+if(NOT image_count EQUAL FIGURES)
+  message(FATAL_ERROR "${PAGE} shows ${image_count} figures, expected ${FIGURES}")
+endif()
+string(REGEX MATCHALL "<img class=\"figure\" alt=\"[^\"]*\" src=\"data:image/svg\\+xml;base64,[A-Za-z0-9+/=]+\">"
+       embedded "${html}")
+list(LENGTH embedded embedded_count)
+if(NOT embedded_count EQUAL FIGURES)
+  message(FATAL_ERROR "${PAGE}: ${embedded_count} of ${FIGURES} figures are base64 SVG data URIs")
+endif()
+foreach(banned "<script" "http:" "https:")
+  string(FIND "${html}" "${banned}" at)
+  if(NOT at EQUAL -1)
+    message(FATAL_ERROR "${PAGE} holds '${banned}'; a report is self-contained")
+  endif()
+endforeach()
+
+# The summary: a line "    ID: title" per figure.
+string(REGEX MATCHALL "\n    [A-Za-z0-9_-]+: " id_lines "${out}")
+set(ids "")
+foreach(line IN LISTS id_lines)
+  string(REGEX REPLACE "^\n    ([A-Za-z0-9_-]+): $" "\\1" id "${line}")
+  list(APPEND ids "${id}")
+endforeach()
+list(LENGTH ids id_count)
+if(NOT id_count EQUAL FIGURES)
+  message(FATAL_ERROR "the summary lists ${id_count} figure ids, expected ${FIGURES}:\n${out}")
+endif()
+
+if(FIGURES_DIR)
+  foreach(id IN LISTS ids)
+    foreach(extension svg gp)
+      if(NOT EXISTS "${FIGURES_DIR}/${id}.${extension}")
+        message(FATAL_ERROR "${FIGURES_DIR}/${id}.${extension} was not written")
+      endif()
+    endforeach()
+    file(READ "${FIGURES_DIR}/${id}.svg" svg)
+    string(FIND "${svg}" "</svg>" svg_end)
+    if(svg_end EQUAL -1)
+      message(FATAL_ERROR "${FIGURES_DIR}/${id}.svg is not an SVG document")
+    endif()
+    file(READ "${FIGURES_DIR}/${id}.gp" program)
+    if(NOT program MATCHES "^set terminal svg")
+      message(FATAL_ERROR "${FIGURES_DIR}/${id}.gp is not the gnuplot program of a figure")
+    endif()
+  endforeach()
+  file(GLOB written RELATIVE "${FIGURES_DIR}" "${FIGURES_DIR}/*")
+  list(LENGTH written written_count)
+  math(EXPR expected_files "2 * ${FIGURES}")
+  if(NOT written_count EQUAL expected_files)
+    message(FATAL_ERROR "${FIGURES_DIR} holds ${written_count} files, expected ${expected_files}: ${written}")
+  endif()
+endif()

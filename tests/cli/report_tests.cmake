@@ -1,0 +1,88 @@
+# hetscale report: the summary it prints (golden), the page it writes (one
+# embedded SVG per figure, NAME.svg and NAME.gp with --figures-dir), and one
+# test per kind of bad input (exit code 2, one line on stderr, no page written
+# and an earlier page left as it was). The inputs ship in the repository:
+# examples/run-*.json, tests/cli/report/ (farm runs over 0, 1, 2, 4 clients,
+# sweeps of `hetscale scale fit` on seed 001 Tables 3 and 4, a GA run of
+# `hetscale optimize`) and seed 001's communication profile. Included after
+# cli_tests.cmake (its variables).
+set(REPORT_CHECK ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_report.cmake)
+set(REPORT_OUT ${CMAKE_CURRENT_BINARY_DIR}/report_cli)
+file(MAKE_DIRECTORY ${REPORT_OUT})
+
+# report_golden(NAME FIGURES [FIGURES_DIR] ARGUMENTS...): run in ${REPORT_OUT}
+# with --out NAME.html (so the summary is the same in any build tree); stdout
+# must equal golden/report_NAME.txt and the page show FIGURES figures.
+function(report_golden name figures)
+  cmake_parse_arguments(PARSE_ARGV 2 report "FIGURES_DIR" "" "")
+  set(definitions -DPAGE=${REPORT_OUT}/${name}.html -DFIGURES=${figures})
+  set(arguments report ${report_UNPARSED_ARGUMENTS} --out ${name}.html)
+  if(report_FIGURES_DIR)
+    list(APPEND definitions -DFIGURES_DIR=${REPORT_OUT}/${name}-figures)
+    list(APPEND arguments --figures-dir ${name}-figures)
+  endif()
+  string(REPLACE ";" "|" arguments "${arguments}")
+  add_test(NAME cli.golden.report_${name}
+    COMMAND ${CMAKE_COMMAND} -DHETSCALE=$<TARGET_FILE:hetscale_cli> -DWORKDIR=${REPORT_OUT}
+            "-DARGS=${arguments}" -DEXPECT_CODE=0 -DGOLDEN=${GOLDEN_DIR}/report_${name}.txt ${definitions}
+            -P ${REPORT_CHECK})
+endfunction()
+
+set(report_inputs ${PROJECT_SOURCE_DIR}/tests/cli/report)
+report_golden(all 16 FIGURES_DIR
+  ${PROJECT_SOURCE_DIR}/examples/run-hetero.json ${PROJECT_SOURCE_DIR}/examples/run-measured.json
+  ${PROJECT_SOURCE_DIR}/examples/run-simulated-seed000.json ${PROJECT_SOURCE_DIR}/examples/run-sunwulf.json
+  ${report_inputs}/farm-adaptive-0.json ${report_inputs}/farm-adaptive-1.json
+  ${report_inputs}/farm-adaptive-2.json ${report_inputs}/farm-adaptive-4.json
+  ${report_inputs}/sweep-ge-c4.json ${report_inputs}/sweep-ge-c2.json
+  ${PROJECT_SOURCE_DIR}/data/papers/seed001-section45.json ${report_inputs}/optimize-h1-ga.json
+  --model seed000-fig1,seed003-fig2 --title "hetscale report: every kind of input")
+report_golden(model 3 --model seed000-fig1,seed003-fig2)
+cli_exit(help_report 0 report --help)
+
+# report_bad_input(NAME REGEX ARGUMENTS...): run in the project folder with
+# --out into the build tree; twice: with no page before (none may be
+# written) and over an earlier page (left as it was).
+function(report_bad_input name regex)
+  set(page ${REPORT_OUT}/bad-${name}.html)
+  set(arguments report ${ARGN} --out ${page})
+  string(REPLACE ";" "|" arguments "${arguments}")
+  add_test(NAME cli.bad.report_${name}
+    COMMAND ${CMAKE_COMMAND} -DHETSCALE=$<TARGET_FILE:hetscale_cli> -DWORKDIR=${PROJECT_SOURCE_DIR}
+            "-DARGS=${arguments}" -DEXPECT_CODE=2 "-DSTDERR_REGEX=${regex}" -DOUT_FILE=${page} -P ${CLI_CHECK})
+  set(kept ${REPORT_OUT}/bad-${name}-kept.html)
+  set(arguments report ${ARGN} --out ${kept})
+  string(REPLACE ";" "|" arguments "${arguments}")
+  add_test(NAME cli.bad.report_${name}_keeps_page
+    COMMAND ${CMAKE_COMMAND} -DHETSCALE=$<TARGET_FILE:hetscale_cli> -DWORKDIR=${PROJECT_SOURCE_DIR}
+            "-DARGS=${arguments}" -DEXPECT_CODE=2 "-DSTDERR_REGEX=${regex}" -DPAGE=${kept} -DEXISTING_PAGE=1
+            -P ${REPORT_CHECK})
+endfunction()
+
+report_bad_input(missing_input
+  "^hetscale: tests/cli/report/no-such-run.json: cannot be opened: No such file or directory\n$"
+  examples/run-hetero.json tests/cli/report/no-such-run.json)
+report_bad_input(not_json
+  "^hetscale: tests/cli/bad_input/broken.json: is not a JSON object; the report reads hetscale's JSON outputs\n$"
+  examples/run-hetero.json tests/cli/bad_input/broken.json)
+report_bad_input(unknown_schema
+  "^hetscale: examples/platform-hetero.json: schema: 'hetscale.platform/1' is not one the report reads \\(hetscale.run/1, hetscale.sweep/1, hetscale.comm-profile/1, hetscale.optimize/1\\)\n$"
+  examples/run-hetero.json examples/platform-hetero.json)
+report_bad_input(run_record_refused
+  "^hetscale: tests/cli/bad_input/run-unknown-field.json: nodes\\[0\\].t_compute: unknown field"
+  tests/cli/bad_input/run-unknown-field.json)
+report_bad_input(unknown_model
+  "^hetscale: --model: unknown model figure 'seed999-fig9'; allowed: seed000-fig1, seed003-fig2\n$"
+  examples/run-hetero.json --model seed000-fig1,seed999-fig9)
+report_bad_input(no_inputs
+  "^hetscale: INPUTS: nothing to report: give run records, sweeps, optimizer runs or --model\n$")
+report_bad_input(profile_without_sweeps
+  "^hetscale: data/papers/seed001-section45.json: schema: a communication profile serves sweeps \\(psi predicted\\); no sweep given\n$"
+  examples/run-hetero.json data/papers/seed001-section45.json)
+report_bad_input(two_profiles
+  "^hetscale: data/papers/seed001-section45.json: schema: a second communication profile; give one\n$"
+  tests/cli/report/sweep-ge-c2.json data/papers/seed001-section45.json data/papers/seed001-section45.json)
+cli_bad_input(report_without_out "^hetscale: --out is required" report examples/run-hetero.json)
+cli_bad_input(report_out_in_missing_folder
+  "^hetscale: [^\n]*/no-such-folder/page.html: cannot be written: No such file or directory\n$"
+  report examples/run-hetero.json --out ${REPORT_OUT}/no-such-folder/page.html)
