@@ -42,8 +42,10 @@ list(LENGTH images image_count)
 if(NOT image_count EQUAL FIGURES)
   message(FATAL_ERROR "${PAGE} shows ${image_count} figures, expected ${FIGURES}")
 endif()
-string(REGEX MATCHALL "<img class=\"figure\" alt=\"[^\"]*\" src=\"data:image/svg\\+xml;base64,[A-Za-z0-9+/=]+\">"
-       embedded "${html}")
+# (';' separates a CMake list: the data URI's and the entities' are replaced first)
+string(REPLACE ";" "," html_without_semicolons "${html}")
+string(REGEX MATCHALL "<img class=\"figure\" alt=\"[^\"]*\" src=\"data:image/svg\\+xml,base64,[A-Za-z0-9+/=]+\">"
+       embedded "${html_without_semicolons}")
 list(LENGTH embedded embedded_count)
 if(NOT embedded_count EQUAL FIGURES)
   message(FATAL_ERROR "${PAGE}: ${embedded_count} of ${FIGURES} figures are base64 SVG data URIs")

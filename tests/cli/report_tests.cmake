@@ -86,3 +86,10 @@ cli_bad_input(report_without_out "^hetscale: --out is required" report examples/
 cli_bad_input(report_out_in_missing_folder
   "^hetscale: [^\n]*/no-such-folder/page.html: cannot be written: No such file or directory\n$"
   report examples/run-hetero.json --out ${REPORT_OUT}/no-such-folder/page.html)
+
+# Every command writes its files atomically: a run killed half-way leaves the
+# file it would have replaced as it was.
+add_test(NAME cli.interrupted_write_keeps_the_old_file
+  COMMAND ${CMAKE_COMMAND} -DHETSCALE=$<TARGET_FILE:hetscale_cli> -DHOME=${PROJECT_SOURCE_DIR}
+    -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/interrupted_write -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_interrupted_write.cmake)
+set_tests_properties(cli.interrupted_write_keeps_the_old_file PROPERTIES TIMEOUT 60)

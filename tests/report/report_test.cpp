@@ -3,6 +3,7 @@
 // build_report makes of which inputs.
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <limits>
 #include <map>
 #include <stdexcept>
@@ -41,6 +42,13 @@ std::size_t occurrences(const std::string& text, const std::string& part) {
   std::size_t count = 0;
   for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++count;
   return count;
+}
+
+// Every part is in the text (shown when one is not).
+::testing::AssertionResult HoldsAll(const std::string& text, std::initializer_list<std::string> parts) {
+  for (const auto& part : parts)
+    if (!contains(text, part)) return ::testing::AssertionFailure() << "no \"" << part << "\" in:\n" << text;
+  return ::testing::AssertionSuccess();
 }
 
 Series series(std::string title, std::vector<double> x, std::vector<double> y, PlotStyle style) {
@@ -135,12 +143,13 @@ TEST(GnuplotScript, HoldsTheDataPointsInline) {
   Figure figure = two_point_figure();
   figure.series.push_back(series("second", {0.5, 1e-7, 123456789.0}, {-2.0, 0.25, 1e6}, PlotStyle::points));
   const auto script = gnuplot_script(figure);
-  EXPECT_TRUE(contains(script, "$series0 << EOD\n1 3\n2 4\nEOD\n")) << script;
-  EXPECT_TRUE(contains(script, "$series1 << EOD\n0.5 -2\n1e-07 0.25\n123456789 1000000\nEOD\n")) << script;
-  EXPECT_TRUE(contains(script, "$series0 using 1:2 with linespoints")) << script;
-  EXPECT_TRUE(contains(script, "$series1 using 1:2 with points")) << script;
-  EXPECT_TRUE(contains(script, "title \"line\"")) << script;
-  EXPECT_TRUE(contains(script, "title \"second\"")) << script;
+  EXPECT_TRUE(HoldsAll(script, {
+      "$series0 << EOD\n1 3\n2 4\nEOD\n",
+      "$series1 << EOD\n0.5 -2\n1e-07 0.25\n123456789 1000000\nEOD\n",
+      "$series0 using 1:2 with linespoints",
+      "$series1 using 1:2 with points",
+      "title \"line\"",
+      "title \"second\""}));
 }
 
 TEST(GnuplotScript, WritesNaNForValuesThatAreNotFinite) {
@@ -161,50 +170,41 @@ TEST(GnuplotScript, EscapesQuotesAndBackslashesInText) {
   figure.y_label = "two\nlines";
   figure.series.front().title = R"(series "s")";
   const auto script = gnuplot_script(figure);
-  EXPECT_TRUE(contains(script, "set title \"say \\\"hi\\\" \\\\ bye\"\n")) << script;
-  EXPECT_TRUE(contains(script, "set xlabel \"a\\\\b\"\n")) << script;
-  EXPECT_TRUE(contains(script, "set ylabel \"two\\nlines\"\n")) << script;
-  EXPECT_TRUE(contains(script, "title \"series \\\"s\\\"\"")) << script;
+  EXPECT_TRUE(HoldsAll(script, {
+      "set title \"say \\\"hi\\\" \\\\ bye\"\n",
+      "set xlabel \"a\\\\b\"\n",
+      "set ylabel \"two\\nlines\"\n",
+      "title \"series \\\"s\\\"\""}));
 }
 
 TEST(GnuplotScript, SetsLogscaleRangesAndKey) {
   Figure figure = two_point_figure();
   auto script = gnuplot_script(figure);
   EXPECT_FALSE(contains(script, "logscale")) << script;
-  EXPECT_TRUE(contains(script, "set xrange [*:*]\nset yrange [*:*]\n")) << script;
-  EXPECT_TRUE(contains(script, "set key top left")) << script;
+  EXPECT_TRUE(HoldsAll(script, {"set xrange [*:*]\nset yrange [*:*]\n", "set key top left"}));
   figure.log_x = true;
   figure.x_min = 0.5;
   figure.y_min = 0.0;
   figure.y_max = 1.05;
   figure.legend = "off";
   script = gnuplot_script(figure);
-  EXPECT_TRUE(contains(script, "set logscale x\n")) << script;
-  EXPECT_TRUE(contains(script, "set xrange [0.5:*]\nset yrange [0:1.05]\n")) << script;
-  EXPECT_TRUE(contains(script, "set key off\n")) << script;
+  EXPECT_TRUE(HoldsAll(script, {"set logscale x\n", "set xrange [0.5:*]\nset yrange [0:1.05]\n", "set key off\n"}));
 }
 
-TEST(GnuplotScript, ReferenceLinesAreDashedGreyAndNotCounted) {
+// Series take the colours of the sequence in order; a reference line (dashed
+// grey) and a series given its colour keep theirs and take none of the sequence.
+TEST(GnuplotScript, SeriesColours) {
   Figure figure = two_point_figure();
   figure.series.insert(figure.series.begin(), series("", {0.0, 1.0}, {0.0, 1.0}, PlotStyle::reference));
-  figure.series.push_back(series("after", {1.0}, {1.0}, PlotStyle::lines));
-  const auto script = gnuplot_script(figure);
-  EXPECT_TRUE(contains(script, "$series0 using 1:2 with lines lw 1.5 dt 2 lc rgb \"#555555\" notitle")) << script;
-  EXPECT_TRUE(contains(script, "$series1 using 1:2 with linespoints lw 2 pt 7 ps 0.7 lc 1 title")) << script;
-  EXPECT_TRUE(contains(script, "$series2 using 1:2 with lines lw 2 lc 2 title \"after\"")) << script;
-}
-
-// A series given a colour keeps it and does not use one of the sequence.
-TEST(GnuplotScript, SeriesColourIsKeptOutOfTheSequence) {
-  Figure figure = two_point_figure();
-  figure.series.front().colour = 3;
-  figure.series.push_back(series("", {1.0}, {1.0}, PlotStyle::lines));
+  figure.series.push_back(series("fixed", {1.0}, {1.0}, PlotStyle::lines));
   figure.series.back().colour = 3;
   figure.series.push_back(series("next", {1.0}, {1.0}, PlotStyle::points));
   const auto script = gnuplot_script(figure);
-  EXPECT_TRUE(contains(script, "$series0 using 1:2 with linespoints lw 2 pt 7 ps 0.7 lc 3 title \"line\"")) << script;
-  EXPECT_TRUE(contains(script, "$series1 using 1:2 with lines lw 2 lc 3 notitle")) << script;
-  EXPECT_TRUE(contains(script, "$series2 using 1:2 with points pt 7 ps 0.8 lc 1 title \"next\"")) << script;
+  EXPECT_TRUE(HoldsAll(script, {
+      "$series0 using 1:2 with lines lw 1.5 dt 2 lc rgb \"#555555\" notitle",
+      "$series1 using 1:2 with linespoints lw 2 pt 7 ps 0.7 lc 1 title \"line\"",
+      "$series2 using 1:2 with lines lw 2 lc 3 title \"fixed\"",
+      "$series3 using 1:2 with points pt 7 ps 0.8 lc 2 title \"next\""}));
 }
 
 TEST(GnuplotScript, XTickLabelsAreTheOnlyXTics) {
@@ -219,15 +219,16 @@ TEST(GnuplotScript, StacksBarsPerCategory) {
   Figure figure = bars_figure();
   figure.bars->categories[1] = R"(node "2" \x)";
   const auto script = gnuplot_script(figure);
-  EXPECT_TRUE(contains(script, "set style data histograms\n")) << script;
-  EXPECT_TRUE(contains(script, "set style histogram rowstacked\n")) << script;
-  EXPECT_TRUE(contains(script, "set style fill solid")) << script;
-  EXPECT_TRUE(contains(script, "set yrange [0:*]\n")) << script;
   // The categories are tic labels (escaped string literals), the data numbers only.
-  EXPECT_TRUE(contains(script, R"(("node1" 0, "node \"2\" \\x" 1, "node3" 2))")) << script;
-  EXPECT_TRUE(contains(script, "$bars << EOD\n1 0.5\n2 0.25\n3 0\nEOD\n")) << script;
-  EXPECT_TRUE(contains(script, "$bars using 1 title \"computation\" lc 1")) << script;
-  EXPECT_TRUE(contains(script, "$bars using 2 title \"idle\" lc 2")) << script;
+  EXPECT_TRUE(HoldsAll(script, {
+      "set style data histograms\n",
+      "set style histogram rowstacked\n",
+      "set style fill solid",
+      "set yrange [0:*]\n",
+      R"(("node1" 0, "node \"2\" \\x" 1, "node3" 2))",
+      "$bars << EOD\n1 0.5\n2 0.25\n3 0\nEOD\n",
+      "$bars using 1 title \"computation\" lc 1",
+      "$bars using 2 title \"idle\" lc 2"}));
   EXPECT_FALSE(contains(script, "logscale")) << script;
 }
 
@@ -265,10 +266,8 @@ TEST_F(RenderSvg, DrawsBarsWithTheCategoriesAsWritten) {
   figure.bars->categories[2] = "a<b&c";
   const auto svg = render_svg(figure);
   EXPECT_TRUE(is_svg_document(svg));
-  EXPECT_TRUE(contains(svg, ">node1<")) << svg;
-  EXPECT_TRUE(contains(svg, R"(>node "2" \x<)")) << svg;
-  EXPECT_TRUE(contains(svg, ">a&lt;b&amp;c<")) << svg;  // gnuplot escapes XML
-  EXPECT_TRUE(contains(svg, ">computation<"));
+  // gnuplot escapes '<' and '&' for XML
+  EXPECT_TRUE(HoldsAll(svg, {">node1<", R"(>node "2" \x<)", ">a&lt;b&amp;c<", ">computation<"}));
 }
 
 // An empty x range passes check_figure but gnuplot refuses it: the error
