@@ -1,6 +1,7 @@
 // `hetscale report INPUTS... --out report.html`: one self-contained HTML page
 // that explains run records, sweeps and optimizer runs with figures (drawn by
 // gnuplot) and tables, and the papers' model figures on demand.
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <filesystem>
@@ -49,9 +50,14 @@ Output make_report(const ReportCommand& command) {
   options.title = command.title;
   if (!command.model.empty()) {
     std::string_view names = command.model;
-    while (!names.empty()) {
+    for (;;) {
       const auto comma = names.find(',');
-      options.model_figures.emplace_back(names.substr(0, comma));
+      const std::string name(names.substr(0, comma));
+      if (name.empty())
+        throw InputError("--model", "", fmt::format("'{}' has an empty name; allowed: seed000-fig1, seed003-fig2",
+                                                    command.model));
+      if (std::find(options.model_figures.begin(), options.model_figures.end(), name) == options.model_figures.end())
+        options.model_figures.push_back(name);  // a name given twice is drawn once
       if (comma == std::string_view::npos) break;
       names.remove_prefix(comma + 1);
     }
@@ -78,8 +84,12 @@ Output make_report(const ReportCommand& command) {
       ++figures;
     }
   }
+  // The page first: when it cannot be written, nothing else is.
+  io::write_file_atomically(command.out, report::html_report(report));
   if (!command.figures_dir.empty()) {
-    std::filesystem::create_directories(command.figures_dir);
+    std::error_code error;
+    std::filesystem::create_directories(command.figures_dir, error);
+    if (error) throw InputError("--figures-dir", command.figures_dir, "cannot be made: " + error.message());
     for (const auto& section : report.sections)
       for (const auto& drawn : section.figures) {
         const auto stem = (std::filesystem::path(command.figures_dir) / drawn.figure.id).string();
@@ -87,7 +97,6 @@ Output make_report(const ReportCommand& command) {
         io::write_file_atomically(stem + ".gp", report::gnuplot_script(drawn.figure));
       }
   }
-  io::write_file_atomically(command.out, report::html_report(report));
 
   std::string text = fmt::format("{}: {} sections, {} figures, {} tables{}\n", command.out, report.sections.size(),
                                  figures, tables,

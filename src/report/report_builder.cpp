@@ -135,7 +135,7 @@ std::vector<ReportSection> client_count_sections(const std::vector<ReadRun>& run
     for (const auto* run : group) {
       const double clients = run->context.at("clients").get<double>();
       if (clients == 0) {
-        serial = run->record.t_par;
+        if (!serial) serial = run->record.t_par;  // one run per count: the first
         continue;
       }
       if (!points.empty() && points.back().clients == clients) continue;  // one run per count: the first

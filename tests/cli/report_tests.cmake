@@ -74,6 +74,9 @@ report_bad_input(run_record_refused
 report_bad_input(unknown_model
   "^hetscale: --model: unknown model figure 'seed999-fig9'; allowed: seed000-fig1, seed003-fig2\n$"
   examples/run-hetero.json --model seed000-fig1,seed999-fig9)
+report_bad_input(empty_model_name
+  "^hetscale: --model: 'seed000-fig1,' has an empty name; allowed: seed000-fig1, seed003-fig2\n$"
+  examples/run-hetero.json --model seed000-fig1,)
 report_bad_input(no_inputs
   "^hetscale: INPUTS: nothing to report: give run records, sweeps, optimizer runs or --model\n$")
 report_bad_input(profile_without_sweeps
