@@ -22,8 +22,6 @@
 #include "hetscale/run/mpi_kernels.hpp"
 #include "hetscale/run/run_context.hpp"
 
-#include <unistd.h>
-
 namespace hetscale::cli {
 
 namespace {

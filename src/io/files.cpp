@@ -28,6 +28,21 @@ std::string read_text_file(const std::string& path) {
   return content.str();
 }
 
+namespace {
+
+// The process's file mode mask, read without changing it (umask() can only
+// set it, which would race with other threads): Linux tells it in
+// /proc/self/status; 022 when it does not.
+mode_t process_umask() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line))
+    if (line.rfind("Umask:", 0) == 0) return static_cast<mode_t>(std::strtoul(line.c_str() + 6, nullptr, 8));
+  return 022;
+}
+
+}  // namespace
+
 void write_file_atomically(const std::string& path, std::string_view content) {
   // A temporary of a unique name beside the target (two runs writing the
   // same file do not share it), flushed to the disk, then renamed over the
@@ -47,9 +62,7 @@ void write_file_atomically(const std::string& path, std::string_view content) {
     written += static_cast<std::size_t>(n);
   }
   // mkstemp makes the file private (0600); a written file gets the usual mode.
-  const mode_t mask = ::umask(0);
-  ::umask(mask);
-  ::fchmod(descriptor, 0666 & ~mask);
+  ::fchmod(descriptor, 0666 & ~process_umask());
   if (::fsync(descriptor) != 0) fail("could not be flushed: " + std::string(std::strerror(errno)));
   if (::close(descriptor) != 0) {
     ::unlink(temporary.c_str());

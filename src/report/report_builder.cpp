@@ -298,8 +298,9 @@ Report build_report(const std::vector<ReportInput>& inputs, const ReportOptions&
   report.about = options.about;
   std::set<const ReadRun*> in_series;
   auto series = client_count_sections(runs, in_series);
-  for (std::size_t i = 0; i < runs.size(); ++i)
-    if (!in_series.count(&runs[i])) report.sections.push_back(run_section(runs[i], i));
+  std::size_t shown = 0;  // runs in a series have no section of their own
+  for (const auto& run : runs)
+    if (!in_series.count(&run)) report.sections.push_back(run_section(run, shown++));
   for (auto& section : series) report.sections.push_back(std::move(section));
   for (auto& section : sweep_sections(sweeps, profile)) report.sections.push_back(std::move(section));
   for (std::size_t i = 0; i < optimizer_runs.size(); ++i)

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -49,6 +50,17 @@ TEST_F(AtomicWrite, ReplacesTheFileWholeAndLeavesNoTemporary) {
   hetscale::io::write_file_atomically(target, content);
   EXPECT_EQ(content_of(target), content);
   EXPECT_EQ(entries(), 1u);
+}
+
+// The file gets the mode any new file would (0666 less the umask), not the
+// temporary's private 0600.
+TEST_F(AtomicWrite, TheFileGetsTheUsualModeUnderTheUmask) {
+  const mode_t before = ::umask(027);
+  const std::string target = path("run.json");
+  hetscale::io::write_file_atomically(target, "x");
+  ::umask(before);
+  const auto permissions = fs::status(target).permissions();
+  EXPECT_EQ(permissions & fs::perms::all, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
 }
 
 TEST_F(AtomicWrite, AFolderThatDoesNotExistIsBadInputNamingThePath) {
