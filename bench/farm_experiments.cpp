@@ -23,7 +23,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,8 +31,11 @@
 #include <nlohmann/json.hpp>
 
 #include "hetscale/analysis/run_analysis.hpp"
+#include "hetscale/io/files.hpp"
 #include "hetscale/io/input_error.hpp"
 #include "hetscale/io/number_list.hpp"
+#include "hetscale/platform/platform.hpp"
+#include "hetscale/record/comm_profile.hpp"
 #include "hetscale/record/run_record.hpp"
 #include "hetscale/run/farm_simulation.hpp"
 #include "hetscale/run/rank_clock.hpp"
@@ -143,11 +145,10 @@ int crossvalidate(bool check) {
   const double eval_time = 0.05, tolerance = 0.05;
   const std::size_t least_runs = 3, most_runs = 6;
 
-  const auto profile = nlohmann::json::parse(std::ifstream(
-      run_hetscale(ranks, "bench comm", "crossvalidate-comm", "--timing asleep")));
-  const auto& send = profile.at("costs").at("send");
-  const double latency = send.at("intercept").get<double>();
-  const double per_element = send.at("per_element").get<double>();
+  const auto profile = read_comm_profile(
+      run_hetscale(ranks, "bench comm", "crossvalidate-comm", "--timing asleep"));
+  const double latency = profile.costs.send_intercept;
+  const double per_element = profile.costs.send_per_element;
   if (!(per_element > 0.0)) {
     std::fprintf(stderr, "farm_experiments: the measured send cost does not grow with the message (%g s per double)\n",
                  per_element);
@@ -155,17 +156,16 @@ int crossvalidate(bool check) {
   }
   const double bandwidth = sizeof(double) / per_element;
 
-  nlohmann::json nodes = nlohmann::json::array({{{"name", "server"}, {"speed", 1.0}}});
+  Platform platform;
+  platform.name = "this-machine-8-clients";
+  platform.nodes.push_back({"server", 1.0, {}, 0.0});
   for (std::size_t i = 0; i < speeds.size(); ++i)
-    nodes.push_back({{"name", fmt::format("client-{}", i + 1)}, {"speed", speeds[i]}});
-  const nlohmann::json platform{
-      {"schema", "hetscale.platform/1"},
-      {"name", "this-machine-8-clients"},
-      {"description", "the MPI farm's ranks on this machine: declared client speeds, measured message cost"},
-      {"nodes", nodes},
-      {"network", {{"latency_s", std::max(latency, 0.0)}, {"bandwidth_Bps", bandwidth}}}};
+    platform.nodes.push_back({fmt::format("client-{}", i + 1), speeds[i], {}, 0.0});
+  platform.network = Network{std::max(latency, 0.0), bandwidth, Topology::star, std::nullopt};
   const std::string platform_file = work_dir + "/crossvalidate-platform.json";
-  std::ofstream(platform_file) << platform.dump(2) << "\n";
+  io::write_file_atomically(
+      platform_file,
+      platform_json(platform, "the MPI farm's ranks on this machine: declared client speeds, measured message cost"));
 
   fmt::print("### Cross-validation: {} clients, population {}, {} generations, {} s evaluations, real MPI against "
              "SimGrid\n\n",

@@ -26,7 +26,11 @@ namespace hetscale::cli {
 
 namespace {
 
-void add_marked_speed_options(CLI::App& command, MarkedSpeedOptions& options) {
+// The speeds of the ranks: emulated and marked, on this machine's MPI only (in
+// the simulator they are the platform's).
+void add_speed_options(CLI::App& command, std::string& emulated, MarkedSpeedOptions& options, KernelBackend backend) {
+  if (backend != KernelBackend::mpi) return;
+  command.add_option("--speeds", emulated, "emulated relative speed per rank, in (0, 1] (or @FILE)");
   command.add_option("--marked", options.platform,
                      "platform file with one marked speed per rank (from `hetscale bench speed`); default: measure "
                      "every rank's marked speed first");
@@ -241,10 +245,7 @@ int speed_command(SpeedCommand& command, int& argc, char**& argv) {
 void add_kernel_options(CLI::App& kernel, KernelCommand& command, KernelBackend backend) {
   kernel.add_option("KERNEL", command.kernel, "ge | mm | conv | mc")->required();
   kernel.add_option("--size", command.size, "N: matrix order or image side (mc: histories)")->required();
-  if (backend == KernelBackend::mpi) {
-    kernel.add_option("--speeds", command.speeds, "emulated relative speed per rank, in (0, 1] (or @FILE)");
-    add_marked_speed_options(kernel, command.marked);
-  }
+  add_speed_options(kernel, command.speeds, command.marked, backend);
   kernel.add_option("--seed", command.seed, "seed of the generated data (default 1)");
   kernel.add_option("--label", command.label, "label of the run record");
   kernel.add_option("--out", command.out, "write the run record (JSON) here");
@@ -254,10 +255,7 @@ void add_kernel_options(CLI::App& kernel, KernelCommand& command, KernelBackend 
 void add_sweep_options(CLI::App& sweep, SweepCommand& command, KernelBackend backend) {
   sweep.add_option("--kernel", command.kernel, "ge | mm | conv | mc (default ge)");
   sweep.add_option("--sizes", command.sizes, "sizes N: first:last:step or a list (or @FILE)")->required();
-  if (backend == KernelBackend::mpi) {
-    sweep.add_option("--speeds", command.speeds, "emulated relative speed per rank, in (0, 1] (or @FILE)");
-    add_marked_speed_options(sweep, command.marked);
-  }
+  add_speed_options(sweep, command.speeds, command.marked, backend);
   sweep.add_option("--target", command.target, "E_s to reach, in (0, 1]: read N off the trend line and verify it");
   sweep.add_option("--degree", command.degree, "degree of the polynomial trend line (default 2)");
   sweep.add_option("--configuration", command.configuration, "name of this configuration (default C)");

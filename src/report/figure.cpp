@@ -43,6 +43,16 @@ std::string range(const std::optional<double>& low, const std::optional<double>&
 
 }  // namespace
 
+std::string slug(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    if (std::isalnum(static_cast<unsigned char>(c))) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    else if (!out.empty() && out.back() != '-') out += '-';
+  }
+  while (!out.empty() && out.back() == '-') out.pop_back();
+  return out;
+}
+
 void check_figure(const Figure& figure) {
   if (figure.id.empty()) throw std::invalid_argument("a figure needs an id");
   for (const char c : figure.id)

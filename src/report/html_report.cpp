@@ -22,14 +22,10 @@ std::string escaped(std::string_view text) {
   return out;
 }
 
-// An id for a heading: lower-case letters and digits, '-' between words.
+// An id for a heading: the section's number and its title as a slug, at most 49 characters.
 std::string anchor(std::string_view title, std::size_t index) {
-  std::string out = fmt::format("s{}-", index + 1);
-  for (const char c : title) {
-    if (std::isalnum(static_cast<unsigned char>(c))) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    else if (out.back() != '-') out += '-';
-    if (out.size() > 48) break;
-  }
+  std::string out = fmt::format("s{}-", index + 1) + slug(title);
+  if (out.size() > 49) out.resize(49);
   while (out.back() == '-') out.pop_back();
   return out;
 }

@@ -25,14 +25,9 @@ using nlohmann::json;
 
 std::string stem(const std::string& path) { return std::filesystem::path(path).stem().string(); }
 
-// A figure id from free text: letters and digits kept, '-' for the rest.
+// A figure id from free text (figure.hpp's slug), never empty.
 std::string id_from(std::string_view text) {
-  std::string id;
-  for (const char c : text) {
-    if (std::isalnum(static_cast<unsigned char>(c))) id += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    else if (!id.empty() && id.back() != '-') id += '-';
-  }
-  while (!id.empty() && id.back() == '-') id.pop_back();
+  const std::string id = slug(text);
   return id.empty() ? "figure" : id;
 }
 

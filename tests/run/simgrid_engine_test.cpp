@@ -133,6 +133,23 @@ void Read(const std::string& description, std::map<std::string, double>& speeds,
   }
 }
 
+// What the two builders make of a platform, once seen to agree: the
+// description of the C++ build and the speeds and routes read from it.
+struct Built {
+  std::string description;
+  std::map<std::string, double> speeds;
+  std::map<std::pair<std::string, std::string>, Route> routes;
+};
+
+Built BuiltAlike(const Platform& platform, const Pairs& pairs) {
+  Built built;
+  built.description = Describe(Builder::cxx, platform, pairs);
+  const std::string xml = Describe(Builder::xml, platform, pairs);
+  EXPECT_EQ(built.description, xml) << "C++ build:\n" << built.description << "XML:\n" << xml;
+  Read(built.description, built.speeds, built.routes);
+  return built;
+}
+
 // --------------------------------------------------- C++ build and XML agree
 
 // format: a star of unequal hosts; every route crosses the sender's link up
@@ -144,13 +161,7 @@ TEST(SimgridEngine, StarBuiltInCxxAndFromXmlAgree) {
     "network": {"latency_s": "100us", "bandwidth_Bps": "100Mbps"}})");
   const Pairs pairs{
       {"fast", "mid"}, {"mid", "fast"}, {"fast", "slow-2"}, {"R&D <lab> \"q\"", "slow-1"}, {"slow-1", "slow-2"}};
-  const std::string cxx = Describe(Builder::cxx, platform, pairs);
-  const std::string xml = Describe(Builder::xml, platform, pairs);
-  EXPECT_EQ(cxx, xml) << "C++ build:\n" << cxx << "XML:\n" << xml;
-
-  std::map<std::string, double> speeds;
-  std::map<std::pair<std::string, std::string>, Route> routes;
-  Read(cxx, speeds, routes);
+  auto [cxx, speeds, routes] = BuiltAlike(platform, pairs);
   ASSERT_EQ(speeds.size(), platform.nodes.size()) << cxx;
   for (std::size_t i = 0; i < platform.nodes.size(); ++i)
     EXPECT_TRUE(RelNear(speeds[platform.nodes[i].name], simulated_flops(platform, i))) << platform.nodes[i].name;
@@ -174,13 +185,7 @@ TEST(SimgridEngine, ClusterBuiltInCxxAndFromXmlAgree) {
     "network": {"latency_s": "50us", "bandwidth_Bps": "1Gbps", "topology": "cluster",
                 "backbone": {"latency_s": "1ms", "bandwidth_Bps": "100Mbps"}}})");
   const Pairs pairs{{"head", "node-1"}, {"node-1", "head"}, {"node-2", "node-3"}, {"node-3", "node-1"}};
-  const std::string cxx = Describe(Builder::cxx, platform, pairs);
-  const std::string xml = Describe(Builder::xml, platform, pairs);
-  EXPECT_EQ(cxx, xml) << "C++ build:\n" << cxx << "XML:\n" << xml;
-
-  std::map<std::string, double> speeds;
-  std::map<std::pair<std::string, std::string>, Route> routes;
-  Read(cxx, speeds, routes);
+  auto [cxx, speeds, routes] = BuiltAlike(platform, pairs);
   ASSERT_EQ(speeds.size(), 4u) << cxx;
   EXPECT_TRUE(RelNear(speeds["head"], 40e6));  // 2 x 20 Mflop/s
   EXPECT_TRUE(RelNear(speeds["node-3"], 10e6));
@@ -200,11 +205,7 @@ TEST(SimgridEngine, ClusterWithFastBackboneIsLimitedByTheNodeLinks) {
     "network": {"latency_s": 0.0002, "bandwidth_Bps": 1e7, "topology": "cluster",
                 "backbone": {"latency_s": 0, "bandwidth_Bps": 1e9}}})");
   const Pairs pairs{{"a", "b"}, {"b", "a"}};
-  const std::string cxx = Describe(Builder::cxx, platform, pairs);
-  EXPECT_EQ(cxx, Describe(Builder::xml, platform, pairs));
-  std::map<std::string, double> speeds;
-  std::map<std::pair<std::string, std::string>, Route> routes;
-  Read(cxx, speeds, routes);
+  auto [cxx, speeds, routes] = BuiltAlike(platform, pairs);
   EXPECT_TRUE(RelNear(speeds["a"], 1e9));  // default reference: 1 Gflop/s per unit of speed
   EXPECT_TRUE(RelNear(speeds["b"], 0.5e9));
   for (const auto& [pair, route] : routes) {

@@ -4,6 +4,7 @@
 // report/gnuplot.hpp has gnuplot draw it.
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -37,6 +38,10 @@ struct Figure {
   std::optional<double> x_min, x_max, y_min, y_max;
   std::string legend = "top left";  // gnuplot key position, or "off"
 };
+
+// Free text as an id: letters and digits in lower case, one '-' for each run
+// of anything else, none at either end ("Run: a+b" -> "run-a-b").
+std::string slug(std::string_view text);
 
 // Throws std::invalid_argument naming the figure when it cannot be drawn:
 // an id with other characters, series whose x and y differ in length, no
