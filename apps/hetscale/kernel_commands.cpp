@@ -148,8 +148,12 @@ int sweep_command(SweepCommand& command, int& argc, char**& argv) {
         if (command.json) {
           std::fwrite(document.data(), 1, document.size(), stdout);
         } else {
-          std::string text = fmt::format("sweep of {} on configuration {} ({} processes, C = {:.2f} Mflop/s)\n",
-                                          command.kernel, sweep->configuration, ranks, marked_speed);
+          std::string text = fmt::format("sweep of {} on configuration {} ({} processes, C = {:.2f} Mflop/s{})\n",
+                                          command.kernel, sweep->configuration, ranks, marked_speed,
+                                          options.repetitions > 1
+                                              ? fmt::format("; each point the {} of {} runs",
+                                                            run::to_string(options.point), options.repetitions)
+                                              : std::string());
           for (const auto& point : sweep->points) text += "  " + describe_point(point, marked_speed, command.kernel) + "\n";
           if (sweep->trend) {
             text += fmt::format("trend line E_s(N), degree {}: R^2 = {:.4f}\n", sweep->trend->degree,
@@ -260,7 +264,10 @@ void add_sweep_options(CLI::App& sweep, SweepCommand& command, KernelBackend bac
   sweep.add_option("--degree", command.degree, "degree of the polynomial trend line (default 2)");
   sweep.add_option("--configuration", command.configuration, "name of this configuration (default C)");
   sweep.add_option("--repetitions", command.repetitions,
-                   "runs per size (seeds seed, seed + 1, ...); each point is the run of median time (default 1)");
+                   "runs per size (seeds seed, seed + 1, ...) (default 1)");
+  sweep.add_option("--point", command.point,
+                   "which run of a size is its point: median (of time, the default) or fastest (other work on a "
+                   "shared machine only slows a run)");
   sweep.add_option("--seed", command.seed, "seed of the generated data (default 1)");
   sweep.add_option("--out", command.out, "write the sweep (JSON, hetscale.sweep/1) here");
   sweep.add_option("--timings", command.timings, "also write procs,size,seconds for `hetscale fit serial`");
@@ -292,6 +299,7 @@ run::SweepOptions checked_sweep_options(const SweepCommand& command, int ranks) 
   options.degree = command.degree;
   options.configuration = command.configuration;
   options.repetitions = command.repetitions;
+  options.point = named_choice(run::repetition_choice_from_string, command.point, "--point");
   run::validate_sweep_options(options, ranks);
   return options;
 }
@@ -325,6 +333,7 @@ std::vector<std::string> sweep_arguments(const SweepCommand& command) {
                                      "--degree",      std::to_string(command.degree),
                                      "--configuration", command.configuration,
                                      "--repetitions", std::to_string(command.repetitions),
+                                     "--point",       command.point,
                                      "--seed",        std::to_string(command.seed)};
   if (!command.speeds.empty()) arguments.insert(arguments.end(), {"--speeds", command.speeds});
   add_marked_speed_arguments(command.marked, arguments);

@@ -33,6 +33,7 @@ struct SweepCommand {
   std::string kernel = "ge", sizes, speeds, target, configuration = "C", out, timings;
   MarkedSpeedOptions marked;
   std::size_t degree = 2, repetitions = 1;
+  std::string point = "median";
   std::uint64_t seed = 1;
   bool json = false;
 };

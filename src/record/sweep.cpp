@@ -1,5 +1,6 @@
 #include "hetscale/record/sweep.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 
@@ -27,7 +28,7 @@ bool boolean(const io::JsonObject& object, std::string_view key, bool if_missing
 }
 
 SweepPoint parse_point(const io::JsonObject& point) {
-  point.allow_only({"N", "W", "T_s", "T_comp_s", "speed_Mflops", "E_s", "check"});
+  point.allow_only({"N", "W", "T_s", "T_comp_s", "speed_Mflops", "E_s", "check", "T_runs_s"});
   SweepPoint parsed;
   parsed.size = point.positive_number("N");
   parsed.work = point.positive_number("W");
@@ -39,6 +40,18 @@ SweepPoint parse_point(const io::JsonObject& point) {
   if (check != "passed" && check != "failed")
     point.fail("check", fmt::format("is \"{}\", expected \"passed\" or \"failed\"", check));
   parsed.check_passed = check == "passed";
+  if (point.has("T_runs_s")) {
+    const auto& runs = point.raw("T_runs_s");
+    if (!runs.is_array() || runs.empty())
+      point.fail("T_runs_s", "must be a non-empty array of run times (s), got " + runs.dump());
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+      if (!runs[i].is_number() || !std::isfinite(runs[i].get<double>()) || runs[i].get<double>() <= 0.0)
+        point.fail(fmt::format("T_runs_s[{}]", i), "must be a number > 0 (s), got " + runs[i].dump());
+      parsed.run_seconds.push_back(runs[i].get<double>());
+    }
+    if (std::find(parsed.run_seconds.begin(), parsed.run_seconds.end(), parsed.seconds) == parsed.run_seconds.end())
+      point.fail("T_runs_s", fmt::format("does not hold T_s = {}: the point is one of its runs", parsed.seconds));
+  }
   return parsed;
 }
 
@@ -88,13 +101,15 @@ SweepTarget parse_target(const io::JsonObject& target) {
 }
 
 ordered_json point_json(const SweepPoint& point, double marked_speed_mflops) {
-  return {{"N", point.size},
-          {"W", point.work},
-          {"T_s", point.seconds},
-          {"T_comp_s", point.compute_seconds},
-          {"speed_Mflops", point.achieved_speed_mflops()},
-          {"E_s", point.speed_efficiency(marked_speed_mflops)},
-          {"check", point.check_passed ? "passed" : "failed"}};
+  ordered_json json{{"N", point.size},
+                    {"W", point.work},
+                    {"T_s", point.seconds},
+                    {"T_comp_s", point.compute_seconds},
+                    {"speed_Mflops", point.achieved_speed_mflops()},
+                    {"E_s", point.speed_efficiency(marked_speed_mflops)},
+                    {"check", point.check_passed ? "passed" : "failed"}};
+  if (!point.run_seconds.empty()) json["T_runs_s"] = point.run_seconds;
+  return json;
 }
 
 }  // namespace

@@ -47,6 +47,16 @@ KernelKind kernel_from_string(const std::string& name) {
   throw std::invalid_argument(fmt::format("unknown kernel '{}'; allowed: ge, mm, conv, mc", name));
 }
 
+std::string to_string(RepetitionChoice choice) {
+  return choice == RepetitionChoice::fastest ? "fastest" : "median";
+}
+
+RepetitionChoice repetition_choice_from_string(const std::string& name) {
+  for (auto choice : {RepetitionChoice::median, RepetitionChoice::fastest})
+    if (to_string(choice) == name) return choice;
+  throw std::invalid_argument(fmt::format("unknown choice '{}'; allowed: median, fastest", name));
+}
+
 double kernel_workload(KernelKind kernel, double size) {
   if (kernel == KernelKind::monte_carlo) return size;
   return model::kernel_workload(to_string(kernel))(size);
@@ -528,7 +538,7 @@ std::optional<KernelRun> run_kernel(const KernelOptions& options) {
     record.nodes.push_back(node);
   }
   const double work = kernel_workload(options.kernel, static_cast<double>(options.size));
-  run.point = SweepPoint{static_cast<double>(options.size), work, seconds, compute_seconds, check.passed};
+  run.point = SweepPoint{static_cast<double>(options.size), work, seconds, compute_seconds, check.passed, {}};
   nlohmann::json context_json{
       {"kernel", to_string(options.kernel)},
       {"N", options.size},
@@ -610,12 +620,15 @@ std::optional<Sweep> run_sweep(const SweepOptions& options, const SweepProgress&
     }
     std::optional<KernelRun> run;
     if (!runs.empty()) {
+      std::vector<double> run_seconds;
+      for (const auto& each : runs) run_seconds.push_back(each.point.seconds);
       std::sort(runs.begin(), runs.end(),
                 [](const KernelRun& a, const KernelRun& b) { return a.point.seconds < b.point.seconds; });
       bool all_passed = true;
       for (const auto& each : runs) all_passed = all_passed && each.check.passed;
-      run = std::move(runs[runs.size() / 2]);
+      run = std::move(runs[options.point == RepetitionChoice::fastest ? 0 : runs.size() / 2]);
       run->point.check_passed = all_passed;
+      if (run_seconds.size() > 1) run->point.run_seconds = std::move(run_seconds);
     }
     ++done;
     if (run) {
@@ -654,6 +667,7 @@ std::optional<Sweep> run_sweep(const SweepOptions& options, const SweepProgress&
                                {"mpi_library", context["mpi_library"]},
                                {"seed", options.kernel.seed},
                                {"repetitions", options.repetitions},
+                               {"point", to_string(options.point)},
                                {"checks", context["check"]["quantity"]}};
   for (const char* key : {"emulated_speeds", "simulator", "simulated_hosts", "simulated_computation"})
     if (context.contains(key)) sweep_context[key] = context[key];

@@ -42,7 +42,7 @@ Sweep SweepOn(const std::vector<double>& sizes, double (*efficiency)(double)) {
   sweep.kernel = "ge";
   sweep.configuration = "C";
   sweep.marked_speeds = {1.0};
-  for (double n : sizes) sweep.points.push_back({n, 1e6, 1.0 / efficiency(n), 0.0, true});
+  for (double n : sizes) sweep.points.push_back({n, 1e6, 1.0 / efficiency(n), 0.0, true, {}});
   return sweep;
 }
 
@@ -93,11 +93,11 @@ TEST(SpeedEfficiencyTrend, TooFewSizesIsBadInputNamingTheSweep) {
 // a point whose numerical check failed is left out of the fit
 TEST(SpeedEfficiencyTrend, FailedPointsAreLeftOut) {
   auto sweep = SweepOn({100, 200, 300, 400, 500}, Quadratic);
-  sweep.points.push_back({250, 1e6, 1.0, 0.0, false});  // E_s = 1, far off the curve
+  sweep.points.push_back({250, 1e6, 1.0, 0.0, false, {}});  // E_s = 1, far off the curve
   const auto trend = fit_speed_efficiency_trend(sweep, 2);
   EXPECT_NEAR(trend.r_squared, 1.0, 1e-12);
   sweep.points.resize(3);
-  sweep.points.push_back({250, 1e6, 1.0, 0.0, false});
+  sweep.points.push_back({250, 1e6, 1.0, 0.0, false, {}});
   EXPECT_NE(ErrorMessage([&] { fit_speed_efficiency_trend(sweep, 2); }).find("got 3 (distinct sizes whose check passed)"),
             std::string::npos);
 }
@@ -281,7 +281,7 @@ Sweep TargetSweep(std::string source, std::string kernel, std::string name, std:
   sweep.kernel = std::move(kernel);
   sweep.configuration = std::move(name);
   sweep.marked_speeds = std::move(speeds);
-  sweep.points = {{100, model::gaussian_elimination_workload(100), 1.0, 0.5, true}};
+  sweep.points = {{100, model::gaussian_elimination_workload(100), 1.0, 0.5, true, {}}};
   sweep.target = SweepTarget{0.3, size, false, std::nullopt};
   return sweep;
 }
@@ -289,7 +289,7 @@ Sweep TargetSweep(std::string source, std::string kernel, std::string name, std:
 // psi from sweeps: each one's target N (the verified run's N when there is one)
 TEST(IsospeedPsi, FromSweeps) {
   auto c2 = TargetSweep("c2.json", "ge", "C2", {20.88, 20.88, 20.29}, 300);
-  c2.target->verified = SweepPoint{310, model::gaussian_elimination_workload(310), 1.0, 0.5, true};
+  c2.target->verified = SweepPoint{310, model::gaussian_elimination_workload(310), 1.0, 0.5, true, {}};
   const auto c4 = TargetSweep("c4.json", "ge", "C4", {20.88, 20.88, 20.29, 20.29, 20.29}, 480);
   const auto table = psi_from_sweeps({c2, c4});
   ASSERT_EQ(table.steps.size(), 1u);
@@ -432,7 +432,7 @@ Sweep ModelSweep(const std::string& name, std::size_t processes, double target_s
     const double compute = work * costs.unit_computation / static_cast<double>(processes);
     sweep.points.push_back(
         {n, work, compute + model::gaussian_elimination_overhead(costs, n, static_cast<double>(processes)), compute,
-         true});
+         true, {}});
   }
   sweep.target = SweepTarget{0.3, target_size, false, std::nullopt};
   return sweep;

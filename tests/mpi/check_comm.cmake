@@ -9,7 +9,7 @@ set(out "${WORK_DIR}/profile.json")
 execute_process(
   COMMAND ${MPIEXEC} ${NP_FLAG} ${RANKS} ${FLAGS} ${HETSCALE} bench comm --sizes 1,100,1000 --repetitions 5
           --min-seconds 0 --label "np ${RANKS}" --out ${out} --json
-  RESULT_VARIABLE code OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr TIMEOUT 100)
+  RESULT_VARIABLE code OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr TIMEOUT 300)
 if(NOT code EQUAL 0)
   message(FATAL_ERROR "bench comm with ${RANKS} ranks failed (${code}):\n${stdout}\n${stderr}")
 endif()

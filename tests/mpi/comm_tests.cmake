@@ -12,7 +12,7 @@ foreach(ranks 3 5)
       -DRANKS=${ranks} -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/comm_np${ranks}
       -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_comm.cmake)
   set_tests_properties(mpi_comm_profile_np${ranks} PROPERTIES
-    ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 120 RUN_SERIAL TRUE)
+    ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 360 RUN_SERIAL TRUE)
 endforeach()
 
 # name | ranks | expected fragment of the one line on stderr | arguments

@@ -56,6 +56,13 @@ add_test(NAME mpi_sweep_ge_target
           -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/sweep_ge -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_sweep.cmake)
 set_tests_properties(mpi_sweep_ge_target PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 300)
 
+# Several runs per size: every run's time kept, the fastest or the median the point.
+add_test(NAME mpi_sweep_repetitions
+  COMMAND ${CMAKE_COMMAND} -DHETSCALE=$<TARGET_FILE:hetscale_cli> "-DRUN=${kernel_run}"
+          -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/sweep_repetitions
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_sweep_repetitions.cmake)
+set_tests_properties(mpi_sweep_repetitions PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 300)
+
 # Progress under mpiexec: rank 0's line shows when mpiexec's stderr is a
 # terminal (util-linux `script` gives one), not when it is a file.
 find_program(HETSCALE_SCRIPT_PROGRAM script)
@@ -75,6 +82,7 @@ set(kernel_bad_inputs
   "sweep_target_above_one|--target: must be in (0, 1|scale|sweep|--sizes|10:50:10|--target|1.5|--marked-speeds|1,1,1|3"
   "sweep_target_zero|--target: must be in (0, 1|scale|sweep|--sizes|10:50:10|--target|0|--marked-speeds|1,1,1|3"
   "sweep_too_few_points|--sizes: points: a degree-2 trend line needs at least 4 sizes, got 3|scale|sweep|--sizes|10,20,30|--target|0.3|--marked-speeds|1,1,1|3"
+  "sweep_point_unknown|--point: unknown choice 'slowest'|scale|sweep|--sizes|10:50:10|--point|slowest|--marked-speeds|1,1,1|3"
   "sweep_marked_without_marked_speeds|examples/platform-hetero.json: nodes: declares relative speeds|scale|sweep|--sizes|10:50:10|--marked|${PROJECT_SOURCE_DIR}/examples/platform-hetero.json|3"
   "kernel_unknown|KERNEL: unknown kernel 'lu'|kernel|lu|--size|10|3"
   "kernel_speed_above_one|--speeds: item 2: must be in (0, 1|kernel|ge|--size|10|--speeds|1,2,1|3"

@@ -21,9 +21,10 @@ Sweep FullSweep() {
   sweep.kernel = "ge";
   sweep.configuration = "C2";
   sweep.marked_speeds = {20.88, 20.88, 20.29};
-  sweep.points = {{100, 661353, 0.26077, 0.2, true}, {200, 5312703, 0.473786, 0.35, false}};
+  sweep.points = {{100, 661353, 0.26077, 0.2, true, {}}, {200, 5312703, 0.473786, 0.35, false, {}}};
+  sweep.points[0].run_seconds = {0.31, 0.26077, 0.27};  // three runs, the fastest the point
   sweep.trend = SweepTrend{2, {-0.13, 0.0018, -1e-6}, 0.9988};
-  sweep.target = SweepTarget{0.3, 310.0, false, SweepPoint{310, 19811638, 1.0234, 0.4, true}};
+  sweep.target = SweepTarget{0.3, 310.0, false, SweepPoint{310, 19811638, 1.0234, 0.4, true, {}}};
   sweep.context_json = R"({"host":"sunwulf","speeds":[1,0.5]})";
   return sweep;
 }
@@ -34,11 +35,12 @@ void ExpectSamePoint(const SweepPoint& a, const SweepPoint& b) {
   EXPECT_EQ(a.seconds, b.seconds);
   EXPECT_EQ(a.compute_seconds, b.compute_seconds);
   EXPECT_EQ(a.check_passed, b.check_passed);
+  EXPECT_EQ(a.run_seconds, b.run_seconds);
 }
 
 // Definition 2 per point: speed W / T in Mflop/s and E_s = W / (T C)
 TEST(SweepRecord, PointSpeedAndSpeedEfficiency) {
-  const SweepPoint point{300, 17954053, 0.925242, 0.0, true};
+  const SweepPoint point{300, 17954053, 0.925242, 0.0, true, {}};
   EXPECT_NEAR(point.achieved_speed_mflops(), 19.405, 5e-4);  // seed 001, Table 3
   EXPECT_NEAR(point.speed_efficiency(62.05), 0.313, 5e-4);
   EXPECT_DOUBLE_EQ(FullSweep().marked_speed(), 62.05);
@@ -72,6 +74,9 @@ TEST(SweepRecord, JsonRoundTrip) {
   EXPECT_NE(json.find("\"E_s\": 0.0"), std::string::npos);
   EXPECT_NE(json.find("\"marked_speed\": 62.05"), std::string::npos);
   EXPECT_NE(json.find("\"check\": \"failed\""), std::string::npos);
+  // Every run's time only where several ran.
+  EXPECT_NE(json.find("\"T_runs_s\": [\n"), std::string::npos);
+  EXPECT_EQ(json.find("T_runs_s"), json.rfind("T_runs_s"));
 }
 
 // the smallest valid sweep; a target the trend line never reached is N = null
@@ -104,7 +109,13 @@ TEST(SweepRecord, BadInput) {
        "s.json: extra: unknown field; allowed here: schema, kernel, configuration, marked_speeds, marked_speed, "
        "points, trend, target, context"},
       {WithTop(R"("points": [{"N": 100, "W": 661353, "T_s": 0.26, "T": 1}])"),
-       "s.json: points[0].T: unknown field; allowed here: N, W, T_s, T_comp_s, speed_Mflops, E_s, check"},
+       "s.json: points[0].T: unknown field; allowed here: N, W, T_s, T_comp_s, speed_Mflops, E_s, check, T_runs_s"},
+      {WithTop(R"("points": [{"N": 100, "W": 661353, "T_s": 0.26, "T_runs_s": [0.3, 0.27]}])"),
+       "s.json: points[0].T_runs_s: does not hold T_s = 0.26: the point is one of its runs"},
+      {WithTop(R"("points": [{"N": 100, "W": 661353, "T_s": 0.26, "T_runs_s": [0.26, 0]}])"),
+       "s.json: points[0].T_runs_s[1]: must be a number > 0 (s), got 0"},
+      {WithTop(R"("points": [{"N": 100, "W": 661353, "T_s": 0.26, "T_runs_s": 0.26}])"),
+       "s.json: points[0].T_runs_s: must be a non-empty array of run times (s), got 0.26"},
       {R"({"schema": "hetscale.run/1"})", R"(s.json: schema: is "hetscale.run/1", expected "hetscale.sweep/1")"},
       {WithTop(kPoints + R"(, "marked_speed": 70)"),
        "s.json: marked_speed: is 70 but the marked_speeds sum to 62.05 (Mflop/s); C must be their sum"},

@@ -69,14 +69,23 @@ report_browser_failure_test(report_browser_rejects_wrong_count good.html 3 1
   "FAIL: 2 figures, expected 3")
 
 # The report of `make demo`: the demo's scripts run into this build tree
-# (MPI farm runs, sweeps, optimizer and simulated runs: about 15 s), then
-# its page is opened in the browser. 23 figures: 3 heterogeneous farm runs
-# and 3 simulated ones (a time breakdown and a work share each: 12), the
+# (MPI farm runs, sweeps, optimizer and simulated runs: about half a minute),
+# then its page is opened in the browser. 23 figures: 3 heterogeneous farm
+# runs and 3 simulated ones (a time breakdown and a work share each: 12), the
 # homogeneous series over 0-8 clients (speed-up, efficiency: 2), GE's E_s
-# and psi (2), 4 optimizer runs (4), seed 000 Fig 1 (2) and seed 003 Fig 2 (1).
+# and psi (2), 4 optimizer runs (4), seed 000 Fig 1 (2) and seed 003 Fig 2 (1);
+# 22 when a sweep did not reach its target E_s (a machine busy with other
+# work), as check_demo_report.cmake reads from the sweeps.
 add_test(NAME demo_scripts
   COMMAND bash -c "set -e; for part in demo-farm demo-scale demo-optimize demo-simulate demo-report; do BUILD_DIR='${CMAKE_BINARY_DIR}' '${PROJECT_SOURCE_DIR}/scripts/'$part; done")
 set_tests_properties(demo_scripts PROPERTIES FIXTURES_SETUP demo_outputs TIMEOUT 600 RUN_SERIAL TRUE
   ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}")
-hetscale_report_browser_test(demo_report_in_browser ${CMAKE_BINARY_DIR}/demo-report.html 23
-  FIXTURES_REQUIRED demo_outputs)
+if(HETSCALE_REPORT_BROWSER_TESTS)
+  add_test(NAME demo_report_in_browser
+    COMMAND ${CMAKE_COMMAND} -DBUILD_DIR=${CMAKE_BINARY_DIR} -DPYTHON=${Python3_EXECUTABLE}
+      -DCHECK=${HETSCALE_REPORT_BROWSER_CHECK} -DCHROMIUM=${HETSCALE_CHROMIUM}
+      -DSCREENSHOT=${CMAKE_CURRENT_BINARY_DIR}/demo_report_in_browser.png
+      -P ${CMAKE_CURRENT_LIST_DIR}/check_demo_report.cmake)
+  set_tests_properties(demo_report_in_browser PROPERTIES TIMEOUT 120 RESOURCE_LOCK chromium
+    FIXTURES_REQUIRED demo_outputs)
+endif()

@@ -11,7 +11,8 @@
 //   "marked_speeds": [20.9, 20.9, 20.3],   Mflop/s, one per process (rank order)
 //   "marked_speed": 62.1,                  C = their sum (checked against them)
 //   "points": [ { "N": 100, "W": 661353, "T_s": 0.26, "T_comp_s": 0.2,
-//                 "speed_Mflops": 2.54, "E_s": 0.041, "check": "passed" }, ... ],
+//                 "speed_Mflops": 2.54, "E_s": 0.041, "check": "passed",
+//                 "T_runs_s": [0.27, 0.26, 0.31] }, ... ],                 optional
 //   "trend": { "degree": 3, "coefficients": [c0, c1, c2, c3], "r_squared": 0.99 },   optional
 //   "target": { "E_s": 0.3, "N": 310, "extrapolated": false,                         optional
 //               "verified": { "N": 310, "W": ..., "T_s": ..., "T_comp_s": ...,
@@ -21,11 +22,14 @@
 //
 // T_comp_s is the longest computation time of any process in that run (used
 // to calibrate the computation part of a prediction); "check" is "passed" or
-// "failed" (the kernel's numerical check against its serial reference).
+// "failed" (the kernel's numerical check against its serial reference: of
+// every run, when several ran). "T_runs_s" lists the time of every run at
+// that size when several ran (`scale sweep --repetitions`); T_s is one of
+// them, the median or the fastest (`--point`).
 // "target.N" is null when the trend line does not reach the target.
 // Reading is strict (unknown fields refused, InputError naming the file and
 // field): kernel is one of the four above, every marked speed, N, W and T_s
-// is > 0, T_comp_s >= 0, "marked_speed" (optional on reading) must agree with
+// is > 0, T_comp_s >= 0, T_runs_s has T_s among its numbers > 0, "marked_speed" (optional on reading) must agree with
 // the sum of "marked_speeds" to 0.005 Mflop/s (two decimals, as printed);
 // speed_Mflops and E_s are derived from W, T_s and C and recomputed.
 #include <optional>
@@ -41,6 +45,7 @@ struct SweepPoint {
   double seconds = 0.0;       // T, elapsed
   double compute_seconds = 0.0;  // T_comp: longest computation time of a process
   bool check_passed = true;
+  std::vector<double> run_seconds;  // T of every run at this size, in run order, when more than one ran
   double achieved_speed_mflops() const;  // W / T / 1e6
   // seed 001, Definition 2: E_s = W / (T C), C in Mflop/s
   double speed_efficiency(double marked_speed_mflops) const;

@@ -63,13 +63,21 @@ struct KernelRun {
 // Runs one kernel on MPI_COMM_WORLD; rank 0 returns the run. Collective.
 std::optional<KernelRun> run_kernel(const KernelOptions& options);
 
+// Which of a size's repetitions is its point: the run of median time, or the
+// fastest (other work on a shared machine can only slow a run down).
+enum class RepetitionChoice { median, fastest };
+std::string to_string(RepetitionChoice choice);
+// Throws std::invalid_argument listing the allowed names.
+RepetitionChoice repetition_choice_from_string(const std::string& name);
+
 struct SweepOptions {
   KernelOptions kernel;             // size ignored
   std::vector<std::size_t> sizes;   // in increasing order
   std::size_t degree = 2;           // of the trend line E_s(N)
   std::optional<double> target;     // E_s to read N for, then verify
   std::string configuration = "C";  // name of this configuration
-  std::size_t repetitions = 1;      // runs per size; the point is the run of median T
+  std::size_t repetitions = 1;      // runs per size
+  RepetitionChoice point = RepetitionChoice::median;  // which of them is the point
 };
 void validate_sweep_options(const SweepOptions& options, int ranks);
 
