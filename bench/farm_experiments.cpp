@@ -191,15 +191,20 @@ int crossvalidate(bool check) {
   const double eval_time = 0.05, tolerance = 0.05;
   const std::size_t least_runs = 3, most_runs = 6;
 
-  const auto profile = read_comm_profile(
-      run_hetscale(ranks, "bench comm", "crossvalidate-comm", "--timing asleep"));
+  // Other work slowing the machine while the small messages were timed can
+  // leave the send line flat (no cost per double, so no bandwidth): the
+  // costs are measured again then, up to 3 times in all.
+  const std::size_t most_measurements = 3;
+  CommProfile profile;
+  for (std::size_t measurement = 1;; ++measurement) {
+    profile = read_comm_profile(run_hetscale(ranks, "bench comm", "crossvalidate-comm", "--timing asleep"));
+    if (profile.costs.send_per_element > 0.0) break;
+    std::fprintf(stderr, "farm_experiments: the measured send cost does not grow with the message (%g s per double)%s\n",
+                 profile.costs.send_per_element, measurement < most_measurements ? ": measuring again" : "");
+    if (measurement == most_measurements) return 1;
+  }
   const double latency = profile.costs.send_intercept;
   const double per_element = profile.costs.send_per_element;
-  if (!(per_element > 0.0)) {
-    std::fprintf(stderr, "farm_experiments: the measured send cost does not grow with the message (%g s per double)\n",
-                 per_element);
-    return 1;
-  }
   const double bandwidth = sizeof(double) / per_element;
 
   Platform platform;
