@@ -17,7 +17,7 @@
 namespace hetscale::cli {
 
 inline constexpr int exit_bad_input = 2;
-inline constexpr int exit_internal_error = 3;
+inline constexpr int exit_internal_error = 3;  // a bug, or a program the machine lacks (io::ProgramUnavailable)
 
 // What a command prints on stdout, and its exit code.
 struct Output {

@@ -24,6 +24,7 @@
 #include "hetscale/record/timings.hpp"
 #include "hetscale/report/json_report.hpp"
 #include "hetscale/report/table.hpp"
+#include "hetscale/io/child_process.hpp"
 #include "hetscale/io/files.hpp"
 #include "hetscale/run/mpi_farm.hpp"
 
@@ -323,6 +324,10 @@ int main(int argc, char** argv) {
   } catch (const std::invalid_argument& error) {
     std::cerr << "hetscale: " << error.what() << "\n";
     return exit_bad_input;
+  } catch (const io::ProgramUnavailable& error) {
+    // Not a bug of hetscale: the machine lacks a program; said as it is.
+    std::cerr << "hetscale: " << error.what() << "\n";
+    return exit_internal_error;
   } catch (const std::exception& error) {
     std::cerr << "hetscale: internal error: " << error.what() << "\n";
     return exit_internal_error;

@@ -86,7 +86,7 @@ ProgramOutput run_program(const std::vector<std::string>& arguments, std::string
   const int spawned = posix_spawnp(&child, argv[0], &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   if (spawned != 0)
-    throw std::runtime_error(fmt::format("cannot run {}: {}", arguments[0], std::strerror(spawned)));
+    throw ProgramUnavailable(fmt::format("cannot run {}: {}", arguments[0], std::strerror(spawned)));
   to_child.close_read();
   from_child.close_write();
   errors_from_child.close_write();

@@ -33,7 +33,7 @@ std::string error_line(std::string_view errors) {
 std::string render_svg(const Figure& figure) {
   const std::string script = gnuplot_script(figure);
   if (!io::program_available("gnuplot"))
-    throw std::runtime_error("gnuplot is not installed (Debian: apt-get install gnuplot-nox); figures need it");
+    throw io::ProgramUnavailable("gnuplot is not installed (Debian: apt-get install gnuplot-nox); figures need it");
   const auto drawn = io::run_program({"gnuplot"}, script);
   if (drawn.exit_code != 0 || drawn.output.find("</svg>") == std::string::npos) {
     throw std::runtime_error(fmt::format("gnuplot did not draw figure '{}' (exit code {}): {}", figure.id,

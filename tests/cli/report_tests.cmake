@@ -90,6 +90,15 @@ cli_bad_input(report_out_in_missing_folder
   "^hetscale: [^\n]*/no-such-folder/page.html: cannot be written: No such file or directory\n$"
   report examples/run-hetero.json --out ${REPORT_OUT}/no-such-folder/page.html)
 
+# A machine without gnuplot: one line saying so and how to install it (not
+# "internal error": the machine lacks a program), exit code 3, no page.
+add_test(NAME cli.report_without_gnuplot
+  COMMAND ${CMAKE_COMMAND} -DHETSCALE=$<TARGET_FILE:hetscale_cli> -DWORKDIR=${PROJECT_SOURCE_DIR}
+          "-DARGS=report|examples/run-hetero.json|--out|${REPORT_OUT}/without-gnuplot.html" -DEXPECT_CODE=3
+          "-DSTDERR_REGEX=^hetscale: gnuplot is not installed \\(Debian: apt-get install gnuplot-nox\\); figures need it\n$"
+          -DOUT_FILE=${REPORT_OUT}/without-gnuplot.html -P ${CLI_CHECK})
+set_tests_properties(cli.report_without_gnuplot PROPERTIES ENVIRONMENT "PATH=${CMAKE_CURRENT_BINARY_DIR}/no-programs")
+
 # Every command writes its files atomically: a run killed half-way leaves the
 # file it would have replaced as it was.
 add_test(NAME cli.interrupted_write_keeps_the_old_file
