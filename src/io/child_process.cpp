@@ -54,11 +54,17 @@ class SigpipeBlocked {
     sigemptyset(&pipe_signal_);
     sigaddset(&pipe_signal_, SIGPIPE);
     pthread_sigmask(SIG_BLOCK, &pipe_signal_, &previous_);
+    sigset_t pending;
+    sigpending(&pending);
+    callers_pending_ = sigismember(&pending, SIGPIPE) == 1;
   }
+  // A SIGPIPE the writes raised is taken; one the caller already had pending
+  // (blocked) is the caller's and stays pending.
   ~SigpipeBlocked() {
     const timespec none{0, 0};
-    while (sigtimedwait(&pipe_signal_, nullptr, &none) > 0) {
-    }
+    if (!callers_pending_)
+      while (sigtimedwait(&pipe_signal_, nullptr, &none) > 0) {
+      }
     pthread_sigmask(SIG_SETMASK, &previous_, nullptr);
   }
   SigpipeBlocked(const SigpipeBlocked&) = delete;
@@ -66,6 +72,7 @@ class SigpipeBlocked {
 
  private:
   sigset_t pipe_signal_{}, previous_{};
+  bool callers_pending_ = false;
 };
 
 }  // namespace

@@ -93,6 +93,27 @@ TEST(RunProgram, ChildThatDoesNotReadItsInputGivesItsExitCode) {
   EXPECT_EQ(sigismember(&pending, SIGPIPE), 0);
 }
 
+// A SIGPIPE the caller already had pending (blocked) stays the caller's: still
+// pending, and still blocked, after a run whose writes raised their own.
+TEST(RunProgram, LeavesTheCallersPendingSigpipe) {
+  const Watchdog watchdog(60);
+  sigset_t pipe_signal, previous, pending, blocked;
+  sigemptyset(&pipe_signal);
+  sigaddset(&pipe_signal, SIGPIPE);
+  pthread_sigmask(SIG_BLOCK, &pipe_signal, &previous);
+  raise(SIGPIPE);
+  const auto result = run_program({"sh", "-c", "exit 5"}, large_input());
+  EXPECT_EQ(result.exit_code, 5);
+  sigpending(&pending);
+  EXPECT_EQ(sigismember(&pending, SIGPIPE), 1);
+  pthread_sigmask(SIG_BLOCK, nullptr, &blocked);
+  EXPECT_EQ(sigismember(&blocked, SIGPIPE), 1);
+  const timespec none{0, 0};
+  while (sigtimedwait(&pipe_signal, nullptr, &none) > 0) {
+  }
+  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+}
+
 TEST(RunProgram, MissingProgramThrowsNamingIt) {
   try {
     run_program({"hetscale-no-such-program", "--version"}, "input");
