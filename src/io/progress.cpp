@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <fmt/core.h>
@@ -33,7 +34,19 @@ std::string progress_bar(std::size_t done, std::size_t total, std::size_t width)
   return std::string(filled, '#') + std::string(width - filled, '-');
 }
 
+// The width of the terminal `stream` is, or 0 when it is none.
+std::size_t terminal_columns(std::FILE* stream) {
+  winsize size{};
+  if (ioctl(fileno(stream), TIOCGWINSZ, &size) != 0) return 0;
+  return size.ws_col;
+}
+
 }  // namespace
+
+std::string cut_to_columns(std::string line, std::size_t columns) {
+  if (columns > 0 && line.size() >= columns) line.resize(columns - 1);
+  return line;
+}
 
 ProgressOutput progress_output_from_environment() {
   const char* value = std::getenv("HETSCALE_PROGRESS");
@@ -82,7 +95,8 @@ void Progress::step(std::string_view what) {
   ++done_;
   if (!enabled_) return;
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  const std::string line = progress_line(label_, done_, total_, elapsed, what, bar_width);
+  const std::string line =
+      cut_to_columns(progress_line(label_, done_, total_, elapsed, what, bar_width), terminal_columns(stream_));
   // Back to the line's start, the line, then clear what a longer line left.
   fmt::print(stream_, "\r{}\x1b[K", line);
   std::fflush(stream_);

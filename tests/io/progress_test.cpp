@@ -7,6 +7,12 @@
 #include <stdexcept>
 #include <string>
 
+#include <fcntl.h>
+#include <poll.h>
+#include <pty.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
 #include "hetscale/io/input_error.hpp"
@@ -87,6 +93,14 @@ TEST(ProgressLine, WidthIsTheBarsWidthAndZeroLeavesItOut) {
   EXPECT_EQ(progress_line("run", 1, 2, 0.0, "", 0), "run  1/2  elapsed 0:00  left ~0:00");
 }
 
+TEST(ProgressLine, CutToColumnsLeavesTheLastColumnFree) {
+  EXPECT_EQ(cut_to_columns("abcdef", 4), "abc");
+  EXPECT_EQ(cut_to_columns("abcd", 4), "abc");
+  EXPECT_EQ(cut_to_columns("abc", 4), "abc");
+  EXPECT_EQ(cut_to_columns("abc", 1), "");
+  EXPECT_EQ(cut_to_columns("abcdef", 0), "abcdef");  // no width known: not cut
+}
+
 TEST(ProgressLine, RejectsImpossibleCounts) {
   EXPECT_THROW(progress_line("x", 0, 0, 0.0, "", 10), std::invalid_argument);
   EXPECT_THROW(progress_line("x", 3, 2, 0.0, "", 10), std::invalid_argument);
@@ -118,6 +132,36 @@ TEST(Progress, PrintsOneLineThatRewritesItselfWhenForcedOn) {
   const std::string first = "\rsweep  [##########----------]  1/2  elapsed 0:00  left ~0:00  N=100\x1b[K";
   const std::string second = "\rsweep  [####################]  2/2  elapsed 0:00  N=200\x1b[K\n";
   EXPECT_EQ(two_steps_printed(ProgressOutput::always), first + second);
+}
+
+// On a terminal 30 columns wide (a pseudo-terminal), the line is cut to 29
+// characters, so it never wraps; the terminal turns the final new line into
+// "\r\n".
+TEST_F(ProgressEnvironment, CutsTheLineToTheWidthOfItsTerminal) {
+  unsetenv("HETSCALE_PROGRESS");
+  int controller = -1, terminal = -1;
+  winsize size{};
+  size.ws_col = 30;
+  size.ws_row = 24;
+  ASSERT_EQ(openpty(&controller, &terminal, nullptr, nullptr, &size), 0);
+  std::FILE* stream = fdopen(terminal, "w");
+  ASSERT_NE(stream, nullptr);
+  {
+    Progress progress("sweep", 2, stream);
+    ASSERT_TRUE(progress.enabled());
+    progress.step("N=100");
+  }
+  std::fclose(stream);
+  std::string shown;
+  pollfd ready{controller, POLLIN, 0};
+  char buffer[256];
+  while (poll(&ready, 1, 200) == 1 && (ready.revents & POLLIN)) {
+    const ssize_t got = read(controller, buffer, sizeof buffer);
+    if (got <= 0) break;
+    shown.append(buffer, static_cast<std::size_t>(got));
+  }
+  close(controller);
+  EXPECT_EQ(shown, "\rsweep  [##########----------]\x1b[K\r\n");
 }
 
 TEST(Progress, FinishEndsTheLineOnceAndOnlyIfSomethingWasPrinted) {

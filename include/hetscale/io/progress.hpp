@@ -29,6 +29,11 @@ ProgressOutput progress_output_from_environment();
 std::string progress_line(std::string_view label, std::size_t done, std::size_t total, double elapsed_seconds,
                           std::string_view what, std::size_t width);
 
+// `line` cut to fit a terminal of `columns` characters: at most columns - 1
+// of them (a line that reaches the last column would wrap on some terminals,
+// and "\r" then rewrites only its last row). 0 columns: not cut.
+std::string cut_to_columns(std::string line, std::size_t columns);
+
 class Progress {
  public:
   static constexpr std::size_t bar_width = 20;
@@ -44,8 +49,9 @@ class Progress {
   Progress& operator=(const Progress&) = delete;
 
   // One more step done; `what` (such as "N=700") ends the line. Rewrites the
-  // line in place ("\r", the line, clear to its end). std::invalid_argument
-  // after `total` steps.
+  // line in place ("\r", the line, clear to its end), cut to the width of
+  // the terminal when the stream is one. std::invalid_argument after `total`
+  // steps.
   void step(std::string_view what = {});
   // Ends the line with a new line if anything was printed (the destructor
   // does too), so what follows starts on a line of its own.
