@@ -8,10 +8,12 @@
 #include <memory>
 
 #include <fmt/core.h>
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "cli.hpp"
 #include "hetscale/io/files.hpp"
+#include "hetscale/io/number_list.hpp"
 #include "hetscale/report/gnuplot.hpp"
 #include "hetscale/report/report_builder.hpp"
 
@@ -49,17 +51,13 @@ Output make_report(const ReportCommand& command) {
   report::ReportOptions options;
   options.title = command.title;
   if (!command.model.empty()) {
-    std::string_view names = command.model;
-    for (;;) {
-      const auto comma = names.find(',');
-      const std::string name(names.substr(0, comma));
+    for (const std::string_view piece : io::split_at(command.model, ',')) {
+      const std::string name(piece);
       if (name.empty())
-        throw InputError("--model", "", fmt::format("'{}' has an empty name; allowed: seed000-fig1, seed003-fig2",
-                                                    command.model));
+        throw InputError("--model", "", fmt::format("'{}' has an empty name; allowed: {}", command.model,
+                                                    fmt::join(report::model_figure_names(), ", ")));
       if (std::find(options.model_figures.begin(), options.model_figures.end(), name) == options.model_figures.end())
         options.model_figures.push_back(name);  // a name given twice is drawn once
-      if (comma == std::string_view::npos) break;
-      names.remove_prefix(comma + 1);
     }
     for (const auto& name : options.model_figures)
       if (name == "seed003-fig2") options.seed003_configurations = seed003_table1();

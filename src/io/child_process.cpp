@@ -16,6 +16,8 @@
 
 #include <fmt/core.h>
 
+#include "hetscale/io/number_list.hpp"
+
 extern char** environ;
 
 namespace hetscale::io {
@@ -163,14 +165,8 @@ bool program_available(const std::string& program) {
   if (program.empty()) return false;
   if (program.find('/') != std::string::npos) return executable_file(program);
   const char* path = std::getenv("PATH");
-  std::string_view folders = path ? path : "/usr/bin:/bin";
-  while (!folders.empty()) {
-    const auto colon = folders.find(':');
-    const std::string folder(folders.substr(0, colon));
-    if (!folder.empty() && executable_file(folder + "/" + program)) return true;
-    if (colon == std::string_view::npos) break;
-    folders.remove_prefix(colon + 1);
-  }
+  for (const std::string_view folder : split_at(path ? path : "/usr/bin:/bin", ':'))
+    if (!folder.empty() && executable_file(std::string(folder) + "/" + program)) return true;
   return false;
 }
 

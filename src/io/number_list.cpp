@@ -40,6 +40,16 @@ double parse_item(const std::string& item, const std::string& source, std::size_
 
 }  // namespace
 
+std::vector<std::string_view> split_at(std::string_view text, char separator) {
+  std::vector<std::string_view> pieces;
+  for (;;) {
+    const auto end = text.find(separator);
+    pieces.push_back(text.substr(0, end));
+    if (end == std::string_view::npos) return pieces;
+    text.remove_prefix(end + 1);
+  }
+}
+
 std::vector<double> parse_number_list(const std::string& text, const std::string& option) {
   const bool from_file = !text.empty() && text.front() == '@';
   const std::string source = from_file ? text.substr(1) : option;
@@ -48,23 +58,18 @@ std::vector<double> parse_number_list(const std::string& text, const std::string
   // Items are separated by commas; inside an item, white space separates
   // items too (one number a line in a file). An empty item is an error.
   std::vector<double> values;
-  std::size_t begin = 0;
-  while (begin <= content.size()) {
-    std::size_t comma = content.find(',', begin);
-    if (comma == std::string::npos) comma = content.size();
-    const std::string piece = content.substr(begin, comma - begin);
+  const auto pieces = split_at(content, ',');
+  for (const std::string_view piece : pieces) {
     std::size_t words = 0, at = 0;
     while (true) {
       at = piece.find_first_not_of(" \t\r\n", at);
-      if (at == std::string::npos) break;
+      if (at == std::string_view::npos) break;
       const std::size_t stop = std::min(piece.find_first_of(" \t\r\n", at), piece.size());
-      values.push_back(parse_item(piece.substr(at, stop - at), source, values.size()));
+      values.push_back(parse_item(std::string(piece.substr(at, stop - at)), source, values.size()));
       ++words;
       at = stop;
     }
-    const bool lone = comma == content.size() && begin == 0;
-    if (words == 0 && !lone) values.push_back(parse_item("", source, values.size()));
-    begin = comma + 1;
+    if (words == 0 && pieces.size() > 1) values.push_back(parse_item("", source, values.size()));
   }
   if (values.empty()) throw InputError(source, "", "no numbers given");
   return values;
@@ -74,12 +79,8 @@ std::vector<std::size_t> parse_size_list(const std::string& text, const std::str
   std::vector<double> values;
   if (text.find(':') != std::string::npos && text.front() != '@') {
     std::vector<double> parts;
-    std::size_t begin = 0;
-    for (std::size_t part = 0; begin <= text.size(); ++part) {
-      const std::size_t colon = std::min(text.find(':', begin), text.size());
-      parts.push_back(parse_item(text.substr(begin, colon - begin), option, part));
-      begin = colon + 1;
-    }
+    for (const std::string_view part : split_at(text, ':'))
+      parts.push_back(parse_item(std::string(part), option, parts.size()));
     if (parts.size() != 3)
       throw InputError(option, "", fmt::format("'{}' is not a range first:last:step", text));
     if (parts[2] <= 0.0) throw InputError(option, "step", fmt::format("must be > 0, got {:g}", parts[2]));

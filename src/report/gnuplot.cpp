@@ -6,6 +6,7 @@
 #include <fmt/core.h>
 
 #include "hetscale/io/child_process.hpp"
+#include "hetscale/io/number_list.hpp"
 
 namespace hetscale::report {
 namespace {
@@ -15,10 +16,7 @@ namespace {
 // about; the first such message not a warning, else the first non-blank line.
 std::string error_line(std::string_view errors) {
   std::string first;
-  while (!errors.empty()) {
-    const auto end = errors.find('\n');
-    std::string_view line = errors.substr(0, end);
-    errors.remove_prefix(end == std::string_view::npos ? errors.size() : end + 1);
+  for (std::string_view line : io::split_at(errors, '\n')) {
     const auto start = line.find_first_not_of(" \t\r");
     if (start == std::string_view::npos) continue;
     line = line.substr(start, line.find_last_not_of(" \t\r") + 1 - start);

@@ -1,9 +1,14 @@
 #pragma once
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace hetscale::io {
+
+// The pieces of `text` between `separator`s, empty ones kept: "a,,b" gives
+// "a", "", "b"; "" gives one empty piece. Views into `text`.
+std::vector<std::string_view> split_at(std::string_view text, char separator);
 
 // A list of finite numbers from a command-line value: "1,0.5,0.25", or
 // "@FILE" for numbers in a file separated by commas, spaces or new lines

@@ -1,0 +1,50 @@
+// Lists from command-line values: split_at, and the number and size lists
+// built on it (--speeds, --sizes).
+#include "hetscale/io/number_list.hpp"
+
+#include <gtest/gtest.h>
+
+#include "support/assertions.hpp"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hetscale::io {
+namespace {
+
+using testing_support::ErrorMessage;
+using Pieces = std::vector<std::string_view>;
+
+TEST(SplitAt, KeepsEmptyPieces) {
+  EXPECT_EQ(split_at("a,,b", ','), (Pieces{"a", "", "b"}));
+  EXPECT_EQ(split_at("a", ','), (Pieces{"a"}));
+  EXPECT_EQ(split_at("", ','), (Pieces{""}));
+  EXPECT_EQ(split_at(",a,", ','), (Pieces{"", "a", ""}));
+  EXPECT_EQ(split_at("/usr/bin:/bin", ':'), (Pieces{"/usr/bin", "/bin"}));
+}
+
+TEST(NumberList, CommasAndBlanksSeparateNumbers) {
+  EXPECT_EQ(parse_number_list("1,0.5,0.25", "--speeds"), (std::vector<double>{1.0, 0.5, 0.25}));
+  EXPECT_EQ(parse_number_list("1 2, 3", "--speeds"), (std::vector<double>{1.0, 2.0, 3.0}));
+}
+
+TEST(NumberList, AnEmptyItemAmongOthersIsAnError) {
+  EXPECT_EQ(ErrorMessage([] { parse_number_list("1,,2", "--speeds"); }),
+            "--speeds: item 2: is empty; expected a number");
+  EXPECT_EQ(ErrorMessage([] { parse_number_list("1,", "--speeds"); }),
+            "--speeds: item 2: is empty; expected a number");
+  EXPECT_EQ(ErrorMessage([] { parse_number_list("", "--speeds"); }), "--speeds: no numbers given");
+}
+
+TEST(SizeList, RangesAndLists) {
+  EXPECT_EQ(parse_size_list("100:400:100", "--sizes"), (std::vector<std::size_t>{100, 200, 300, 400}));
+  EXPECT_EQ(parse_size_list("10,20", "--sizes"), (std::vector<std::size_t>{10, 20}));
+  EXPECT_EQ(ErrorMessage([] { parse_size_list("100:800", "--sizes"); }),
+            "--sizes: '100:800' is not a range first:last:step");
+  EXPECT_EQ(ErrorMessage([] { parse_size_list("100::10", "--sizes"); }),
+            "--sizes: item 2: is empty; expected a number");
+}
+
+}  // namespace
+}  // namespace hetscale::io
