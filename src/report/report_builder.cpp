@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include <fmt/core.h>
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "hetscale/analysis/isospeed.hpp"
@@ -256,7 +257,8 @@ const std::vector<std::string>& model_figure_names() {
 Report build_report(const std::vector<ReportInput>& inputs, const ReportOptions& options) {
   for (const auto& name : options.model_figures)
     if (std::find(model_figure_names().begin(), model_figure_names().end(), name) == model_figure_names().end())
-      throw InputError("--model", "", fmt::format("unknown model figure '{}'; allowed: seed000-fig1, seed003-fig2", name));
+      throw InputError("--model", "", fmt::format("unknown model figure '{}'; allowed: {}", name,
+                                                  fmt::join(model_figure_names(), ", ")));
 
   std::vector<ReadRun> runs;
   std::vector<Sweep> sweeps;

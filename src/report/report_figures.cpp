@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include <fmt/core.h>
 
@@ -24,6 +25,15 @@ std::vector<double> ascending(std::size_t count, double first = 1.0) {
 
 Series line(std::string title, std::vector<double> x, std::vector<double> y, PlotStyle style) {
   return Series{std::move(title), std::move(x), std::move(y), style, std::nullopt};
+}
+
+// The smallest and the largest N of a sweep's points (0, 0 without any).
+std::pair<double, double> size_range(const Sweep& sweep) {
+  if (sweep.points.empty()) return {0.0, 0.0};
+  const auto [smallest, largest] = std::minmax_element(
+      sweep.points.begin(), sweep.points.end(),
+      [](const SweepPoint& a, const SweepPoint& b) { return a.size < b.size; });
+  return {smallest->size, largest->size};
 }
 
 Figure titled(std::string id, std::string title, std::string caption, std::string x_label, std::string y_label) {
@@ -186,10 +196,7 @@ Figure isospeed_figure(const std::vector<Sweep>& sweeps, const std::string& id) 
     }
     figure.series.push_back(std::move(points));
     if (sweep.trend) {
-      double last = 0.0;
-      for (const auto& point : sweep.points) last = std::max(last, point.size);
-      double first = last;
-      for (const auto& point : sweep.points) first = std::min(first, point.size);
+      auto [first, last] = size_range(sweep);
       if (sweep.target && sweep.target->size) last = std::max(last, *sweep.target->size);
       Series trend{"", {}, {}, PlotStyle::lines, colour};
       for (int k = 0; k <= 100; ++k) {
@@ -215,11 +222,7 @@ HtmlTable sweeps_table(const std::vector<Sweep>& sweeps) {
                    "N at the target"},
                   {}};
   for (const auto& sweep : sweeps) {
-    double low = 0.0, high = 0.0;
-    for (const auto& point : sweep.points) {
-      high = std::max(high, point.size);
-      low = low == 0.0 ? point.size : std::min(low, point.size);
-    }
+    const auto [low, high] = size_range(sweep);
     std::string target_size = "-";
     if (sweep.target && sweep.target->size)
       target_size = fmt::format("{:.0f}{}", *sweep.target->size, sweep.target->extrapolated ? " (extrapolated)" : "");

@@ -298,7 +298,7 @@ nlohmann::ordered_json context_of(const CommBenchmarkOptions& options, int ranks
                 "back-to-back: median over repetitions of the mean of {} operations in a row after a barrier, with "
                 "the polite (polling, sleeping) waits the kernels use: on rank 0, from its start until every other "
                 "rank has completed the last operation and acknowledged it with an empty message, less the time of "
-                "that message (acknowledgement_s); send: rank 0 to rank 1",
+                "that message (acknowledgement_s, half the fastest of the empty ping-pongs); send: rank 0 to rank 1",
                 back_to_back_batch);
   context["acknowledgement_s"] = acknowledgement;
   context["speed_benchmark"] = {{"seconds_per_kernel", options.seconds_per_kernel},

@@ -6,8 +6,9 @@
 
 namespace hetscale::report {
 
-// The figure as an SVG document. Throws std::runtime_error when gnuplot is
-// not installed or does not draw it (with gnuplot's first error line).
+// The figure as an SVG document. Throws io::ProgramUnavailable when gnuplot
+// is not installed, std::runtime_error when it does not draw the figure
+// (with gnuplot's first error line).
 std::string render_svg(const Figure& figure);
 
 // "gnuplot 5.4 patchlevel 4", or "" when it is not installed.
