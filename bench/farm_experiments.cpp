@@ -38,8 +38,8 @@
 #include "hetscale/platform/platform.hpp"
 #include "hetscale/record/comm_profile.hpp"
 #include "hetscale/record/run_record.hpp"
-#include "hetscale/run/farm_simulation.hpp"
-#include "hetscale/run/rank_clock.hpp"
+#include "hetscale/sim/farm_simulation.hpp"
+#include "hetscale/measure/rank_clock.hpp"
 
 namespace {
 
@@ -113,8 +113,8 @@ int policies(bool check) {
       "--objective synthetic --eval-time {} --time-scale {} --population {} --generations {} --speeds @{}",
       eval_time, time_scale, tasks, generations, speeds_file);
 
-  const double ceiling = run::earliest_finish_efficiency(speeds, tasks, eval_time);
-  run::SimulatedFarmSetup setup;
+  const double ceiling = sim::earliest_finish_efficiency(speeds, tasks, eval_time);
+  sim::SimulatedFarmSetup setup;
   setup.client_speeds = speeds;
   setup.tasks_per_generation = tasks;
   setup.generations = generations + 1;  // the initial population is a generation of the farm too
@@ -129,7 +129,7 @@ int policies(bool check) {
   std::optional<RunAnalysis> adaptive;
   std::vector<std::string> failures;
   for (const std::string policy : {"even", "adaptive", "adaptive+"}) {
-    const auto simulated = run::simulate_farm(run::policy_from_string(policy), setup);
+    const auto simulated = sim::simulate_farm(distribute::policy_from_string(policy), setup);
     // What the issue asks to be shown (seed 000, Section 6.2 and beyond).
     const auto failure = [&](const RunAnalysis& analysis) -> std::optional<std::string> {
       const auto& h = analysis.heterogeneous;
@@ -285,7 +285,7 @@ int speedup() {
 }
 
 int overhead() {
-  const auto costs = run::measure_clock_costs(200000);
+  const auto costs = measure::measure_clock_costs(200000);
   fmt::print("### Cost of measuring\n\none activity switch (a steady-clock read): {:.3f} us; one read of the run-queue "
              "delay (pread of /proc/self/schedstat): {:.3f} us\n\n",
              costs.switch_seconds * 1e6, costs.delay_read_seconds * 1e6);

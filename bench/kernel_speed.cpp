@@ -19,14 +19,16 @@
 
 #include <fmt/core.h>
 
-#include "hetscale/run/kernels/dense.hpp"
-#include "hetscale/run/mpi_kernels.hpp"
-#include "hetscale/run/speed_benchmark.hpp"
+#include "hetscale/programs/kernels/dense.hpp"
+#include "hetscale/mpi/kernels.hpp"
+#include "hetscale/measure/speed_benchmark.hpp"
 
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   const std::size_t n = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 1024;
-  using namespace hetscale::run;
+  using namespace hetscale::mpi;
+  using hetscale::measure::measure_local_speed;
+  namespace kernels = hetscale::programs::kernels;
   kernels::use_single_threaded_blas();
 
   // dgemm on one core at the kernels' size, the reference.

@@ -17,8 +17,8 @@
 #include <fmt/core.h>
 
 #include "hetscale/platform/platform.hpp"
-#include "hetscale/run/simgrid_engine.hpp"
-#include "hetscale/run/simgrid_farm.hpp"
+#include "hetscale/sim/simgrid_engine.hpp"
+#include "hetscale/sim/simgrid_farm.hpp"
 
 namespace {
 
@@ -67,21 +67,21 @@ int main(int argc, char** argv) {
     return 2;
   }
   std::printf("## The farm on SimGrid: %zu tasks in %zu generations, policy adaptive (SimGrid %s)\n\n", tasks,
-              generations, run::simgrid_version().c_str());
+              generations, sim::simgrid_version().c_str());
   std::printf("| workers | simulated t_par (s) | efficiency | events | wall time (s) | events per second | time / time at %zu workers |\n",
               sizes.front());
   std::printf("|---|---|---|---|---|---|---|\n");
   double first_wall = 0.0;
   for (const std::size_t workers : sizes) {
-    run::SimulatedFarmOptions options;
-    options.policy = run::PolicyKind::adaptive;
+    sim::SimulatedFarmOptions options;
+    options.policy = distribute::PolicyKind::adaptive;
     options.tasks_per_generation = tasks / generations;
     options.generations = generations;
     options.evaluation_seconds = 1.0;
     const Platform platform = spread_platform(workers);
     const auto start = std::chrono::steady_clock::now();
-    const std::string answer = run::run_isolated([&] {
-      const auto simulated = run::simulate_farm_on_platform(platform, options);
+    const std::string answer = sim::run_isolated([&] {
+      const auto simulated = sim::simulate_farm_on_platform(platform, options);
       return fmt::format("{} {} {}", simulated.record.t_par, simulated.efficiency(), simulated.events());
     });
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -14,7 +14,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli.hpp"
-#include "run/simulated_host.hpp"
+#include "mpi/simulated_host.hpp"
 
 namespace {
 
@@ -36,7 +36,7 @@ int speak_once(const std::string& text, bool to_stderr, int code, int& argc, cha
 
 int main(int argc, char** argv) {
   try {
-    run::simulated::require_deterministic_configuration();
+    mpi::simulated::require_deterministic_configuration();
   } catch (const std::exception& error) {
     return speak_once(std::string("hetscale-smpi: ") + error.what() + "\n", true, exit_bad_input, argc, argv);
   }

@@ -10,7 +10,7 @@
 #include <fmt/core.h>
 
 #include "hetscale/io/number_list.hpp"
-#include "hetscale/run/mpi_farm.hpp"
+#include "hetscale/mpi/farm.hpp"
 
 namespace hetscale::cli {
 
@@ -75,7 +75,7 @@ io::ProgressOutput progress_output_on_rank(int rank) {
 
 int run_mpi_command(int& argc, char**& argv, const std::function<void(int rank, int ranks)>& prepare,
                     const std::function<int(int rank, int ranks)>& body) {
-  run::MpiSession mpi(argc, argv);
+  mpi::MpiSession mpi(argc, argv);
   try {
     prepare(mpi.rank(), mpi.size());
   } catch (const std::invalid_argument& error) {
@@ -86,7 +86,7 @@ int run_mpi_command(int& argc, char**& argv, const std::function<void(int rank, 
     return body(mpi.rank(), mpi.size());
   } catch (const std::exception& error) {
     std::cerr << "hetscale: internal error on rank " << mpi.rank() << ": " << error.what() << "\n";
-    run::MpiSession::abort(exit_internal_error);
+    mpi::MpiSession::abort(exit_internal_error);
   }
 }
 

@@ -14,32 +14,33 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.hpp"
+#include "hetscale/analysis/comm_fit.hpp"
 #include "hetscale/io/files.hpp"
 #include "hetscale/io/number_list.hpp"
 #include "hetscale/record/comm_profile.hpp"
 #include "hetscale/report/table.hpp"
-#include "hetscale/run/comm_benchmark.hpp"
-#include "hetscale/run/mpi_farm.hpp"
+#include "hetscale/mpi/comm_benchmark.hpp"
+#include "hetscale/mpi/farm.hpp"
 
 namespace hetscale::cli {
 namespace {
 
 struct CommCommand {
-  run::CommBenchmarkOptions options;
+  mpi::CommBenchmarkOptions options;
   std::string sizes, repetitions, min_seconds, out, timing = "back-to-back";
   bool json = false;
 };
 
-// Message sizes in doubles: whole numbers from 1 to run::max_message_elements.
+// Message sizes in doubles: whole numbers from 1 to mpi::max_message_elements.
 std::vector<std::size_t> message_sizes(const std::string& text) {
   std::vector<std::size_t> sizes;
   const auto values = io::parse_number_list(text, "--sizes");
   for (std::size_t i = 0; i < values.size(); ++i) {
     if (values[i] < 1.0 || values[i] != std::floor(values[i]) ||
-        values[i] > static_cast<double>(run::max_message_elements))
+        values[i] > static_cast<double>(mpi::max_message_elements))
       throw InputError("--sizes", fmt::format("item {}", i + 1),
                        fmt::format("must be a whole number of doubles from 1 to {}, got {:g}",
-                                   run::max_message_elements, values[i]));
+                                   mpi::max_message_elements, values[i]));
     sizes.push_back(static_cast<std::size_t>(values[i]));
   }
   return sizes;
@@ -118,15 +119,16 @@ int bench_comm(CommCommand& command, int& argc, char**& argv) {
         if (!command.repetitions.empty()) options.repetitions = count_option(command.repetitions, "--repetitions");
         if (!command.min_seconds.empty()) options.min_seconds = single_number(command.min_seconds, "--min-seconds");
         if (command.timing == "asleep")
-          options.timing = run::CommTiming::asleep;
+          options.timing = mpi::CommTiming::asleep;
         else if (command.timing != "back-to-back")
           throw InputError("--timing", "", fmt::format("unknown timing '{}'; allowed: back-to-back, asleep",
                                                        command.timing));
-        run::validate_comm_benchmark_options(options, ranks);
+        mpi::validate_comm_benchmark_options(options, ranks);
       },
       [&](int rank, int) {
-        const auto profile = run::run_comm_benchmark(options);
+        auto profile = mpi::run_comm_benchmark(options);
         if (rank != 0) return 0;
+        fit_measured_profile(*profile, options.structures);
         const std::string json = comm_profile_json(*profile);
         if (!command.out.empty()) io::write_file_atomically(command.out, json);
         const std::string text = command.json ? json : profile_table(*profile);
@@ -139,7 +141,7 @@ int bench_comm(CommCommand& command, int& argc, char**& argv) {
 
 void add_bench_comm_command(CLI::App& bench, Actions& actions) {
   auto command = std::make_shared<CommCommand>();  // kept alive by the callback and the action
-  const run::CommBenchmarkOptions defaults;
+  const mpi::CommBenchmarkOptions defaults;
   auto* comm = bench.add_subcommand(
       "comm",
       "seed 001 Section 4.5: time broadcast, send/receive and barrier on MPI (run under mpiexec, 2 or more ranks), "

@@ -12,6 +12,7 @@
 
 #include "cli.hpp"
 #include "kernel_commands.hpp"
+#include "hetscale/analysis/isospeed.hpp"
 #include "hetscale/io/files.hpp"
 #include "hetscale/io/number_list.hpp"
 #include "hetscale/io/progress.hpp"
@@ -19,8 +20,8 @@
 #include "hetscale/record/run_record.hpp"
 #include "hetscale/record/sweep.hpp"
 #include "hetscale/report/table.hpp"
-#include "hetscale/run/mpi_kernels.hpp"
-#include "hetscale/run/run_context.hpp"
+#include "hetscale/mpi/kernels.hpp"
+#include "hetscale/measure/run_context.hpp"
 
 namespace hetscale::cli {
 
@@ -66,11 +67,11 @@ std::vector<double> marked_speeds_for_run(std::vector<double> given, const std::
                                           int ranks, double seconds) {
   if (!given.empty()) return given;
   const double own = emulated.empty() ? 1.0 : emulated[static_cast<std::size_t>(rank)];
-  const auto measured = run::measure_marked_speeds(own, seconds);
+  const auto measured = mpi::measure_marked_speeds(own, seconds);
   std::vector<double> speeds(static_cast<std::size_t>(ranks));
   if (measured)
     for (int r = 0; r < ranks; ++r) speeds[static_cast<std::size_t>(r)] = (*measured)[static_cast<std::size_t>(r)].marked_mflops;
-  run::share_from_rank_zero(speeds);
+  mpi::share_from_rank_zero(speeds);
   return speeds;
 }
 
@@ -85,7 +86,7 @@ std::string describe_point(const SweepPoint& point, double marked_speed, const s
 
 // --- hetscale kernel -----------------------------------------------------------
 int kernel_command(KernelCommand& command, int& argc, char**& argv) {
-  run::KernelOptions options;
+  mpi::KernelOptions options;
   std::vector<double> given;
   return run_mpi_command(
       argc, argv,
@@ -95,7 +96,7 @@ int kernel_command(KernelCommand& command, int& argc, char**& argv) {
       },
       [&](int rank, int ranks) {
         options.marked_speeds = marked_speeds_for_run(given, options.speeds, rank, ranks, command.marked.seconds);
-        const auto run = run::run_kernel(options);
+        const auto run = mpi::run_kernel(options);
         if (!run) return 0;
         const std::string record = run_record_json(run->record);
         if (!command.out.empty()) io::write_file_atomically(command.out, record);
@@ -113,7 +114,7 @@ int kernel_command(KernelCommand& command, int& argc, char**& argv) {
 
 // --- hetscale scale sweep --------------------------------------------------------
 int sweep_command(SweepCommand& command, int& argc, char**& argv) {
-  run::SweepOptions options;
+  mpi::SweepOptions options;
   std::vector<double> given;
   io::ProgressOutput progress_output = io::ProgressOutput::automatic;
   return run_mpi_command(
@@ -130,8 +131,11 @@ int sweep_command(SweepCommand& command, int& argc, char**& argv) {
         for (const double speed : options.kernel.marked_speeds) marked_speed += speed;
         // A step per size, and one for the verifying run at the target's N.
         io::Progress progress("sweep", options.sizes.size() + (options.target ? 1 : 0), stderr, progress_output);
-        const auto sweep = run::run_sweep(
-            options, [&](std::size_t, std::size_t, double, const run::KernelRun& run) {
+        const auto choose_verifying_size = [&](Sweep& sweep) {
+          return hetscale::choose_verifying_size(sweep, *options.target, options.degree);
+        };
+        const auto sweep = mpi::run_sweep(
+            options, choose_verifying_size, [&](std::size_t, std::size_t, double, const mpi::KernelRun& run) {
               progress.step(fmt::format("N={:g}", run.point.size));
             });
         progress.finish();
@@ -152,7 +156,7 @@ int sweep_command(SweepCommand& command, int& argc, char**& argv) {
                                           command.kernel, sweep->configuration, ranks, marked_speed,
                                           options.repetitions > 1
                                               ? fmt::format("; each point the {} of {} runs",
-                                                            run::to_string(options.point), options.repetitions)
+                                                            mpi::to_string(options.point), options.repetitions)
                                               : std::string());
           for (const auto& point : sweep->points) text += "  " + describe_point(point, marked_speed, command.kernel) + "\n";
           if (sweep->trend) {
@@ -196,20 +200,20 @@ int speed_command(SpeedCommand& command, int& argc, char**& argv) {
       argc, argv,
       [&](int, int ranks) {
         speeds = emulated_speeds(command.speeds);
-        run::KernelOptions check;
+        mpi::KernelOptions check;
         check.speeds = speeds;
-        run::validate_kernel_options(check, ranks);
+        mpi::validate_kernel_options(check, ranks);
         if (!(command.seconds > 0.0 && command.seconds <= 60.0))
           throw InputError("--seconds", "", fmt::format("must be in (0, 60], got {:g}", command.seconds));
       },
       [&](int rank, int ranks) {
         const double own = speeds.empty() ? 1.0 : speeds[static_cast<std::size_t>(rank)];
-        const auto measured = run::measure_marked_speeds(own, command.seconds);
+        const auto measured = mpi::measure_marked_speeds(own, command.seconds);
         if (!measured) return 0;
         Platform platform;
         platform.name = command.name;
         platform.speed_kind = SpeedKind::marked;
-        const std::string host = run::host_name();
+        const std::string host = measure::host_name();
         for (int r = 0; r < ranks; ++r) {
           PlatformNode node;
           node.name = fmt::format("{}:{}", host, r);
@@ -274,21 +278,21 @@ void add_sweep_options(CLI::App& sweep, SweepCommand& command, KernelBackend bac
   sweep.add_flag("--json", command.json, "print the sweep as JSON");
 }
 
-run::KernelOptions checked_kernel_options(const KernelCommand& command, int ranks) {
-  run::KernelOptions options;
-  options.kernel = named_choice(run::kernel_from_string, command.kernel, "KERNEL");
+mpi::KernelOptions checked_kernel_options(const KernelCommand& command, int ranks) {
+  mpi::KernelOptions options;
+  options.kernel = named_choice(mpi::kernel_from_string, command.kernel, "KERNEL");
   options.size = count_option(command.size, "--size");
   options.speeds = emulated_speeds(command.speeds);
   options.marked_speeds = read_marked_speeds(command.marked, ranks);
   options.seed = command.seed;
   options.label = command.label;
-  run::validate_kernel_options(options, ranks);
+  mpi::validate_kernel_options(options, ranks);
   return options;
 }
 
-run::SweepOptions checked_sweep_options(const SweepCommand& command, int ranks) {
-  run::SweepOptions options;
-  options.kernel.kernel = named_choice(run::kernel_from_string, command.kernel, "--kernel");
+mpi::SweepOptions checked_sweep_options(const SweepCommand& command, int ranks) {
+  mpi::SweepOptions options;
+  options.kernel.kernel = named_choice(mpi::kernel_from_string, command.kernel, "--kernel");
   options.sizes = io::parse_size_list(command.sizes, "--sizes");
   options.kernel.speeds = emulated_speeds(command.speeds);
   options.kernel.marked_speeds = read_marked_speeds(command.marked, ranks);
@@ -299,8 +303,8 @@ run::SweepOptions checked_sweep_options(const SweepCommand& command, int ranks) 
   options.degree = command.degree;
   options.configuration = command.configuration;
   options.repetitions = command.repetitions;
-  options.point = named_choice(run::repetition_choice_from_string, command.point, "--point");
-  run::validate_sweep_options(options, ranks);
+  options.point = named_choice(mpi::repetition_choice_from_string, command.point, "--point");
+  mpi::validate_sweep_options(options, ranks);
   return options;
 }
 

@@ -10,7 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "hetscale/run/mpi_kernels.hpp"
+#include "hetscale/mpi/kernels.hpp"
 
 namespace hetscale::cli {
 
@@ -49,8 +49,8 @@ void add_sweep_options(CLI::App& command, SweepCommand& options, KernelBackend b
 // The options checked for `ranks` processes and turned into the library's;
 // marked speeds are those given (empty: to be measured). Throws InputError
 // naming the option. The same on every rank.
-run::KernelOptions checked_kernel_options(const KernelCommand& command, int ranks);
-run::SweepOptions checked_sweep_options(const SweepCommand& command, int ranks);
+mpi::KernelOptions checked_kernel_options(const KernelCommand& command, int ranks);
+mpi::SweepOptions checked_sweep_options(const SweepCommand& command, int ranks);
 
 // The command line that asks hetscale (or hetscale-smpi) for the same run:
 // "kernel ge --size 100 ..." and "scale sweep --kernel ge ...".

@@ -15,6 +15,7 @@
 #include "hetscale/analysis/run_analysis.hpp"
 #include "hetscale/analysis/serial_fit.hpp"
 #include "hetscale/analysis/what_if.hpp"
+#include "hetscale/sim/farm_what_if.hpp"
 #include "hetscale/io/input_error.hpp"
 #include "hetscale/io/number_list.hpp"
 #include "hetscale/io/progress.hpp"
@@ -26,7 +27,7 @@
 #include "hetscale/report/table.hpp"
 #include "hetscale/io/child_process.hpp"
 #include "hetscale/io/files.hpp"
-#include "hetscale/run/mpi_farm.hpp"
+#include "hetscale/mpi/farm.hpp"
 
 #include "cli.hpp"
 
@@ -101,7 +102,7 @@ Output model_farm(const FarmModelOptions& o) {
   if (eval_time <= 0.0) throw InputError("--eval-time", "", fmt::format("must be > 0, got {:g}", eval_time));
   const double latency = single_number(o.latency, "--latency");
   if (latency < 0.0) throw InputError("--latency", "", fmt::format("must be >= 0, got {:g}", latency));
-  const auto what_if = evaluate_farm_policies(speeds, tasks, generations, eval_time, latency);
+  const auto what_if = sim::evaluate_farm_policies(speeds, tasks, generations, eval_time, latency);
   return {o.json ? report::farm_what_if_json(what_if) : report::farm_what_if_table(what_if)};
 }
 
@@ -155,7 +156,7 @@ Output demo(bool json) {
 
 // --- farm ------------------------------------------------------------------
 struct FarmCommand {
-  run::FarmOptions options;
+  mpi::FarmOptions options;
   std::string policy = "adaptive", speeds, scheme = "generational", crossover = "one-point", out;
   bool json = false;
 };
@@ -167,18 +168,18 @@ int farm(FarmCommand& command, int& argc, char**& argv) {
   return run_mpi_command(
       argc, argv,
       [&](int rank, int ranks) {
-        options.policy = named_choice(run::policy_from_string, command.policy, "--policy");
+        options.policy = named_choice(distribute::policy_from_string, command.policy, "--policy");
         options.ga.scheme = named_choice(ga::scheme_from_string, command.scheme, "--scheme");
         options.ga.crossover = named_choice(ga::crossover_from_string, command.crossover, "--crossover");
         if (!command.speeds.empty()) options.speeds = io::parse_number_list(command.speeds, "--speeds");
-        run::validate_farm_options(options, ranks);
+        mpi::validate_farm_options(options, ranks);
         progress_output = progress_output_on_rank(rank);
       },
       [&](int rank, int ranks) {
         // A step per generation, the initial population's (generation 0) first.
         io::Progress progress("farm", options.ga.generations + 1, stderr, progress_output);
         const auto outcome =
-            run::run_farm(options, [&progress](std::size_t, std::size_t, double, double best) {
+            mpi::run_farm(options, [&progress](std::size_t, std::size_t, double, double best) {
               progress.step(fmt::format("best {:.6g}", best));
             });
         progress.finish();

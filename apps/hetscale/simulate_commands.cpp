@@ -10,42 +10,42 @@
 #include "hetscale/io/files.hpp"
 #include "hetscale/io/progress.hpp"
 #include "hetscale/platform/platform.hpp"
-#include "hetscale/platform/simgrid_platform.hpp"
+#include "hetscale/sim/simgrid_platform.hpp"
 #include "hetscale/record/run_record.hpp"
-#include "hetscale/run/farm_simulation.hpp"
-#include "hetscale/run/simgrid_engine.hpp"
-#include "hetscale/run/simgrid_farm.hpp"
+#include "hetscale/sim/farm_simulation.hpp"
+#include "hetscale/sim/simgrid_engine.hpp"
+#include "hetscale/sim/simgrid_farm.hpp"
 
 namespace hetscale::cli {
 
 namespace {
 
 struct SimulateFarmCommand {
-  run::SimulatedFarmOptions options;
+  sim::SimulatedFarmOptions options;
   std::string platform, policy = "adaptive", out;
   bool json = false;
 };
 
 Output simulate_farm(SimulateFarmCommand& command) {
   auto& options = command.options;
-  options.policy = named_choice(run::policy_from_string, command.policy, "--policy");
+  options.policy = named_choice(distribute::policy_from_string, command.policy, "--policy");
   const Platform platform = read_platform(command.platform);
-  run::validate_simulated_farm(platform, options);
+  sim::validate_simulated_farm(platform, options);
   io::Progress progress("simulate farm", options.generations);
   options.on_generation = [&progress](std::size_t done, std::size_t total) {
     progress.step(fmt::format("generation {}/{}", done, total));
   };
-  const auto simulated = run::simulate_farm_on_platform(platform, options);
+  const auto simulated = sim::simulate_farm_on_platform(platform, options);
   progress.finish();
   const std::string record = run_record_json(simulated.record);
   if (!command.out.empty()) io::write_file_atomically(command.out, record);
   if (command.json) return {record};
 
-  const auto speeds = run::simulated_client_speeds(platform, options);
+  const auto speeds = sim::simulated_client_speeds(platform, options);
   const auto& run = simulated.record;
   const double speedup = *run.t_seq_ref / run.t_par;
   const double ceiling =
-      run::earliest_finish_efficiency(speeds, options.tasks_per_generation, options.evaluation_seconds);
+      sim::earliest_finish_efficiency(speeds, options.tasks_per_generation, options.evaluation_seconds);
   return {fmt::format(
       "simulated farm on {}: policy {}, {} clients, {} generations of {} tasks of {:g} s (speed 1)\n"
       "  t_par {:.6g} s, speed-up {:.4g} (t_seq_ref / t_par), efficiency {:.4f} (of sum v = {:.4g}); "
@@ -63,8 +63,8 @@ struct SimulatePlatformCommand {
 
 Output simulate_platform(const SimulatePlatformCommand& command) {
   const Platform platform = read_platform(command.platform);
-  const std::string xml = simgrid_platform_xml(platform);
-  if (!command.hostfile.empty()) io::write_file_atomically(command.hostfile, simgrid_hostfile(platform));
+  const std::string xml = sim::simgrid_platform_xml(platform);
+  if (!command.hostfile.empty()) io::write_file_atomically(command.hostfile, sim::simgrid_hostfile(platform));
   if (command.xml.empty()) return {xml};
   io::write_file_atomically(command.xml, xml);
   return {fmt::format("{} nodes; SimGrid platform in {}{}\n", platform.nodes.size(), command.xml,

@@ -15,7 +15,7 @@
 #include "cli.hpp"
 #include "hetscale/io/files.hpp"
 #include "hetscale/platform/platform.hpp"
-#include "hetscale/run/smpi_launch.hpp"
+#include "hetscale/sim/smpi_launch.hpp"
 #include "kernel_commands.hpp"
 
 namespace hetscale::cli {
@@ -58,9 +58,9 @@ Platform selected_hosts(const HostOptions& options) {
   const std::string& hosts = options.hosts;
   if (hosts.empty()) return platform;
   if (hosts.find_first_not_of("0123456789") == std::string::npos)
-    return run::first_nodes(platform, count_option(hosts, "--hosts"), "--hosts");
+    return sim::first_nodes(platform, count_option(hosts, "--hosts"), "--hosts");
   const std::string names = hosts.front() == '@' ? io::read_text_file(hosts.substr(1)) : hosts;
-  return run::select_nodes(platform, split_names(names), "--hosts");
+  return sim::select_nodes(platform, split_names(names), "--hosts");
 }
 
 std::string program_path(const char* variable, const char* built) {
@@ -70,9 +70,9 @@ std::string program_path(const char* variable, const char* built) {
 
 // Runs hetscale-smpi with `arguments` on the selected hosts; its exit code.
 Output run_simulation(const Platform& hosts, const std::vector<std::string>& arguments) {
-  const run::SmpiPrograms programs{program_path("HETSCALE_SMPIRUN", HETSCALE_SMPIRUN_PROGRAM),
+  const sim::SmpiPrograms programs{program_path("HETSCALE_SMPIRUN", HETSCALE_SMPIRUN_PROGRAM),
                                    program_path("HETSCALE_SMPI", HETSCALE_SMPI_PROGRAM)};
-  const int code = run::run_in_simulator(hosts, programs, arguments, "HETSCALE_SMPIRUN", "HETSCALE_SMPI");
+  const int code = sim::run_in_simulator(hosts, programs, arguments, "HETSCALE_SMPIRUN", "HETSCALE_SMPI");
   // hetscale-smpi ends with 0 (done, checks passed), 1 (a check failed), 2
   // (bad input, said on stderr) or 3 (internal error, said on stderr).
   if (code > exit_internal_error) {

@@ -232,4 +232,15 @@ CommFit fit_communication_costs(std::span<const CommSample> samples) {
   return fit;
 }
 
+void fit_measured_profile(CommProfile& profile, bool structures) {
+  const CommFit fit = fit_communication_costs(profile.samples);
+  const double unit_computation = profile.costs.unit_computation;
+  const auto reference_marked_speed = profile.costs.reference_marked_speed;
+  profile.costs = fit.costs;
+  profile.costs.unit_computation = unit_computation;
+  profile.costs.reference_marked_speed = reference_marked_speed;
+  profile.fits = fit.fits;
+  if (structures) profile.structures = fit_structure_costs(profile.samples);
+}
+
 }  // namespace hetscale

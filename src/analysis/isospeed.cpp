@@ -299,6 +299,18 @@ SweepTarget find_target_size(const Sweep& sweep, const SweepTrend& trend, double
   return result;
 }
 
+std::optional<double> choose_verifying_size(Sweep& sweep, double target, std::size_t degree) {
+  try {
+    sweep.trend = fit_speed_efficiency_trend(sweep, degree);
+    sweep.target = find_target_size(sweep, *sweep.trend, target);
+    if (sweep.target->size) return std::round(*sweep.target->size);
+  } catch (const std::invalid_argument&) {
+    sweep.trend.reset();
+    sweep.target = SweepTarget{target, std::nullopt, false, std::nullopt};
+  }
+  return std::nullopt;
+}
+
 Sweep parse_sweep_csv(std::string_view text, const std::string& source, const std::string& kernel,
                       const std::vector<double>& marked_speeds, const std::string& configuration) {
   const auto workload = workload_of(kernel, "--kernel", "");

@@ -117,7 +117,7 @@ std::string distribution_json(const DistributionMetrics& m) {
   return dump(out);
 }
 
-std::string farm_what_if_json(const FarmWhatIf& m) {
+std::string farm_what_if_json(const sim::FarmWhatIf& m) {
   auto out = document("hetscale.model-farm/1", ordered_json::object());
   out["speeds"] = m.speeds;
   out["tasks_per_generation"] = m.tasks_per_generation;

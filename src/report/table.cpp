@@ -174,7 +174,7 @@ std::string worsening_table(const WorseningMetrics& m) {
   return out + metrics.render();
 }
 
-std::string farm_what_if_table(const FarmWhatIf& m) {
+std::string farm_what_if_table(const sim::FarmWhatIf& m) {
   std::string out = fmt::format(
       "seed 000, Sections 5-6: {} clients, {} tasks per generation of {:g} s on speed 1, {} generations, "
       "one-way latency {:g} s (simulated)\n",

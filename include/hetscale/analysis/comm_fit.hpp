@@ -57,4 +57,10 @@ StructureCosts fit_structure_form(std::span<const double> p, std::span<const dou
 // that order; std::invalid_argument when one has fewer than two message sizes.
 std::vector<StructureCosts> fit_structure_costs(std::span<const CommSample> samples);
 
+// A measured profile (`hetscale bench comm`: samples, t_c, the reference
+// marked speed) fitted: its costs and fit qualities from
+// fit_communication_costs, the measured t_c and marked speed kept, and with
+// `structures` seed 004's structure costs from fit_structure_costs.
+void fit_measured_profile(CommProfile& profile, bool structures);
+
 }  // namespace hetscale

@@ -37,6 +37,14 @@ SweepTrend fit_speed_efficiency_trend(const Sweep& sweep, std::size_t degree);
 // --target); extrapolated when N > N_max; size empty when never reached.
 SweepTarget find_target_size(const Sweep& sweep, const SweepTrend& trend, double target);
 
+// seed 001 Section 4.4, the step between a sweep's sizes and its verifying
+// run: fits the trend line of `degree` through the points measured so far,
+// sets sweep.trend and sweep.target, and returns the whole N to verify at
+// (nothing when the line never reaches `target`). Too few points whose check
+// passed is an outcome of the sweep, not bad input: the target is then kept
+// with no N and no trend.
+std::optional<double> choose_verifying_size(Sweep& sweep, double target, std::size_t degree);
+
 // A sweep given as CSV, as the paper prints it (Tables 3-4): a header with N
 // and one of T_ms or T_s; optional columns W (checked against the kernel's
 // W(N) to 0.5 %), speed and E_s (printed values, recomputed). `#` lines are

@@ -7,6 +7,7 @@
 #include "hetscale/analysis/run_analysis.hpp"
 #include "hetscale/analysis/serial_fit.hpp"
 #include "hetscale/analysis/what_if.hpp"
+#include "hetscale/sim/farm_what_if.hpp"
 #include "hetscale/papers/paper_checks.hpp"
 
 namespace hetscale::report {
@@ -14,7 +15,7 @@ namespace hetscale::report {
 std::string analysis_json(const RunAnalysis& analysis);
 std::string distribution_json(const DistributionMetrics& metrics);
 std::string worsening_json(const WorseningMetrics& metrics);
-std::string farm_what_if_json(const FarmWhatIf& what_if);
+std::string farm_what_if_json(const sim::FarmWhatIf& what_if);
 std::string serial_fit_json(const SerialFit& fit);
 std::string paper_checks_json(const std::vector<PaperSection>& sections);
 

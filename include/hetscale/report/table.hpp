@@ -6,6 +6,7 @@
 #include "hetscale/analysis/run_analysis.hpp"
 #include "hetscale/analysis/serial_fit.hpp"
 #include "hetscale/analysis/what_if.hpp"
+#include "hetscale/sim/farm_what_if.hpp"
 #include "hetscale/papers/paper_checks.hpp"
 
 namespace hetscale::report {
@@ -25,7 +26,7 @@ class TextTable {
 std::string analysis_table(const RunAnalysis& analysis);
 std::string distribution_table(const DistributionMetrics& metrics);
 std::string worsening_table(const WorseningMetrics& metrics);
-std::string farm_what_if_table(const FarmWhatIf& what_if);
+std::string farm_what_if_table(const sim::FarmWhatIf& what_if);
 std::string serial_fit_table(const SerialFit& fit);
 std::string paper_checks_table(const std::vector<PaperSection>& sections);
 

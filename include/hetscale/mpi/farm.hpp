@@ -1,0 +1,65 @@
+#pragma once
+// The task farm on real MPI processes (seed 000, Sections 5-6): rank 0 is the
+// server and runs the GA, ranks 1..n are the clients and evaluate. Each rank
+// measures where its time goes; rank 0 writes the run record. With one rank
+// (no clients) the server evaluates by itself: seed 000's best serial version.
+// mpi.h stays private to the .cpp files.
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "hetscale/ga/genetic_algorithm.hpp"
+#include "hetscale/record/run_record.hpp"
+#include "hetscale/distribute/farm_policy.hpp"
+
+namespace hetscale::mpi {
+
+// MPI_Init on construction, MPI_Finalize on destruction.
+class MpiSession {
+ public:
+  MpiSession(int& argc, char**& argv);
+  ~MpiSession();
+  MpiSession(const MpiSession&) = delete;
+  MpiSession& operator=(const MpiSession&) = delete;
+  int rank() const { return rank_; }
+  int size() const { return size_; }
+  static std::string library_version();
+  // Ends every rank at once (for internal errors, so nothing hangs).
+  [[noreturn]] static void abort(int code);
+
+ private:
+  int rank_ = 0, size_ = 1;
+};
+
+struct FarmOptions {
+  distribute::PolicyKind policy = distribute::PolicyKind::adaptive;
+  std::string objective = "synthetic";  // "synthetic" or "lennard-jones"
+  double evaluation_seconds = 1.0;      // synthetic: nominal evaluation time on a node of speed 1
+  double time_scale = 1.0;              // synthetic: multiplies every nominal time
+  std::size_t dimensions = 8;           // synthetic: genes
+  std::size_t atoms = 13;               // lennard-jones: cluster size
+  std::vector<double> speeds;           // one per client (empty: all 1); with no clients, the server's
+  ga::GaParameters ga;                  // population, generations, seed, ...
+  std::string label;
+};
+
+// Every check that needs no communication: each rank runs it on the same
+// arguments and reaches the same verdict, so all ranks exit together.
+// Throws hetscale::InputError naming the option.
+void validate_farm_options(const FarmOptions& options, int ranks);
+
+struct FarmOutcome {
+  RunRecord record;  // clients as nodes, the server beside them
+  ga::GaResult ga;
+};
+
+// Called on rank 0 after every generation: (generation, generations, seconds since the start, best fitness).
+using FarmProgress = std::function<void(std::size_t, std::size_t, double, double)>;
+
+// Runs the farm on MPI_COMM_WORLD. Rank 0 returns the outcome, the others
+// nothing. Options must have passed validate_farm_options.
+std::optional<FarmOutcome> run_farm(const FarmOptions& options, const FarmProgress& progress = {});
+
+}  // namespace hetscale::mpi

@@ -1,0 +1,60 @@
+#pragma once
+// The objective functions a farm evaluates (seed 000, Section 6): fitness is
+// minimised and depends on the genome only, so a run's result does not depend
+// on which node evaluated what.
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "hetscale/ga/genetic_algorithm.hpp"
+
+namespace hetscale::programs {
+
+class Objective {
+ public:
+  virtual ~Objective() = default;
+  virtual std::string name() const = 0;
+  virtual std::vector<ga::GeneDomain> domains() const = 0;
+  // Deterministic; safe to call from several threads at once.
+  virtual double fitness(const ga::Genome& genome) const = 0;
+  // The nominal cost of one evaluation on a node of speed 1, in seconds, when
+  // the objective fixes it (synthetic); none when it is the measured CPU time
+  // of the evaluation (real computation).
+  virtual std::optional<double> nominal_seconds() const = 0;
+};
+
+// seed 000 Section 6.1's test objective: a cheap function (Rastrigin over
+// `dimensions` genes in [-5.12, 5.12]) whose evaluation nominally takes
+// `evaluation_seconds` (spent sleeping by the node that evaluates it).
+// Throws std::invalid_argument unless evaluation_seconds >= 0 and dimensions >= 1.
+std::unique_ptr<Objective> make_synthetic_objective(double evaluation_seconds, std::size_t dimensions = 8);
+
+// The energy of an n-atom Lennard-Jones cluster over 3n coordinates, each
+// evaluation relaxed to the nearest local minimum (GSL BFGS); in units of the
+// pair well depth and the pair distance parameter. Throws
+// std::invalid_argument unless 2 <= atoms <= 150.
+std::unique_ptr<Objective> make_lennard_jones_objective(std::size_t atoms);
+
+// --- Lennard-Jones pieces, public for tests and for other uses -------------
+
+// V = 4 sum_{i<j} (r_ij^-12 - r_ij^-6) over coordinates x1,y1,z1,x2,...
+double lennard_jones_energy(std::span<const double> coordinates);
+// V and its gradient (gradient.size() == coordinates.size()).
+double lennard_jones_energy_and_gradient(std::span<const double> coordinates, std::span<double> gradient);
+
+struct Relaxation {
+  double energy = 0.0;
+  std::vector<double> coordinates;
+  std::size_t iterations = 0;
+  bool converged = false;  // gradient norm below the tolerance
+};
+// The local minimum nearest to `coordinates`, by GSL's vector_bfgs2.
+Relaxation relax_lennard_jones(std::vector<double> coordinates);
+
+// Half the side of the cube the GA draws coordinates from, for `atoms` atoms.
+double lennard_jones_box_half_width(std::size_t atoms);
+
+}  // namespace hetscale::programs

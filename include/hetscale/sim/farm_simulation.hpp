@@ -1,0 +1,53 @@
+#pragma once
+// The farm protocol run in simulated time: the same FarmServer, FarmClient
+// and policies as the MPI farm, with clients of given true speeds, equal
+// tasks and a fixed one-way message time. It answers "what does this policy
+// allow on these speeds" without the noise of a real run, and gives the
+// ceiling of any policy: the greedy earliest-finish-time schedule.
+#include <cstddef>
+#include <vector>
+
+#include "hetscale/distribute/farm_policy.hpp"
+
+namespace hetscale::sim {
+
+struct SimulatedFarmSetup {
+  std::vector<double> client_speeds;    // true speeds, relative to a node of speed 1
+  std::vector<double> declared_speeds;  // what `proportional` is told; empty = the true speeds
+  std::size_t tasks_per_generation = 32;
+  std::size_t generations = 10;
+  double task_seconds = 1.0;     // nominal evaluation time on a node of speed 1
+  double latency_seconds = 0.0;  // one-way time of every message
+};
+
+struct SimulatedClient {
+  std::size_t tasks = 0;       // results that counted
+  std::size_t lost_tasks = 0;  // duplicates that lost
+  double t_comp = 0.0;         // computation of the results that counted
+  double t_lost = 0.0;         // computation of the duplicates that lost
+};
+
+struct FarmSimulation {
+  double t_par = 0.0;      // until the server sends Shutdown
+  double t_seq_ref = 0.0;  // all tasks on a node of speed 1
+  double speed_sum = 0.0;  // sum of the clients' true speeds (s_max in units of speed 1)
+  std::vector<SimulatedClient> clients;
+  std::vector<double> generation_seconds;
+  std::size_t events = 0;
+  // seed 000: s_tot / s_max = t_seq_ref / (t_par sum v_i), with idle time counted.
+  double efficiency() const { return t_seq_ref / (t_par * speed_sum); }
+};
+
+// Throws std::invalid_argument on an empty or non-positive speed list, zero
+// tasks or generations, or negative times.
+FarmSimulation simulate_farm(distribute::PolicyKind policy, const SimulatedFarmSetup& setup);
+
+// The greedy earliest-finish-time schedule of `tasks` equal tasks of
+// `task_seconds` (on speed 1) on clients of `speeds`, all free at 0: each
+// task to the client that would finish it first. Its makespan:
+double earliest_finish_makespan(const std::vector<double>& speeds, std::size_t tasks, double task_seconds);
+// and its efficiency, tasks task_seconds / (makespan sum v): the ceiling of
+// any farm of indivisible equal tasks on these speeds, per generation.
+double earliest_finish_efficiency(const std::vector<double>& speeds, std::size_t tasks, double task_seconds);
+
+}  // namespace hetscale::sim

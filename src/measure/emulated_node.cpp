@@ -1,0 +1,73 @@
+#include "hetscale/measure/emulated_node.hpp"
+
+#include <sys/prctl.h>
+#include <time.h>
+
+#include <cerrno>
+#include <cmath>
+#include <stdexcept>
+
+#include <fmt/core.h>
+
+namespace hetscale::measure {
+namespace {
+
+double seconds_of(clockid_t clock) {
+  timespec now{};
+  clock_gettime(clock, &now);
+  return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
+}
+
+void sleep_until(double monotonic_seconds) {
+  timespec until{};
+  until.tv_sec = static_cast<time_t>(std::floor(monotonic_seconds));
+  until.tv_nsec = static_cast<long>((monotonic_seconds - std::floor(monotonic_seconds)) * 1e9);
+  while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, nullptr) == EINTR) {
+  }
+}
+
+}  // namespace
+
+EmulatedProcessor::EmulatedProcessor(double speed) : speed_(speed) {
+  if (!std::isfinite(speed) || speed <= 0.0 || speed > 1.0)
+    throw std::invalid_argument(fmt::format(
+        "emulated speed must be in (0, 1] (a process cannot be emulated faster than this machine), got {}", speed));
+}
+
+double EmulatedProcessor::begin() const { return seconds_of(CLOCK_THREAD_CPUTIME_ID); }
+
+void EmulatedProcessor::end(double cpu_start) {
+  const double cpu = seconds_of(CLOCK_THREAD_CPUTIME_ID) - cpu_start;
+  cpu_seconds_ += cpu;
+#ifndef HETSCALE_SMPI
+  // In the simulator a process is as fast as its simulated host: no sleep.
+  if (speed_ < 1.0) sleep_until(seconds_of(CLOCK_MONOTONIC) + cpu * (1.0 / speed_ - 1.0));
+#endif
+}
+
+void tighten_timer_slack() {
+#ifndef HETSCALE_SMPI
+  prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
+#endif
+}
+
+Evaluation evaluate_on_emulated_node(const programs::Objective& objective, const ga::Genome& genome, double speed,
+                                     double time_scale) {
+  if (!std::isfinite(speed) || speed <= 0.0)
+    throw std::invalid_argument(fmt::format("node speed must be a finite number > 0, got {}", speed));
+  if (!std::isfinite(time_scale) || time_scale <= 0.0)
+    throw std::invalid_argument(fmt::format("time scale must be a finite number > 0, got {}", time_scale));
+  Evaluation evaluation;
+  const double start = seconds_of(CLOCK_MONOTONIC);
+  const double cpu_start = seconds_of(CLOCK_THREAD_CPUTIME_ID);
+  evaluation.fitness = objective.fitness(genome);
+  if (const auto fixed = objective.nominal_seconds())
+    evaluation.nominal_seconds = *fixed * time_scale;
+  else
+    evaluation.nominal_seconds = seconds_of(CLOCK_THREAD_CPUTIME_ID) - cpu_start;
+  sleep_until(start + evaluation.nominal_seconds / speed);
+  evaluation.compute_seconds = seconds_of(CLOCK_MONOTONIC) - start;
+  return evaluation;
+}
+
+}  // namespace hetscale::measure
