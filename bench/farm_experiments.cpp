@@ -49,14 +49,14 @@ const std::string work_dir = (std::filesystem::temp_directory_path() / "hetscale
 
 // Runs `hetscale COMMAND ARGUMENTS --out WORK_DIR/NAME.json`, under mpiexec
 // with `ranks` processes when ranks > 0; returns the path of what it wrote.
-std::string run_hetscale(int ranks, const std::string& command, const std::string& name,
-                         const std::string& arguments) {
+std::string run_hetscale(int ranks, const std::string& command, const std::string& name, const std::string& arguments) {
   std::filesystem::create_directories(work_dir);
   const std::string out = work_dir + "/" + name + ".json";
   const std::string launcher =
       ranks > 0 ? fmt::format("{} {} {} {} ", HETSCALE_MPIEXEC, HETSCALE_MPIEXEC_NP_FLAG, ranks, HETSCALE_MPIEXEC_FLAGS)
                 : std::string();
-  const std::string line = fmt::format("{}{} {} {} --out {} > /dev/null", launcher, HETSCALE_CLI, command, arguments, out);
+  const std::string line =
+      fmt::format("{}{} {} {} --out {} > /dev/null", launcher, HETSCALE_CLI, command, arguments, out);
   std::fprintf(stderr, "$ %s\n", line.c_str());
   if (std::system(line.c_str()) != 0) {
     std::fprintf(stderr, "farm_experiments: the run failed: %s\n", line.c_str());
@@ -85,8 +85,8 @@ struct FastestRun {
 // while it does not `agree`. A run in which a client's every result lost to a
 // duplicate has no measured speed for it: it is listed, and not compared.
 template <class Agrees>
-FastestRun fastest_farm_run(int ranks, const std::string& name, const std::string& arguments,
-                            std::size_t least_runs, std::size_t most_runs, const Agrees& agrees) {
+FastestRun fastest_farm_run(int ranks, const std::string& name, const std::string& arguments, std::size_t least_runs,
+                            std::size_t most_runs, const Agrees& agrees) {
   FastestRun fastest;
   for (; fastest.runs < least_runs || ((!fastest.analysis || !agrees(*fastest.analysis)) && fastest.runs < most_runs);
        ++fastest.runs) {
@@ -109,9 +109,9 @@ int policies(bool check) {
   const auto speeds = read_speeds(speeds_file);
   const std::size_t tasks = 128, generations = 10;
   const double eval_time = 4.0, time_scale = 0.01;
-  const std::string common = fmt::format(
-      "--objective synthetic --eval-time {} --time-scale {} --population {} --generations {} --speeds @{}",
-      eval_time, time_scale, tasks, generations, speeds_file);
+  const std::string common =
+      fmt::format("--objective synthetic --eval-time {} --time-scale {} --population {} --generations {} --speeds @{}",
+                  eval_time, time_scale, tasks, generations, speeds_file);
 
   const double ceiling = sim::earliest_finish_efficiency(speeds, tasks, eval_time);
   sim::SimulatedFarmSetup setup;
@@ -122,8 +122,9 @@ int policies(bool check) {
 
   fmt::print("### Heterogeneous comparison: 32 clients, population {}, {} generations, {} s evaluations x {}\n\n",
              tasks, generations, eval_time, time_scale);
-  fmt::print("| policy | runs: e (t_par s) | fastest run: s_tot | e | T_id (s) | simulated e (no latency) | "
-             "ceiling e | e / ceiling | Eq 17 bound e | lost tasks |\n");
+  fmt::print(
+      "| policy | runs: e (t_par s) | fastest run: s_tot | e | T_id (s) | simulated e (no latency) | "
+      "ceiling e | e / ceiling | Eq 17 bound e | lost tasks |\n");
   fmt::print("|---|---|---|---|---|---|---|---|---|---|\n");
   const std::size_t least_runs = 1, most_runs = 4;
   std::optional<RunAnalysis> adaptive;
@@ -142,9 +143,8 @@ int policies(bool check) {
         return fmt::format("adaptive+: e = {:.4f} is not within 3 % of the ceiling {:.4f}", e, ceiling);
       return std::nullopt;
     };
-    const auto fastest =
-        fastest_farm_run(33, "hetero-" + policy, "--policy " + policy + " " + common, least_runs, most_runs,
-                         [&](const RunAnalysis& analysis) { return !failure(analysis); });
+    const auto fastest = fastest_farm_run(33, "hetero-" + policy, "--policy " + policy + " " + common, least_runs,
+                                          most_runs, [&](const RunAnalysis& analysis) { return !failure(analysis); });
     if (!fastest.analysis) {
       failures.push_back(fmt::format("{}: none of {} runs could be analysed", policy, fastest.runs));
       continue;
@@ -160,10 +160,11 @@ int policies(bool check) {
     if (const auto why = failure(analysis))
       failures.push_back(fmt::format("{} (the fastest of {} runs)", *why, fastest.runs));
   }
-  fmt::print("\nruns: each policy ran until its fastest run (least t_par) passed the check of --check, at most {} "
-             "times; speeds: measured per client (work / t_comp); ceiling: greedy earliest-finish schedule of {} "
-             "equal tasks with the true speeds; lost tasks: simulated duplicates that lost.\n\n",
-             most_runs, tasks);
+  fmt::print(
+      "\nruns: each policy ran until its fastest run (least t_par) passed the check of --check, at most {} "
+      "times; speeds: measured per client (work / t_comp); ceiling: greedy earliest-finish schedule of {} "
+      "equal tasks with the true speeds; lost tasks: simulated duplicates that lost.\n\n",
+      most_runs, tasks);
 
   fmt::print("### seed 000 Fig 4: measured p_i against v_i / sum v (adaptive run above)\n\n");
   fmt::print("| client | v_i (declared) | v_i / sum v | p_i measured | p_i / (v_i / sum v) |\n|---|---|---|---|---|\n");
@@ -199,7 +200,8 @@ int crossvalidate(bool check) {
   for (std::size_t measurement = 1;; ++measurement) {
     profile = read_comm_profile(run_hetscale(ranks, "bench comm", "crossvalidate-comm", "--timing asleep"));
     if (profile.costs.send_per_element > 0.0) break;
-    std::fprintf(stderr, "farm_experiments: the measured send cost does not grow with the message (%g s per double)%s\n",
+    std::fprintf(stderr,
+                 "farm_experiments: the measured send cost does not grow with the message (%g s per double)%s\n",
                  profile.costs.send_per_element, measurement < most_measurements ? ": measuring again" : "");
     if (measurement == most_measurements) return 1;
   }
@@ -218,22 +220,25 @@ int crossvalidate(bool check) {
       platform_file,
       platform_json(platform, "the MPI farm's ranks on this machine: declared client speeds, measured message cost"));
 
-  fmt::print("### Cross-validation: {} clients, population {}, {} generations, {} s evaluations, real MPI against "
-             "SimGrid\n\n",
-             speeds.size(), tasks, generations, eval_time);
-  fmt::print("simulated network: latency {:.1f} us, bandwidth {:.3g} B/s (hetscale bench comm --timing asleep, "
-             "{} ranks)\n\n",
-             latency * 1e6, bandwidth, ranks);
-  fmt::print("| policy | real runs: e (t_par s) | fastest real run: e | simulated e | fastest real t_par (s) | "
-             "simulated t_par (s) | difference / simulated e |\n");
+  fmt::print(
+      "### Cross-validation: {} clients, population {}, {} generations, {} s evaluations, real MPI against "
+      "SimGrid\n\n",
+      speeds.size(), tasks, generations, eval_time);
+  fmt::print(
+      "simulated network: latency {:.1f} us, bandwidth {:.3g} B/s (hetscale bench comm --timing asleep, "
+      "{} ranks)\n\n",
+      latency * 1e6, bandwidth, ranks);
+  fmt::print(
+      "| policy | real runs: e (t_par s) | fastest real run: e | simulated e | fastest real t_par (s) | "
+      "simulated t_par (s) | difference / simulated e |\n");
   fmt::print("|---|---|---|---|---|---|---|\n");
   std::vector<std::string> failures;
   for (const std::string policy : {"even", "proportional", "adaptive", "adaptive+"}) {
     // The MPI farm's initial population is a generation of the farm too.
-    const auto simulated = analyze_run(read_run_record(run_hetscale(
-        0, "simulate farm", "crossvalidate-simulated-" + policy,
-        fmt::format("--platform {} --policy {} --tasks-per-generation {} --generations {} --eval-time {}",
-                    platform_file, policy, tasks, generations + 1, eval_time))));
+    const auto simulated = analyze_run(read_run_record(
+        run_hetscale(0, "simulate farm", "crossvalidate-simulated-" + policy,
+                     fmt::format("--platform {} --policy {} --tasks-per-generation {} --generations {} --eval-time {}",
+                                 platform_file, policy, tasks, generations + 1, eval_time))));
     const double e_simulated = simulated.heterogeneous.efficiency_total;
     const auto difference = [&](const RunAnalysis& real) {
       return std::abs(real.heterogeneous.efficiency_total - e_simulated) / e_simulated;
@@ -252,12 +257,14 @@ int crossvalidate(bool check) {
     fmt::print("| {} | {} | {:.4f} | {:.4f} | {:.3f} | {:.3f} | {:.2f} % |\n", policy, fastest.listed, e_real,
                e_simulated, fastest.analysis->t_par, simulated.t_par, differs * 100.0);
     if (differs > tolerance)
-      failures.push_back(fmt::format("{}: the fastest of {} real runs has e = {:.4f}, the simulation {:.4f}: they "
-                                     "differ by {:.2f} % (> {} %)",
-                                     policy, fastest.runs, e_real, e_simulated, differs * 100.0, tolerance * 100.0));
+      failures.push_back(
+          fmt::format("{}: the fastest of {} real runs has e = {:.4f}, the simulation {:.4f}: they "
+                      "differ by {:.2f} % (> {} %)",
+                      policy, fastest.runs, e_real, e_simulated, differs * 100.0, tolerance * 100.0));
   }
-  fmt::print("\ne: efficiency_total of `hetscale analyze` (s_tot / s_max, speeds measured per client as work / "
-             "t_comp) of each run record.\n");
+  fmt::print(
+      "\ne: efficiency_total of `hetscale analyze` (s_tot / s_max, speeds measured per client as work / "
+      "t_comp) of each run record.\n");
   for (const auto& failure : failures) std::fprintf(stderr, "farm_experiments: %s\n", failure.c_str());
   return check && !failures.empty() ? 1 : 0;
 }
@@ -275,8 +282,8 @@ int speedup() {
     const double serial = read_run_record(run_farm(1, fmt::format("serial-{}", eval_time), common)).t_par;
     fmt::print("| {} s | 0 (serial) | {:.3f} | 1 | - |\n", eval_time, serial);
     for (const int clients : client_counts) {
-      const auto record = read_run_record(run_farm(clients + 1, fmt::format("homogeneous-{}-{}", eval_time, clients),
-                                                   common));
+      const auto record =
+          read_run_record(run_farm(clients + 1, fmt::format("homogeneous-{}-{}", eval_time, clients), common));
       const double s = serial / record.t_par;
       fmt::print("| {} s | {} | {:.3f} | {:.2f} | {:.3f} |\n", eval_time, clients, record.t_par, s, s / clients);
     }
@@ -286,11 +293,13 @@ int speedup() {
 
 int overhead() {
   const auto costs = measure::measure_clock_costs(200000);
-  fmt::print("### Cost of measuring\n\none activity switch (a steady-clock read): {:.3f} us; one read of the run-queue "
-             "delay (pread of /proc/self/schedstat): {:.3f} us\n\n",
-             costs.switch_seconds * 1e6, costs.delay_read_seconds * 1e6);
-  fmt::print("| run | ranks | t_par (s) | clock switches (all ranks) | worst rank: measuring / elapsed |\n"
-             "|---|---|---|---|---|\n");
+  fmt::print(
+      "### Cost of measuring\n\none activity switch (a steady-clock read): {:.3f} us; one read of the run-queue "
+      "delay (pread of /proc/self/schedstat): {:.3f} us\n\n",
+      costs.switch_seconds * 1e6, costs.delay_read_seconds * 1e6);
+  fmt::print(
+      "| run | ranks | t_par (s) | clock switches (all ranks) | worst rank: measuring / elapsed |\n"
+      "|---|---|---|---|---|\n");
   struct Case {
     int ranks;
     std::string name, arguments;

@@ -40,16 +40,17 @@ int main(int argc, char** argv) {
     kernels::multiply(a, b, c, n, n, n);
     dgemm_seconds = std::min(dgemm_seconds, MPI_Wtime() - start);
   }
-  const double dgemm_mflops = 2.0 * static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(n) /
-                              dgemm_seconds / 1e6;
+  const double dgemm_mflops =
+      2.0 * static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(n) / dgemm_seconds / 1e6;
   const auto marked = measure_local_speed(1.0, 0.3);
 
   std::printf("Kernels on one process, N = %zu, against BLAS dgemm on one core (%.0f Mflop/s at N = %zu)\n\n", n,
               dgemm_mflops, n);
-  std::printf("| kernel | W(N) / T (Mflop/s) | local computation (Mflop/s) | local / dgemm | W / T / dgemm | check |\n");
+  std::printf(
+      "| kernel | W(N) / T (Mflop/s) | local computation (Mflop/s) | local / dgemm | W / T / dgemm | check |\n");
   std::printf("|---|---|---|---|---|---|\n");
-  for (const auto kind : {KernelKind::gaussian_elimination, KernelKind::matrix_multiplication,
-                          KernelKind::convolution}) {
+  for (const auto kind :
+       {KernelKind::gaussian_elimination, KernelKind::matrix_multiplication, KernelKind::convolution}) {
     KernelOptions options;
     options.kernel = kind;
     options.size = n;
@@ -66,8 +67,7 @@ int main(int argc, char** argv) {
     std::printf("| %s | %.0f | %.0f | %.2f | %.2f | %s |\n", to_string(kind).c_str(), whole, local,
                 local / dgemm_mflops, whole / dgemm_mflops, run->check.passed ? "passed" : "FAILED");
   }
-  std::printf("\nmarked speed of this process (elimination, dgemm, fft average): %.0f Mflop/s\n",
-              marked.marked_mflops);
+  std::printf("\nmarked speed of this process (elimination, dgemm, fft average): %.0f Mflop/s\n", marked.marked_mflops);
   MPI_Finalize();
   return 0;
 }

@@ -126,8 +126,9 @@ int main(int argc, char** argv) {
                line.generations_mean, line.generations_sd);
   }
 
-  fmt::print("\nBeyond the paper: success rate >= 0.99 on every instance; H2 in fewer evaluations than the paper's\n"
-             "SSGA 1PTX needed (4908.99 generations x 2 = about 9800)\n");
+  fmt::print(
+      "\nBeyond the paper: success rate >= 0.99 on every instance; H2 in fewer evaluations than the paper's\n"
+      "SSGA 1PTX needed (4908.99 generations x 2 = about 9800)\n");
   fmt::print("{:<4} {:<26} | {:>5} {:>10} {:>10} {:>10}\n", "data", "solver", "mu", "eval mean", "eval sd",
              "eval ratio");
   for (const Instance& instance : instances) {
@@ -155,8 +156,7 @@ int main(int argc, char** argv) {
       pagmo::population population{problem, 2 * levels, seed};
       const pagmo::sga algorithm(1u, 0.9, 1.0, 1.0 / static_cast<double>(levels), 1.0, 2u, "single", "uniform",
                                  "tournament", seed);
-      while (population.get_problem().get_fevals() < 40000 &&
-             !is_optimal(population.champion_f()[0], instance.optimum))
+      while (population.get_problem().get_fevals() < 40000 && !is_optimal(population.champion_f()[0], instance.optimum))
         population = algorithm.evolve(population);
       if (is_optimal(population.champion_f()[0], instance.optimum)) ++successes;
       evaluations.push_back(static_cast<double>(population.get_problem().get_fevals()));
@@ -170,7 +170,6 @@ int main(int argc, char** argv) {
 #ifndef HETSCALE_HAVE_PAGMO
   fmt::print("(pagmo2 not found at build time: install libpagmo-dev for its sga beside these lines)\n");
 #endif
-  fmt::print("\n{:.1f} s in all\n",
-             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  fmt::print("\n{:.1f} s in all\n", std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   return 0;
 }

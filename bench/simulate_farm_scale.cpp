@@ -68,8 +68,10 @@ int main(int argc, char** argv) {
   }
   std::printf("## The farm on SimGrid: %zu tasks in %zu generations, policy adaptive (SimGrid %s)\n\n", tasks,
               generations, sim::simgrid_version().c_str());
-  std::printf("| workers | simulated t_par (s) | efficiency | events | wall time (s) | events per second | time / time at %zu workers |\n",
-              sizes.front());
+  std::printf(
+      "| workers | simulated t_par (s) | efficiency | events | wall time (s) | events per second | time / time at %zu "
+      "workers |\n",
+      sizes.front());
   std::printf("|---|---|---|---|---|---|---|\n");
   double first_wall = 0.0;
   for (const std::size_t workers : sizes) {

@@ -24,8 +24,7 @@ std::vector<double> positive_list(const std::string& text, const std::string& op
 
 double single_number(const std::string& text, const std::string& option) {
   const auto values = io::parse_number_list(text, option);
-  if (values.size() != 1)
-    throw InputError(option, "", fmt::format("expects one number, got {}", values.size()));
+  if (values.size() != 1) throw InputError(option, "", fmt::format("expects one number, got {}", values.size()));
   return values.front();
 }
 

@@ -73,14 +73,14 @@ int run_mpi_command(int& argc, char**& argv, const std::function<void(int rank, 
 std::string home_dir();
 
 // Command groups, each in its own file.
-void add_scale_commands(CLI::App& scale, Actions& actions);      // scale_commands.cpp: psi, predict, fit
-void add_scale_run_commands(CLI::App& scale, Actions& actions);  // kernel_commands.cpp: sweep (MPI)
-void add_kernel_commands(CLI::App& app, Actions& actions);       // kernel_commands.cpp: kernel (MPI)
-void add_bench_speed_command(CLI::App& bench, Actions& actions); // kernel_commands.cpp: bench speed (MPI)
-void add_bench_comm_command(CLI::App& bench, Actions& actions);  // comm_commands.cpp: bench comm (MPI)
-void add_optimize_command(CLI::App& app, Actions& actions);      // optimize_commands.cpp: optimize
-void add_simulate_commands(CLI::App& app, Actions& actions);     // simulate_commands.cpp: simulate farm, platform
+void add_scale_commands(CLI::App& scale, Actions& actions);       // scale_commands.cpp: psi, predict, fit
+void add_scale_run_commands(CLI::App& scale, Actions& actions);   // kernel_commands.cpp: sweep (MPI)
+void add_kernel_commands(CLI::App& app, Actions& actions);        // kernel_commands.cpp: kernel (MPI)
+void add_bench_speed_command(CLI::App& bench, Actions& actions);  // kernel_commands.cpp: bench speed (MPI)
+void add_bench_comm_command(CLI::App& bench, Actions& actions);   // comm_commands.cpp: bench comm (MPI)
+void add_optimize_command(CLI::App& app, Actions& actions);       // optimize_commands.cpp: optimize
+void add_simulate_commands(CLI::App& app, Actions& actions);      // simulate_commands.cpp: simulate farm, platform
 void add_simulate_kernel_commands(CLI::App& simulate, Actions& actions);  // simulate_kernel_commands.cpp (SMPI)
-void add_report_command(CLI::App& app, Actions& actions);        // report_commands.cpp: report (HTML)
+void add_report_command(CLI::App& app, Actions& actions);                 // report_commands.cpp: report (HTML)
 
 }  // namespace hetscale::cli

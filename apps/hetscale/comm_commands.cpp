@@ -84,12 +84,13 @@ std::string profile_table(const CommProfile& profile) {
     out += fmt::format("; reference marked speed C_ref = {:.4g} Mflop/s (rank 0)", *costs.reference_marked_speed);
   out += "\n";
   if (const auto* broadcast = fit_of(profile, "broadcast"); broadcast && broadcast->points == 1)
-    out += "note: one process count (2 ranks): the broadcast line goes through the origin; run with 3 or more "
-           "ranks to fit its intercept\n";
+    out +=
+        "note: one process count (2 ranks): the broadcast line goes through the origin; run with 3 or more "
+        "ranks to fit its intercept\n";
 
   if (!profile.structures.empty()) {
-    report::TextTable structures({"structure (seed 004)", "M us/double", "N us/double", "R us", "Q us",
-                                  "r_squared", "points"});
+    report::TextTable structures(
+        {"structure (seed 004)", "M us/double", "N us/double", "R us", "Q us", "r_squared", "points"});
     for (const auto& costs : profile.structures) {
       const bool shift = costs.structure == "shift";
       structures.add_row({costs.structure, shift ? "-" : fmt::format("{:.3g}", costs.m * 1e6),
@@ -121,8 +122,8 @@ int bench_comm(CommCommand& command, int& argc, char**& argv) {
         if (command.timing == "asleep")
           options.timing = mpi::CommTiming::asleep;
         else if (command.timing != "back-to-back")
-          throw InputError("--timing", "", fmt::format("unknown timing '{}'; allowed: back-to-back, asleep",
-                                                       command.timing));
+          throw InputError("--timing", "",
+                           fmt::format("unknown timing '{}'; allowed: back-to-back, asleep", command.timing));
         mpi::validate_comm_benchmark_options(options, ranks);
       },
       [&](int rank, int) {
@@ -147,14 +148,14 @@ void add_bench_comm_command(CLI::App& bench, Actions& actions) {
       "seed 001 Section 4.5: time broadcast, send/receive and barrier on MPI (run under mpiexec, 2 or more ranks), "
       "fit T_bcast = a + b p, T_send = a + b N, T_barrier = c p, and measure t_c; and seed 004's multiphase, shift, "
       "broadcast, scatter and gather structures, fitted to t = (M p + N) d + (R p + Q)");
-  comm->add_option("--sizes", command->sizes,
-                   fmt::format("message sizes in doubles, two or more different (default {})",
-                               fmt::join(defaults.sizes, ",")));
+  comm->add_option(
+      "--sizes", command->sizes,
+      fmt::format("message sizes in doubles, two or more different (default {})", fmt::join(defaults.sizes, ",")));
   comm->add_option("--repetitions", command->repetitions,
                    fmt::format("timed repetitions per point, at least (default {})", defaults.repetitions));
-  comm->add_option("--min-seconds", command->min_seconds,
-                   fmt::format("more repetitions until a point has taken about this long (default {:g})",
-                               defaults.min_seconds));
+  comm->add_option(
+      "--min-seconds", command->min_seconds,
+      fmt::format("more repetitions until a point has taken about this long (default {:g})", defaults.min_seconds));
   comm->add_option("--timing", command->timing,
                    "back-to-back (operations in a row, partners awake, as in a kernel's steps; default) | asleep "
                    "(one at a time, partners asleep between polls)");

@@ -70,7 +70,8 @@ std::vector<double> marked_speeds_for_run(std::vector<double> given, const std::
   const auto measured = mpi::measure_marked_speeds(own, seconds);
   std::vector<double> speeds(static_cast<std::size_t>(ranks));
   if (measured)
-    for (int r = 0; r < ranks; ++r) speeds[static_cast<std::size_t>(r)] = (*measured)[static_cast<std::size_t>(r)].marked_mflops;
+    for (int r = 0; r < ranks; ++r)
+      speeds[static_cast<std::size_t>(r)] = (*measured)[static_cast<std::size_t>(r)].marked_mflops;
   mpi::share_from_rank_zero(speeds);
   return speeds;
 }
@@ -80,8 +81,8 @@ std::string describe_point(const SweepPoint& point, double marked_speed, const s
     return fmt::format("N {:>9g}  T {:9.4f} s  check {}", point.size, point.seconds,
                        point.check_passed ? "passed" : "FAILED");
   return fmt::format("N {:>6g}  W {:>14.0f}  T {:9.4f} s  speed {:9.2f} Mflop/s  E_s {:.3f}  check {}", point.size,
-                     point.work, point.seconds, point.achieved_speed_mflops(),
-                     point.speed_efficiency(marked_speed), point.check_passed ? "passed" : "FAILED");
+                     point.work, point.seconds, point.achieved_speed_mflops(), point.speed_efficiency(marked_speed),
+                     point.check_passed ? "passed" : "FAILED");
 }
 
 // --- hetscale kernel -----------------------------------------------------------
@@ -134,17 +135,18 @@ int sweep_command(SweepCommand& command, int& argc, char**& argv) {
         const auto choose_verifying_size = [&](Sweep& sweep) {
           return hetscale::choose_verifying_size(sweep, *options.target, options.degree);
         };
-        const auto sweep = mpi::run_sweep(
-            options, choose_verifying_size, [&](std::size_t, std::size_t, double, const mpi::KernelRun& run) {
-              progress.step(fmt::format("N={:g}", run.point.size));
-            });
+        const auto sweep = mpi::run_sweep(options, choose_verifying_size,
+                                          [&](std::size_t, std::size_t, double, const mpi::KernelRun& run) {
+                                            progress.step(fmt::format("N={:g}", run.point.size));
+                                          });
         progress.finish();
         if (!sweep) return 0;
         const std::string document = sweep_json(*sweep);
         if (!command.out.empty()) io::write_file_atomically(command.out, document);
         if (!command.timings.empty()) {
           std::string csv = "procs,size,seconds\n";
-          for (const auto& point : sweep->points) csv += fmt::format("{},{},{:.9g}\n", ranks, point.size, point.seconds);
+          for (const auto& point : sweep->points)
+            csv += fmt::format("{},{},{:.9g}\n", ranks, point.size, point.seconds);
           io::write_file_atomically(command.timings, csv);
         }
         bool all_passed = true;
@@ -152,13 +154,14 @@ int sweep_command(SweepCommand& command, int& argc, char**& argv) {
         if (command.json) {
           std::fwrite(document.data(), 1, document.size(), stdout);
         } else {
-          std::string text = fmt::format("sweep of {} on configuration {} ({} processes, C = {:.2f} Mflop/s{})\n",
-                                          command.kernel, sweep->configuration, ranks, marked_speed,
-                                          options.repetitions > 1
-                                              ? fmt::format("; each point the {} of {} runs",
-                                                            mpi::to_string(options.point), options.repetitions)
-                                              : std::string());
-          for (const auto& point : sweep->points) text += "  " + describe_point(point, marked_speed, command.kernel) + "\n";
+          std::string text = fmt::format(
+              "sweep of {} on configuration {} ({} processes, C = {:.2f} Mflop/s{})\n", command.kernel,
+              sweep->configuration, ranks, marked_speed,
+              options.repetitions > 1
+                  ? fmt::format("; each point the {} of {} runs", mpi::to_string(options.point), options.repetitions)
+                  : std::string());
+          for (const auto& point : sweep->points)
+            text += "  " + describe_point(point, marked_speed, command.kernel) + "\n";
           if (sweep->trend) {
             text += fmt::format("trend line E_s(N), degree {}: R^2 = {:.4f}\n", sweep->trend->degree,
                                 sweep->trend->r_squared);
@@ -193,7 +196,6 @@ struct SpeedCommand {
   bool json = false;
 };
 
-
 int speed_command(SpeedCommand& command, int& argc, char**& argv) {
   std::vector<double> speeds;
   return run_mpi_command(
@@ -226,7 +228,8 @@ int speed_command(SpeedCommand& command, int& argc, char**& argv) {
             ranks, speeds.empty() ? std::string("none") : fmt::format("{}", fmt::join(speeds, ",")));
         const std::string json = platform_json(platform, description);
         if (!command.out.empty()) io::write_file_atomically(command.out, json);
-        if (!command.text_out.empty()) io::write_file_atomically(command.text_out, platform_text(platform, description));
+        if (!command.text_out.empty())
+          io::write_file_atomically(command.text_out, platform_text(platform, description));
         if (command.json) {
           std::fwrite(json.data(), 1, json.size(), stdout);
           return 0;
@@ -236,7 +239,8 @@ int speed_command(SpeedCommand& command, int& argc, char**& argv) {
                             "fft", "marked");
         for (int r = 0; r < ranks; ++r) {
           const auto& each = (*measured)[static_cast<std::size_t>(r)];
-          text += fmt::format("{:<20} {:>9g} {:>12.1f} {:>9.1f} {:>9.1f} {:>9.1f}\n", platform.nodes[static_cast<std::size_t>(r)].name,
+          text += fmt::format("{:<20} {:>9g} {:>12.1f} {:>9.1f} {:>9.1f} {:>9.1f}\n",
+                              platform.nodes[static_cast<std::size_t>(r)].name,
                               speeds.empty() ? 1.0 : speeds[static_cast<std::size_t>(r)], each.kernels[0].mflops,
                               each.kernels[1].mflops, each.kernels[2].mflops, each.marked_mflops);
         }
@@ -267,8 +271,7 @@ void add_sweep_options(CLI::App& sweep, SweepCommand& command, KernelBackend bac
   sweep.add_option("--target", command.target, "E_s to reach, in (0, 1]: read N off the trend line and verify it");
   sweep.add_option("--degree", command.degree, "degree of the polynomial trend line (default 2)");
   sweep.add_option("--configuration", command.configuration, "name of this configuration (default C)");
-  sweep.add_option("--repetitions", command.repetitions,
-                   "runs per size (seeds seed, seed + 1, ...) (default 1)");
+  sweep.add_option("--repetitions", command.repetitions, "runs per size (seeds seed, seed + 1, ...) (default 1)");
   sweep.add_option("--point", command.point,
                    "which run of a size is its point: median (of time, the default) or fastest (other work on a "
                    "shared machine only slows a run)");
@@ -320,8 +323,8 @@ void add_marked_speed_arguments(const MarkedSpeedOptions& marked, std::vector<st
 }  // namespace
 
 std::vector<std::string> kernel_arguments(const KernelCommand& command) {
-  std::vector<std::string> arguments{"kernel", command.kernel, "--size", command.size, "--seed",
-                                     std::to_string(command.seed)};
+  std::vector<std::string> arguments{"kernel",     command.kernel, "--size",
+                                     command.size, "--seed",       std::to_string(command.seed)};
   if (!command.speeds.empty()) arguments.insert(arguments.end(), {"--speeds", command.speeds});
   add_marked_speed_arguments(command.marked, arguments);
   if (!command.label.empty()) arguments.insert(arguments.end(), {"--label", command.label});
@@ -331,14 +334,14 @@ std::vector<std::string> kernel_arguments(const KernelCommand& command) {
 }
 
 std::vector<std::string> sweep_arguments(const SweepCommand& command) {
-  std::vector<std::string> arguments{"scale",         "sweep",
-                                     "--kernel",      command.kernel,
-                                     "--sizes",       command.sizes,
-                                     "--degree",      std::to_string(command.degree),
+  std::vector<std::string> arguments{"scale",           "sweep",
+                                     "--kernel",        command.kernel,
+                                     "--sizes",         command.sizes,
+                                     "--degree",        std::to_string(command.degree),
                                      "--configuration", command.configuration,
-                                     "--repetitions", std::to_string(command.repetitions),
-                                     "--point",       command.point,
-                                     "--seed",        std::to_string(command.seed)};
+                                     "--repetitions",   std::to_string(command.repetitions),
+                                     "--point",         command.point,
+                                     "--seed",          std::to_string(command.seed)};
   if (!command.speeds.empty()) arguments.insert(arguments.end(), {"--speeds", command.speeds});
   add_marked_speed_arguments(command.marked, arguments);
   if (!command.target.empty()) arguments.insert(arguments.end(), {"--target", command.target});
@@ -361,8 +364,9 @@ void add_kernel_commands(CLI::App& app, Actions& actions) {
 void add_scale_run_commands(CLI::App& scale, Actions& actions) {
   auto command = std::make_shared<SweepCommand>();
   auto* sweep = scale.add_subcommand(
-      "sweep", "seed 001 Section 4.4 on MPI (run under mpiexec): a kernel at several sizes, E_s, the trend line, "
-               "the N for a target E_s and a verifying run");
+      "sweep",
+      "seed 001 Section 4.4 on MPI (run under mpiexec): a kernel at several sizes, E_s, the trend line, "
+      "the N for a target E_s and a verifying run");
   add_sweep_options(*sweep, *command, KernelBackend::mpi);
   sweep->callback([command, &actions] {
     actions.mpi_action = [command](int& argc, char**& argv) { return sweep_command(*command, argc, argv); };

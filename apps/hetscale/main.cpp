@@ -31,7 +31,6 @@
 
 #include "cli.hpp"
 
-
 namespace {
 
 using namespace hetscale;
@@ -62,8 +61,9 @@ Output model_hetero(const HeteroOptions& o) {
   const auto speeds = positive_list(o.speeds, "--speeds");
   const auto shares = io::parse_number_list(o.shares, "--shares");
   if (shares.size() != speeds.size())
-    throw InputError("--shares", "", fmt::format("has {} values but --speeds has {}; give one share per processor",
-                                                 shares.size(), speeds.size()));
+    throw InputError(
+        "--shares", "",
+        fmt::format("has {} values but --speeds has {}; give one share per processor", shares.size(), speeds.size()));
   double sum = 0.0;
   for (std::size_t i = 0; i < shares.size(); ++i) {
     if (shares[i] < 0.0)
@@ -149,8 +149,7 @@ Output demo(bool json) {
   out.text += fmt::format("\n\n$ hetscale analyze {} --platform {}\n", run, platform) + analyze(run, platform, false);
   out.text += fmt::format("\n\n$ hetscale analyze {}\n", measured) + analyze(measured, "", false);
   out.text += fmt::format("\n\n$ hetscale fit serial --timings {}\n", timings) + fit_serial({timings}, false).text;
-  if (disagreeing)
-    out.text += fmt::format("\n{} paper values were NOT reproduced\n", disagreeing);
+  if (disagreeing) out.text += fmt::format("\n{} paper values were NOT reproduced\n", disagreeing);
   return out;
 }
 
@@ -178,10 +177,9 @@ int farm(FarmCommand& command, int& argc, char**& argv) {
       [&](int rank, int ranks) {
         // A step per generation, the initial population's (generation 0) first.
         io::Progress progress("farm", options.ga.generations + 1, stderr, progress_output);
-        const auto outcome =
-            mpi::run_farm(options, [&progress](std::size_t, std::size_t, double, double best) {
-              progress.step(fmt::format("best {:.6g}", best));
-            });
+        const auto outcome = mpi::run_farm(options, [&progress](std::size_t, std::size_t, double, double best) {
+          progress.step(fmt::format("best {:.6g}", best));
+        });
         progress.finish();
         if (rank != 0) return 0;
         const std::string record = run_record_json(outcome->record);
@@ -201,16 +199,17 @@ int farm(FarmCommand& command, int& argc, char**& argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"hetscale: define, measure, predict and optimize the efficiency of parallel programs on "
-               "heterogeneous parallel computers"};
+  CLI::App app{
+      "hetscale: define, measure, predict and optimize the efficiency of parallel programs on "
+      "heterogeneous parallel computers"};
   app.set_version_flag("--version", std::string(HETSCALE_VERSION));
   app.require_subcommand(1);
   Actions actions;
   auto& action = actions.action;
 
   AnalyzeOptions analyze_options;
-  auto* analyze_command = app.add_subcommand(
-      "analyze", "seed 000, seed 003 and POP metrics of one run record (see docs/formats.md)");
+  auto* analyze_command =
+      app.add_subcommand("analyze", "seed 000, seed 003 and POP metrics of one run record (see docs/formats.md)");
   analyze_command->add_option("RUN", analyze_options.run, "run record (JSON, schema hetscale.run/1)")->required();
   analyze_command->add_option("--platform", analyze_options.platform,
                               "platform file (JSON, or 'hostname marked-speed' lines) declaring node speeds");
@@ -235,8 +234,7 @@ int main(int argc, char** argv) {
   auto* ewf_command = model->add_subcommand(
       "ewf", "seed 003, Section 3: H, eta_hom, eta and the efficiency worsening factor for R_i = s_i R");
   ewf_command->add_option("--speeds", ewf.speeds, "relative speeds s_1,s_2,... (or @FILE)")->required();
-  ewf_command->add_option("--R", ewf.ratio, "R, communication to computation time on the reference node")
-      ->required();
+  ewf_command->add_option("--R", ewf.ratio, "R, communication to computation time on the reference node")->required();
   ewf_command->add_flag("--json", ewf.json, "print JSON instead of tables");
   ewf_command->callback([&] { action = [&] { return model_ewf(ewf); }; });
 
@@ -272,7 +270,8 @@ int main(int argc, char** argv) {
   auto& farm_options = farm_command.options;
   auto* farm_app = app.add_subcommand(
       "farm", "seed 000: the GA task farm on MPI (run under mpiexec; rank 0 is the server), measured per rank");
-  farm_app->add_option("--policy", farm_command.policy, "even | proportional | adaptive | adaptive+ (default adaptive)");
+  farm_app->add_option("--policy", farm_command.policy,
+                       "even | proportional | adaptive | adaptive+ (default adaptive)");
   farm_app->add_option("--objective", farm_options.objective, "synthetic | lennard-jones (default synthetic)");
   farm_app->add_option("--eval-time", farm_options.evaluation_seconds,
                        "synthetic: nominal seconds per evaluation on a node of speed 1 (default 1)");

@@ -35,9 +35,9 @@ std::map<std::string, long> parse_defines(const std::vector<std::string>& define
   for (const std::string& define : defines) {
     const auto equals = define.find('=');
     const std::string name = define.substr(0, equals);
-    const bool named = !name.empty() && (std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_') &&
-                       name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") ==
-                           std::string::npos;
+    const bool named =
+        !name.empty() && (std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_') &&
+        name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == std::string::npos;
     if (equals == std::string::npos || !named)
       throw InputError("-D", "", fmt::format("expects NAME=VALUE with a C name, got '{}'", define));
     const std::string text = define.substr(equals + 1);
@@ -174,8 +174,8 @@ void add_optimize_command(CLI::App& app, Actions& actions) {
   auto* optimize_command = app.add_subcommand(
       "optimize", "seed 004: processors and data layout per program level (GA, exhaustive or exact)");
   optimize_command->add_option("PROGRAM", command->program, "program in seed 004's C-like language")->required();
-  optimize_command->add_option("--machine", command->machine,
-                               "machine profile (hetscale.comm-profile/1 with the five structures)")
+  optimize_command
+      ->add_option("--machine", command->machine, "machine profile (hetscale.comm-profile/1 with the five structures)")
       ->required();
   optimize_command->add_option("--procs", command->procs, "processor counts to choose from (default 1,4,16)");
   optimize_command->add_option("--solver", command->solver, "ga | exhaustive | exact (default exact)");
@@ -183,7 +183,8 @@ void add_optimize_command(CLI::App& app, Actions& actions) {
       ->each([command](const std::string&) { command->scheme_given = true; });
   optimize_command->add_option("--crossover", command->crossover, "ga: one-point | two-point | uniform")
       ->each([command](const std::string&) { command->crossover_given = true; });
-  optimize_command->add_option("--runs", command->runs, "ga: repeat with seeds S, S+1, ... and print Table IV's statistics");
+  optimize_command->add_option("--runs", command->runs,
+                               "ga: repeat with seeds S, S+1, ... and print Table IV's statistics");
   optimize_command->add_option("--seed", command->seed, "ga: random seed (default 1)")
       ->each([command](const std::string&) { command->seed_given = true; });
   optimize_command->add_option("--population-per-level", command->population_per_level,

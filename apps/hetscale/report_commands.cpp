@@ -54,8 +54,9 @@ Output make_report(const ReportCommand& command) {
     for (const std::string_view piece : io::split_at(command.model, ',')) {
       const std::string name(piece);
       if (name.empty())
-        throw InputError("--model", "", fmt::format("'{}' has an empty name; allowed: {}", command.model,
-                                                    fmt::join(report::model_figure_names(), ", ")));
+        throw InputError("--model", "",
+                         fmt::format("'{}' has an empty name; allowed: {}", command.model,
+                                     fmt::join(report::model_figure_names(), ", ")));
       if (std::find(options.model_figures.begin(), options.model_figures.end(), name) == options.model_figures.end())
         options.model_figures.push_back(name);  // a name given twice is drawn once
     }
@@ -96,9 +97,9 @@ Output make_report(const ReportCommand& command) {
       }
   }
 
-  std::string text = fmt::format("{}: {} sections, {} figures, {} tables{}\n", command.out, report.sections.size(),
-                                 figures, tables,
-                                 command.figures_dir.empty() ? "" : "; figures also in " + command.figures_dir);
+  std::string text =
+      fmt::format("{}: {} sections, {} figures, {} tables{}\n", command.out, report.sections.size(), figures, tables,
+                  command.figures_dir.empty() ? "" : "; figures also in " + command.figures_dir);
   for (const auto& section : report.sections) {
     text += "  " + section.title + "\n";
     for (const auto& drawn : section.figures) text += fmt::format("    {}: {}\n", drawn.figure.id, drawn.figure.title);
@@ -110,9 +111,10 @@ Output make_report(const ReportCommand& command) {
 
 void add_report_command(CLI::App& app, Actions& actions) {
   auto command = std::make_shared<ReportCommand>();
-  auto* report = app.add_subcommand(
-      "report", "one self-contained HTML page of figures (gnuplot) and tables for run records, sweeps (with a "
-                "communication profile: psi predicted) and optimizer runs");
+  auto* report =
+      app.add_subcommand("report",
+                         "one self-contained HTML page of figures (gnuplot) and tables for run records, sweeps (with a "
+                         "communication profile: psi predicted) and optimizer runs");
   report->add_option("inputs", command->inputs,
                      "hetscale JSON outputs: run records, sweeps, a communication profile, optimizer runs");
   report->add_option("--out", command->out, "write the HTML page here")->required();

@@ -63,9 +63,9 @@ Output scale_psi(const ConfigurationInputs& command) {
       throw InputError("scale psi", "", "needs --kernel ge|mm|conv --configs FILE, or two or more sweep files");
     const auto sweeps = read_sweeps(command.sweeps);
     if (!command.kernel.empty() && kernel_option(command.kernel) != sweeps.front().kernel)
-      throw InputError("--kernel", "",
-                       fmt::format("is {} but {} is a sweep of {}", command.kernel, sweeps.front().source,
-                                   sweeps.front().kernel));
+      throw InputError(
+          "--kernel", "",
+          fmt::format("is {} but {} is a sweep of {}", command.kernel, sweeps.front().source, sweeps.front().kernel));
     table = psi_from_sweeps(sweeps);
   }
   return {command.json ? report::psi_json(table) : report::psi_table(table)};
@@ -106,12 +106,12 @@ struct FitCommand {
 Sweep read_fit_input(const FitCommand& command) {
   const std::string text = io::read_text_file(command.sweep);
   if (looks_like_json(text)) {
-    for (const auto& [option, value] : {std::pair{"--marked-speed", &command.marked_speed},
-                                        std::pair{"--kernel", &command.kernel},
-                                        std::pair{"--configuration", &command.configuration}})
+    for (const auto& [option, value] :
+         {std::pair{"--marked-speed", &command.marked_speed}, std::pair{"--kernel", &command.kernel},
+          std::pair{"--configuration", &command.configuration}})
       if (!value->empty())
-        throw InputError(option, "", fmt::format("applies to CSV sweeps only; {} is a sweep file that carries it",
-                                                 command.sweep));
+        throw InputError(option, "",
+                         fmt::format("applies to CSV sweeps only; {} is a sweep file that carries it", command.sweep));
     return parse_sweep(text, command.sweep);
   }
   if (command.marked_speed.empty())
@@ -152,7 +152,8 @@ void add_scale_commands(CLI::App& scale, Actions& actions) {
   auto psi = std::make_shared<ConfigurationInputs>();
   auto* psi_command = scale.add_subcommand(
       "psi", "seed 001, Definition 3: psi(C, C') between consecutive configurations, from sweeps or a CSV file");
-  psi_command->add_option("SWEEP", psi->sweeps, "sweep files (hetscale.sweep/1) in scaling order, each with a target N");
+  psi_command->add_option("SWEEP", psi->sweeps,
+                          "sweep files (hetscale.sweep/1) in scaling order, each with a target N");
   psi_command->add_option("--kernel", psi->kernel, "ge | mm | conv: the workload W(N) (required with --configs)");
   psi_command->add_option("--configs", psi->configs,
                           "CSV with the header name,marked_speed,N[,processes], in scaling order");
@@ -164,8 +165,9 @@ void add_scale_commands(CLI::App& scale, Actions& actions) {
       "predict", "seed 001, Section 4.5: N' and psi' on larger configurations from communication costs");
   predict_command->add_option("SWEEP", predict->sweeps,
                               "sweep files in scaling order; the first (with its target N) is the base");
-  predict_command->add_option("--profile", predict->profile,
-                              "communication profile (hetscale.comm-profile/1, from `hetscale bench comm`)")
+  predict_command
+      ->add_option("--profile", predict->profile,
+                   "communication profile (hetscale.comm-profile/1, from `hetscale bench comm`)")
       ->required();
   predict_command->add_option("--configs", predict->configs,
                               "CSV with the header name,marked_speed,N,processes, in scaling order");
@@ -183,7 +185,8 @@ void add_scale_commands(CLI::App& scale, Actions& actions) {
                           fmt::format("degree of the polynomial trend line, 1 to {} (default {})",
                                       SweepTrend::max_degree, default_trend_degree));
   fit_command->add_option("--target", fit->target, "target speed-efficiency E_s in (0, 1] (default 0.3)");
-  fit_command->add_option("--marked-speed", fit->marked_speed, "CSV sweeps: C in Mflop/s, or one marked speed per process C_1,C_2,...");
+  fit_command->add_option("--marked-speed", fit->marked_speed,
+                          "CSV sweeps: C in Mflop/s, or one marked speed per process C_1,C_2,...");
   fit_command->add_option("--kernel", fit->kernel, "CSV sweeps: ge | mm | conv, for W(N)");
   fit_command->add_option("--configuration", fit->configuration, "CSV sweeps: its name (default: the file's stem)");
   fit_command->add_option("--out", fit->out, "write the sweep with its trend line and target here (JSON)");

@@ -46,15 +46,15 @@ Output simulate_farm(SimulateFarmCommand& command) {
   const double speedup = *run.t_seq_ref / run.t_par;
   const double ceiling =
       sim::earliest_finish_efficiency(speeds, options.tasks_per_generation, options.evaluation_seconds);
-  return {fmt::format(
-      "simulated farm on {}: policy {}, {} clients, {} generations of {} tasks of {:g} s (speed 1)\n"
-      "  t_par {:.6g} s, speed-up {:.4g} (t_seq_ref / t_par), efficiency {:.4f} (of sum v = {:.4g}); "
-      "ceiling for indivisible tasks {:.4f}\n"
-      "  {} messages, {} evaluations{}\n",
-      platform.name.empty() ? command.platform : platform.name, command.policy, speeds.size(), options.generations,
-      options.tasks_per_generation, options.evaluation_seconds, run.t_par, speedup, simulated.efficiency(), simulated.speed_sum,
-      ceiling, simulated.messages, simulated.evaluations,
-      command.out.empty() ? "" : fmt::format("; run record in {}", command.out))};
+  return {
+      fmt::format("simulated farm on {}: policy {}, {} clients, {} generations of {} tasks of {:g} s (speed 1)\n"
+                  "  t_par {:.6g} s, speed-up {:.4g} (t_seq_ref / t_par), efficiency {:.4f} (of sum v = {:.4g}); "
+                  "ceiling for indivisible tasks {:.4f}\n"
+                  "  {} messages, {} evaluations{}\n",
+                  platform.name.empty() ? command.platform : platform.name, command.policy, speeds.size(),
+                  options.generations, options.tasks_per_generation, options.evaluation_seconds, run.t_par, speedup,
+                  simulated.efficiency(), simulated.speed_sum, ceiling, simulated.messages, simulated.evaluations,
+                  command.out.empty() ? "" : fmt::format("; run record in {}", command.out))};
 }
 
 struct SimulatePlatformCommand {
@@ -75,7 +75,8 @@ Output simulate_platform(const SimulatePlatformCommand& command) {
 
 void add_simulate_commands(CLI::App& app, Actions& actions) {
   auto* simulate = app.add_subcommand(
-      "simulate", "run the farm and the kernels on a simulated platform (SimGrid), to predict past the machines at hand");
+      "simulate",
+      "run the farm and the kernels on a simulated platform (SimGrid), to predict past the machines at hand");
   simulate->require_subcommand(1);
 
   auto farm_command = std::make_shared<SimulateFarmCommand>();
@@ -90,13 +91,15 @@ void add_simulate_commands(CLI::App& app, Actions& actions) {
   farm_app->add_option("--eval-time", farm.options.evaluation_seconds,
                        "nominal seconds per evaluation on a node of relative speed 1 (default 1)");
   farm_app->add_option("--clients", farm.options.clients, "clients (default: every node but the first)");
-  farm_app->add_option("--genes", farm.options.genes, "genes per individual: a task message carries 8 bytes each (default 8)");
+  farm_app->add_option("--genes", farm.options.genes,
+                       "genes per individual: a task message carries 8 bytes each (default 8)");
   farm_app->add_option("--send-overhead", farm.options.send_overhead_seconds,
                        "seconds a sender spends on each message (LogP's o; default 5e-6)");
   farm_app->add_option("--label", farm.options.label, "label of the run record");
   farm_app->add_option("--out", farm.out, "write the run record (JSON) here");
   farm_app->add_flag("--json", farm.json, "print the run record instead of a summary");
-  farm_app->callback([farm_command, &actions] { actions.action = [farm_command] { return simulate_farm(*farm_command); }; });
+  farm_app->callback(
+      [farm_command, &actions] { actions.action = [farm_command] { return simulate_farm(*farm_command); }; });
 
   auto platform_command = std::make_shared<SimulatePlatformCommand>();
   auto& platform = *platform_command;
@@ -106,8 +109,9 @@ void add_simulate_commands(CLI::App& app, Actions& actions) {
       ->required();
   platform_app->add_option("--xml", platform.xml, "write the XML here (default: print it)");
   platform_app->add_option("--hostfile", platform.hostfile, "write smpirun's hostfile here");
-  platform_app->callback(
-      [platform_command, &actions] { actions.action = [platform_command] { return simulate_platform(*platform_command); }; });
+  platform_app->callback([platform_command, &actions] {
+    actions.action = [platform_command] { return simulate_platform(*platform_command); };
+  });
 
   add_simulate_kernel_commands(*simulate, actions);
 }

@@ -28,10 +28,11 @@ struct HostOptions {
 };
 
 void add_host_options(CLI::App& command, HostOptions& options) {
-  command.add_option("--platform", options.platform,
-                     "platform file (hetscale.platform/1 or 'hostname marked-speed' lines): the simulated hosts, "
-                     "their speeds (marked speeds in Mflop/s; relative speeds times the reference's marked speed, "
-                     "else times 1000 Mflop/s) and the network")
+  command
+      .add_option("--platform", options.platform,
+                  "platform file (hetscale.platform/1 or 'hostname marked-speed' lines): the simulated hosts, "
+                  "their speeds (marked speeds in Mflop/s; relative speeds times the reference's marked speed, "
+                  "else times 1000 Mflop/s) and the network")
       ->required();
   command.add_option("--hosts", options.hosts,
                      "the hosts, one rank each in this order: a count (the platform's first nodes) or node names "
@@ -91,8 +92,9 @@ void add_simulate_kernel_commands(CLI::App& simulate, Actions& actions) {
   };
   auto kernel_command = std::make_shared<SimulatedKernel>();
   auto* kernel = simulate.add_subcommand(
-      "kernel", "one scalability kernel (seed 001, seed 002's mc) under SMPI on a simulated platform, one rank per "
-                "host, checked against its serial reference; computation charged by flop at the hosts' speeds");
+      "kernel",
+      "one scalability kernel (seed 001, seed 002's mc) under SMPI on a simulated platform, one rank per "
+      "host, checked against its serial reference; computation charged by flop at the hosts' speeds");
   add_host_options(*kernel, kernel_command->hosts);
   add_kernel_options(*kernel, kernel_command->command, KernelBackend::simulator);
   kernel->callback([kernel_command, &actions] {
@@ -109,8 +111,9 @@ void add_simulate_kernel_commands(CLI::App& simulate, Actions& actions) {
   };
   auto sweep_command = std::make_shared<SimulatedSweep>();
   auto* sweep = simulate.add_subcommand(
-      "sweep", "seed 001 Section 4.4 under SMPI on a simulated platform: a kernel at several sizes, E_s, the trend "
-               "line, the N for a target E_s and a verifying run; the sweep reads like a measured one");
+      "sweep",
+      "seed 001 Section 4.4 under SMPI on a simulated platform: a kernel at several sizes, E_s, the trend "
+      "line, the N for a target E_s and a verifying run; the sweep reads like a measured one");
   add_host_options(*sweep, sweep_command->hosts);
   add_sweep_options(*sweep, sweep_command->command, KernelBackend::simulator);
   sweep->callback([sweep_command, &actions] {

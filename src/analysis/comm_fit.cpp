@@ -54,9 +54,10 @@ Points points_of(std::span<const CommSample> samples, std::string_view operation
       points.y.push_back(sample.seconds);
     }
   if (points.x.empty())
-    throw std::invalid_argument(fmt::format("no {} samples to fit; the profile needs broadcast, send and barrier "
-                                            "times",
-                                            operation));
+    throw std::invalid_argument(
+        fmt::format("no {} samples to fit; the profile needs broadcast, send and barrier "
+                    "times",
+                    operation));
   return points;
 }
 
@@ -64,7 +65,9 @@ double processes_of(const CommSample& sample) { return static_cast<double>(sampl
 double elements_of(const CommSample& sample) { return sample.elements; }
 bool any_sample(const CommSample&) { return true; }
 
-std::size_t distinct(const std::vector<double>& values) { return std::set<double>(values.begin(), values.end()).size(); }
+std::size_t distinct(const std::vector<double>& values) {
+  return std::set<double>(values.begin(), values.end()).size();
+}
 
 // Least squares y ~ sum_j x_j columns[j] by modified Gram-Schmidt on the
 // columns scaled to unit length, y carried along (backward stable); throws
@@ -86,8 +89,9 @@ std::vector<double> least_squares(std::vector<std::vector<double>> columns, std:
   for (std::size_t j = 0; j < k; ++j) {
     r[j][j] = std::sqrt(dot(columns[j], columns[j]));
     if (r[j][j] <= 1e-10)
-      throw std::invalid_argument("the samples cannot separate the fitted terms (too few distinct sizes or "
-                                  "process counts)");
+      throw std::invalid_argument(
+          "the samples cannot separate the fitted terms (too few distinct sizes or "
+          "process counts)");
     for (double& value : columns[j]) value /= r[j][j];
     for (std::size_t l = j + 1; l < k; ++l) {
       r[j][l] = dot(columns[j], columns[l]);
@@ -113,8 +117,8 @@ StructureCosts fit_structure_form(std::span<const double> p, std::span<const dou
   require_same_length(d, t);
   const std::vector<double> sizes(d.begin(), d.end()), counts(p.begin(), p.end());
   if (distinct(sizes) < 2)
-    throw std::invalid_argument(fmt::format("t = f1(p) d + f2(p) needs two or more message sizes d, got {}",
-                                            distinct(sizes)));
+    throw std::invalid_argument(
+        fmt::format("t = f1(p) d + f2(p) needs two or more message sizes d, got {}", distinct(sizes)));
   const std::vector<double> times(t.begin(), t.end()), ones(t.size(), 1.0);
   StructureCosts costs;
   if (distinct(counts) >= 2) {
@@ -133,8 +137,7 @@ StructureCosts fit_structure_form(std::span<const double> p, std::span<const dou
     residual += error * error;
     total += (t[i] - mean) * (t[i] - mean);
   }
-  costs.r_squared =
-      total > 0.0 ? 1.0 - residual / total : (residual <= 1e-24 * std::max(1.0, mean * mean) ? 1.0 : 0.0);
+  costs.r_squared = total > 0.0 ? 1.0 - residual / total : (residual <= 1e-24 * std::max(1.0, mean * mean) ? 1.0 : 0.0);
   costs.points = t.size();
   return costs;
 }
@@ -166,8 +169,8 @@ LinearFit fit_through_origin(std::span<const double> x, std::span<const double> 
   double sxx = 0.0, sxy = 0.0;
   for (std::size_t i = 0; i < x.size(); ++i) sxx += x[i] * x[i], sxy += x[i] * y[i];
   if (sxx <= 0.0)
-    throw std::invalid_argument(fmt::format("a line through the origin needs a point with x != 0, got {} points",
-                                            x.size()));
+    throw std::invalid_argument(
+        fmt::format("a line through the origin needs a point with x != 0, got {} points", x.size()));
   return line(x, y, 0.0, sxy / sxx);
 }
 
@@ -184,7 +187,7 @@ LinearFit fit_non_negative_line(std::span<const double> x, std::span<const doubl
   const LinearFit proportional = line(x, y, 0.0, std::max(0.0, fit_through_origin(x, y).slope));
   const LinearFit constant = line(x, y, mean, 0.0);
   return squared_residuals(x, y, 0.0, proportional.slope) <= squared_residuals(x, y, mean, 0.0) ? proportional
-                                                                                                 : constant;
+                                                                                                : constant;
 }
 
 CommFit fit_communication_costs(std::span<const CommSample> samples) {
@@ -197,8 +200,8 @@ CommFit fit_communication_costs(std::span<const CommSample> samples) {
   // seed 001 Section 4.5: T_bcast = a + b p, at the smallest message (the paper's form has no size).
   const auto all_broadcasts = points_of(samples, "broadcast", any_sample, elements_of);
   const double smallest = *std::min_element(all_broadcasts.x.begin(), all_broadcasts.x.end());
-  const auto broadcasts =
-      points_of(samples, "broadcast", [&](const CommSample& s) { return s.elements == smallest; }, processes_of);
+  const auto broadcasts = points_of(
+      samples, "broadcast", [&](const CommSample& s) { return s.elements == smallest; }, processes_of);
   const LinearFit broadcast = distinct(broadcasts.x) >= 2 ? fit_non_negative_line(broadcasts.x, broadcasts.y)
                                                           : fit_through_origin(broadcasts.x, broadcasts.y);
   costs.broadcast_intercept = broadcast.intercept;
@@ -218,8 +221,8 @@ CommFit fit_communication_costs(std::span<const CommSample> samples) {
   const LinearFit send = message_line("send");
   costs.send_intercept = send.intercept;
   costs.send_per_element = send.slope;
-  const bool receive_measured = std::any_of(samples.begin(), samples.end(),
-                                            [](const CommSample& s) { return s.operation == "receive"; });
+  const bool receive_measured =
+      std::any_of(samples.begin(), samples.end(), [](const CommSample& s) { return s.operation == "receive"; });
   const LinearFit receive = receive_measured ? message_line("receive") : send;
   costs.receive_intercept = receive.intercept;
   costs.receive_per_element = receive.slope;

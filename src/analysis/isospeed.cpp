@@ -22,7 +22,7 @@ namespace {
 
 // A W column may differ from W(N) by this much: the paper prints three
 // significant figures (1.44E+08).
-constexpr double kPrintedWorkTolerance = 0.005;
+constexpr double printed_work_tolerance = 0.005;
 
 // --- CSV -------------------------------------------------------------------
 // Comma-separated cells with the spaces around them removed; blank lines and
@@ -52,8 +52,7 @@ struct Csv {
     return std::find(header.cells.begin(), header.cells.end(), column) != header.cells.end();
   }
   std::size_t column(std::string_view name) const {
-    return static_cast<std::size_t>(std::find(header.cells.begin(), header.cells.end(), name) -
-                                    header.cells.begin());
+    return static_cast<std::size_t>(std::find(header.cells.begin(), header.cells.end(), name) - header.cells.begin());
   }
 };
 
@@ -80,12 +79,13 @@ Csv read_csv(std::string_view text, const std::string& source, std::string_view 
       continue;
     }
     if (row.cells.size() != csv.header.cells.size())
-      throw InputError(source, row.field(),
-                       fmt::format("has {} fields, expected {} ({})", row.cells.size(), csv.header.cells.size(),
-                                   csv.header_text()));
+      throw InputError(
+          source, row.field(),
+          fmt::format("has {} fields, expected {} ({})", row.cells.size(), csv.header.cells.size(), csv.header_text()));
     csv.rows.push_back(std::move(row));
   }
-  if (!header_seen) throw InputError(source, "", fmt::format("is empty; expected the header '{}' and rows", expected_header));
+  if (!header_seen)
+    throw InputError(source, "", fmt::format("is empty; expected the header '{}' and rows", expected_header));
   return csv;
 }
 
@@ -97,8 +97,7 @@ double positive_cell(const CsvRow& row, std::size_t column, const std::string& s
   errno = 0;
   const double value = std::strtod(text.c_str(), &end);
   if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value) || value <= 0.0)
-    throw InputError(source, row.field(),
-                     fmt::format("{} must be a number > 0{}, got '{}'", name, unit, text));
+    throw InputError(source, row.field(), fmt::format("{} must be a number > 0{}, got '{}'", name, unit, text));
   return value;
 }
 
@@ -156,14 +155,14 @@ void require_overhead_model(const std::string& kernel, const std::string& source
 }
 
 // The largest N the condition is solved for.
-constexpr double kLargestSize = 1e9;
+constexpr double largest_size = 1e9;
 
 // The smallest N >= 1 where speed_efficiency(N) reaches `target`: a geometric
 // scan (2 % steps) brackets the first crossing, bisection refines it.
 std::optional<double> smallest_size_reaching(const std::function<double(double)>& speed_efficiency, double target) {
   double below = 1.0;
   if (speed_efficiency(below) >= target) return below;
-  for (double above = below * 1.02; above <= kLargestSize; below = above, above *= 1.02) {
+  for (double above = below * 1.02; above <= largest_size; below = above, above *= 1.02) {
     if (speed_efficiency(above) < target) continue;
     for (int i = 0; i < 200 && above - below > 1e-12 * above; ++i) {
       const double middle = 0.5 * (below + above);
@@ -266,7 +265,8 @@ SweepTarget find_target_size(const Sweep& sweep, const SweepTrend& trend, double
     throw InputError("--target", "", fmt::format("must be in (0, 1], got {:g}", target));
   if (sweep.points.empty()) throw InputError(sweep_source(sweep), "points", "must not be empty");
   double smallest = sweep.points.front().size, largest = smallest;
-  for (const auto& point : sweep.points) smallest = std::min(smallest, point.size), largest = std::max(largest, point.size);
+  for (const auto& point : sweep.points)
+    smallest = std::min(smallest, point.size), largest = std::max(largest, point.size);
 
   SweepTarget result;
   result.speed_efficiency = target;
@@ -323,9 +323,9 @@ Sweep parse_sweep_csv(std::string_view text, const std::string& source, const st
   const Csv csv = read_csv(text, source, "N,T_ms");
   for (const auto& column : csv.header.cells)
     if (column != "N" && column != "W" && column != "T_ms" && column != "T_s" && column != "speed" && column != "E_s")
-      throw InputError(source, csv.header.field(),
-                       fmt::format("unknown column '{}' in the header '{}'; allowed: {}", column, csv.header_text(),
-                                   allowed));
+      throw InputError(
+          source, csv.header.field(),
+          fmt::format("unknown column '{}' in the header '{}'; allowed: {}", column, csv.header_text(), allowed));
   if (!csv.has("N") || csv.has("T_ms") == csv.has("T_s"))
     throw InputError(source, csv.header.field(),
                      fmt::format("header is '{}': needs the column N and one of T_ms or T_s (allowed: {})",
@@ -347,7 +347,7 @@ Sweep parse_sweep_csv(std::string_view text, const std::string& source, const st
     point.seconds = milliseconds ? time * 1e-3 : time;
     if (csv.has("W")) {
       const double printed = positive_cell(row, csv.column("W"), source, "W", " (flop)");
-      if (std::abs(printed - point.work) > kPrintedWorkTolerance * point.work)
+      if (std::abs(printed - point.work) > printed_work_tolerance * point.work)
         throw InputError(source, row.field(),
                          fmt::format("W = {:g} is not W(N) = {:.0f} of kernel {} at N = {:g} (0.5 % allowed); "
                                      "is the kernel right?",
@@ -378,7 +378,8 @@ std::vector<ScalingConfiguration> parse_configurations_csv(std::string_view text
                                  csv.header_text(), expected));
   if (header.size() < 3 || header.size() > 4 || header[0] != "name" || header[1] != "marked_speed" ||
       header[2] != "N" || (with_processes && header[3] != "processes"))
-    throw InputError(source, csv.header.field(), fmt::format("header is '{}', expected {}", csv.header_text(), expected));
+    throw InputError(source, csv.header.field(),
+                     fmt::format("header is '{}', expected {}", csv.header_text(), expected));
 
   std::vector<ScalingConfiguration> configurations;
   std::set<std::string> names;
@@ -395,9 +396,9 @@ std::vector<ScalingConfiguration> parse_configurations_csv(std::string_view text
     configurations.push_back(std::move(configuration));
   }
   if (configurations.size() < 2)
-    throw InputError(source, "",
-                     fmt::format("has {} configuration(s); psi compares two or more, in scaling order",
-                                 configurations.size()));
+    throw InputError(
+        source, "",
+        fmt::format("has {} configuration(s); psi compares two or more, in scaling order", configurations.size()));
   return configurations;
 }
 
@@ -446,8 +447,8 @@ PsiTable isospeed_psi(const std::string& kernel, const std::vector<ScalingConfig
   }
   for (std::size_t i = 0; i + 1 < configurations.size(); ++i) {
     const auto &from = configurations[i], &to = configurations[i + 1];
-    PsiStep step{from.name, to.name, from.marked_speed, to.marked_speed, *from.size, *to.size,
-                 table.works[i], table.works[i + 1], 0.0};
+    PsiStep step{from.name,          to.name, from.marked_speed, to.marked_speed, *from.size, *to.size, table.works[i],
+                 table.works[i + 1], 0.0};
     step.psi = model::isospeed_efficiency_scalability(step.marked_speed, step.work, step.scaled_marked_speed,
                                                       step.scaled_work);
     table.steps.push_back(step);
@@ -496,15 +497,15 @@ IsospeedPrediction predict_isospeed(const model::CommunicationCosts& costs, cons
     const auto found = std::find_if(configurations.begin(), configurations.end(),
                                     [&](const ScalingConfiguration& c) { return c.name == base_name; });
     if (found == configurations.end())
-      throw InputError("--base", "",
-                       fmt::format("no configuration named '{}'; the configurations are {}", base_name,
-                                   names_of(configurations)));
+      throw InputError(
+          "--base", "",
+          fmt::format("no configuration named '{}'; the configurations are {}", base_name, names_of(configurations)));
     base = static_cast<std::size_t>(found - configurations.begin());
   }
   if (base + 1 >= configurations.size())
-    throw InputError(base_name.empty() ? configurations.front().source : "--base", "",
-                     fmt::format("the base {} has no larger configuration after it to predict for",
-                                 configurations[base].name));
+    throw InputError(
+        base_name.empty() ? configurations.front().source : "--base", "",
+        fmt::format("the base {} has no larger configuration after it to predict for", configurations[base].name));
   if (!configurations[base].size)
     throw InputError(configurations[base].source, configurations[base].name,
                      "the base configuration needs its N (the size that holds the target E_s)");
@@ -529,8 +530,8 @@ IsospeedPrediction predict_isospeed(const model::CommunicationCosts& costs, cons
     result.work = workload(n);
     result.computation_time = model::computation_time(costs, result.work, input.processes, result.marked_speed);
     result.overhead = overhead(costs, n, input.processes, input.root_share);
-    result.speed_efficiency = model::predicted_speed_efficiency(result.work, result.computation_time,
-                                                                result.overhead, result.marked_speed * 1e6);
+    result.speed_efficiency = model::predicted_speed_efficiency(result.work, result.computation_time, result.overhead,
+                                                                result.marked_speed * 1e6);
     result.measured_size = input.configuration.size;
     return result;
   };
@@ -547,7 +548,7 @@ IsospeedPrediction predict_isospeed(const model::CommunicationCosts& costs, cons
       throw InputError(input.configuration.source, input.configuration.name,
                        fmt::format("the isospeed-efficiency condition E_s = {:.6g} has no solution N' <= {:g}: on "
                                    "this configuration the model's E_s never reaches the base's",
-                                   target, kLargestSize));
+                                   target, largest_size));
     auto predicted = evaluate(input, *size);
     if (predicted.measured_size)
       predicted.size_error = (predicted.size - *predicted.measured_size) / *predicted.measured_size;
@@ -563,17 +564,16 @@ IsospeedPrediction predict_isospeed(const model::CommunicationCosts& costs, cons
         model::isospeed_efficiency_scalability(from.marked_speed, from.work, to.marked_speed, to.work);
     step.psi_corollary2 = model::scalability_from_overheads(from.overhead, to.overhead);
     if (from.measured_size && to.measured_size) {
-      step.measured_psi = model::isospeed_efficiency_scalability(
-          from.marked_speed, workload(*from.measured_size), to.marked_speed, workload(*to.measured_size));
+      step.measured_psi = model::isospeed_efficiency_scalability(from.marked_speed, workload(*from.measured_size),
+                                                                 to.marked_speed, workload(*to.measured_size));
       step.psi_error = (step.psi_definition - *step.measured_psi) / *step.measured_psi;
     }
     prediction.steps.push_back(step);
   }
-  prediction.computation =
-      costs.reference_marked_speed
-          ? fmt::format("T_c = W t_c C_ref / C, t_c = {:.6g} s, C_ref = {:g} Mflop/s", costs.unit_computation,
-                        *costs.reference_marked_speed)
-          : fmt::format("T_c = W t_c / p, t_c = {:.6g} s", costs.unit_computation);
+  prediction.computation = costs.reference_marked_speed
+                               ? fmt::format("T_c = W t_c C_ref / C, t_c = {:.6g} s, C_ref = {:g} Mflop/s",
+                                             costs.unit_computation, *costs.reference_marked_speed)
+                               : fmt::format("T_c = W t_c / p, t_c = {:.6g} s", costs.unit_computation);
   return prediction;
 }
 
@@ -613,8 +613,7 @@ IsospeedPrediction predict_from_sweeps(const CommProfile& profile, const std::ve
     how = "t_c from the profile (the base sweep has no T_comp_s)";
   } else {
     throw InputError(sweep_source(base), "points",
-                     fmt::format("have no T_comp_s to calibrate t_c, and {} has no unit_computation",
-                                 profile.source));
+                     fmt::format("have no T_comp_s to calibrate t_c, and {} has no unit_computation", profile.source));
   }
   auto prediction = predict_isospeed(costs, kernel, configurations);
   prediction.profile_source = profile.source;

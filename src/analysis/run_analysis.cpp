@@ -29,8 +29,9 @@ std::vector<double> all_measured(const RunRecord& run, const SpeedSummary& speed
   std::vector<double> measured;
   for (std::size_t i = 0; i < speeds.nodes.size(); ++i) {
     if (!speeds.nodes[i].measured)
-      throw InputError(run.source, node_field(run, i),
-                       fmt::format("work and t_comp must both be > 0 (with a finite ratio) to measure the node's speed ({})", why));
+      throw InputError(
+          run.source, node_field(run, i),
+          fmt::format("work and t_comp must both be > 0 (with a finite ratio) to measure the node's speed ({})", why));
     measured.push_back(*speeds.nodes[i].measured);
   }
   return measured;
@@ -53,9 +54,9 @@ SpeedSummary resolve_speeds(const RunRecord& run, const Platform* platform) {
     if (platform) {
       const PlatformNode* declared = platform->find(node.name);
       if (!declared)
-        throw InputError(platform->source, fmt::format("node '{}'", node.name),
-                         fmt::format("is in run {} but not in the platform; every run node must be listed",
-                                     run.source));
+        throw InputError(
+            platform->source, fmt::format("node '{}'", node.name),
+            fmt::format("is in run {} but not in the platform; every run node must be listed", run.source));
       entry.declared = declared->speed;
       if (!platform_relative.empty())
         entry.s = platform_relative[static_cast<std::size_t>(declared - platform->nodes.data())];

@@ -45,7 +45,8 @@ SerialFit fit_serial_fraction(const Timings& timings) {
   if (distinct.size() < 2)
     throw InputError(timings.source, "procs",
                      fmt::format("needs single-processor rows (procs = 1) at two or more different sizes to fit "
-                                 "tau_1 = a + b N, found {}", distinct.size()));
+                                 "tau_1 = a + b N, found {}",
+                                 distinct.size()));
 
   SerialFit fit;
   fit.source = timings.source;
@@ -65,14 +66,13 @@ SerialFit fit_serial_fraction(const Timings& timings) {
     result.seconds = row.seconds;
     result.single_processor_time = model::single_processor_time(a, b, row.size);
     if (result.single_processor_time <= 0.0)
-      throw InputError(timings.source, fmt::format("line {}", row.line),
-                       fmt::format("the fitted tau_1 at size {} is {:.6g} s, not > 0", row.size,
-                                   result.single_processor_time));
+      throw InputError(
+          timings.source, fmt::format("line {}", row.line),
+          fmt::format("the fitted tau_1 at size {} is {:.6g} s, not > 0", row.size, result.single_processor_time));
     result.serial_fraction = model::serial_fraction(a, result.single_processor_time);
     result.speedup = model::speedup(result.single_processor_time, row.seconds);
     result.theoretical_speedup = model::theoretical_speedup(result.serial_fraction, row.procs);
-    result.parallelization_efficiency =
-        model::parallelization_efficiency(result.speedup, result.theoretical_speedup);
+    result.parallelization_efficiency = model::parallelization_efficiency(result.speedup, result.theoretical_speedup);
     result.karp_flatt = model::karp_flatt_serial_fraction(result.speedup, row.procs);
     fit.rows.push_back(result);
   }

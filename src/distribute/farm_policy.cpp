@@ -97,9 +97,9 @@ class StaticPolicy final : public PolicyBase {
       : PolicyBase(clients), kind_(kind), speeds_(std::move(speeds)) {
     if (kind == PolicyKind::proportional) {
       if (speeds_.size() != clients)
-        throw std::invalid_argument(fmt::format(
-            "the proportional policy needs one declared speed per client: {} speeds for {} clients", speeds_.size(),
-            clients));
+        throw std::invalid_argument(
+            fmt::format("the proportional policy needs one declared speed per client: {} speeds for {} clients",
+                        speeds_.size(), clients));
       proportional_counts(0, speeds_);  // validates the speeds
     }
   }
@@ -117,8 +117,7 @@ class StaticPolicy final : public PolicyBase {
 
  private:
   void start_generation(std::size_t tasks, double) override {
-    const auto counts =
-        kind_ == PolicyKind::even ? even_counts(tasks, clients_) : proportional_counts(tasks, speeds_);
+    const auto counts = kind_ == PolicyKind::even ? even_counts(tasks, clients_) : proportional_counts(tasks, speeds_);
     queues_.assign(clients_, {});
     std::size_t next = 0;
     for (std::size_t client = 0; client < clients_; ++client)
@@ -220,8 +219,7 @@ class AdaptivePlusPolicy final : public PolicyBase {
     }
   }
 
-  Answer assign(std::size_t client, std::size_t task, double now, double cost,
-                Answer::Kind kind = Answer::Kind::task) {
+  Answer assign(std::size_t client, std::size_t task, double now, double cost, Answer::Kind kind = Answer::Kind::task) {
     const double start = std::max(now, busy_until_[client]);
     queue_[client].push_back({generation(), task, start});
     busy_until_[client] = start + cost / speed_estimate(client);
@@ -296,9 +294,12 @@ std::unique_ptr<FarmPolicy> make_farm_policy(PolicyKind kind, std::size_t client
                                              const std::vector<double>& declared_speeds) {
   switch (kind) {
     case PolicyKind::even:
-    case PolicyKind::proportional: return std::make_unique<StaticPolicy>(kind, clients, declared_speeds);
-    case PolicyKind::adaptive: return std::make_unique<AdaptivePolicy>(clients);
-    case PolicyKind::adaptive_plus: return std::make_unique<AdaptivePlusPolicy>(clients);
+    case PolicyKind::proportional:
+      return std::make_unique<StaticPolicy>(kind, clients, declared_speeds);
+    case PolicyKind::adaptive:
+      return std::make_unique<AdaptivePolicy>(clients);
+    case PolicyKind::adaptive_plus:
+      return std::make_unique<AdaptivePlusPolicy>(clients);
   }
   throw std::invalid_argument("unknown policy kind");
 }

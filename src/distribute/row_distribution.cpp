@@ -28,8 +28,7 @@ RowDistribution heterogeneous_cyclic_rows(const std::vector<double>& speeds, std
   for (std::size_t row = 0; row < rows; ++row) {
     std::size_t best = 0;
     for (std::size_t process = 1; process < speeds.size(); ++process)
-      if (static_cast<double>(held[process] + 1) / speeds[process] <
-          static_cast<double>(held[best] + 1) / speeds[best])
+      if (static_cast<double>(held[process] + 1) / speeds[process] < static_cast<double>(held[best] + 1) / speeds[best])
         best = process;
     owner[row] = best;
     ++held[best];

@@ -84,8 +84,7 @@ double sanitise_fitness(double fitness) {
 }
 
 // Evaluates `batch` in one call and pairs each genome with its fitness.
-std::vector<Individual> evaluate_batch(BatchEvaluator& evaluator, std::vector<Genome> batch,
-                                       std::size_t& evaluations) {
+std::vector<Individual> evaluate_batch(BatchEvaluator& evaluator, std::vector<Genome> batch, std::size_t& evaluations) {
   const std::vector<double> fitness = evaluator.evaluate(batch);
   if (fitness.size() != batch.size())
     throw std::runtime_error(fmt::format("the evaluator returned {} fitness values for a batch of {} genomes",
@@ -321,18 +320,24 @@ std::vector<double> ThreadPoolEvaluator::evaluate(const std::vector<Genome>& bat
 
 std::string to_string(Scheme scheme) {
   switch (scheme) {
-    case Scheme::generational: return "generational";
-    case Scheme::steady_state: return "steady-state";
-    case Scheme::transgenerational: return "transgenerational";
+    case Scheme::generational:
+      return "generational";
+    case Scheme::steady_state:
+      return "steady-state";
+    case Scheme::transgenerational:
+      return "transgenerational";
   }
   throw std::invalid_argument(fmt::format("unknown GA scheme value {}", static_cast<int>(scheme)));
 }
 
 std::string to_string(Crossover crossover) {
   switch (crossover) {
-    case Crossover::one_point: return "one-point";
-    case Crossover::two_point: return "two-point";
-    case Crossover::uniform: return "uniform";
+    case Crossover::one_point:
+      return "one-point";
+    case Crossover::two_point:
+      return "two-point";
+    case Crossover::uniform:
+      return "uniform";
   }
   throw std::invalid_argument(fmt::format("unknown crossover value {}", static_cast<int>(crossover)));
 }
@@ -347,8 +352,7 @@ Scheme scheme_from_string(const std::string& name) {
 Crossover crossover_from_string(const std::string& name) {
   for (Crossover crossover : {Crossover::one_point, Crossover::two_point, Crossover::uniform})
     if (name == to_string(crossover)) return crossover;
-  throw std::invalid_argument(
-      fmt::format("unknown crossover '{}'; allowed: one-point, two-point, uniform", name));
+  throw std::invalid_argument(fmt::format("unknown crossover '{}'; allowed: one-point, two-point, uniform", name));
 }
 
 // ----------------------------------------------------------------- ranking
@@ -376,22 +380,24 @@ GeneticAlgorithm::GeneticAlgorithm(std::vector<GeneDomain> domains, GaParameters
   switch (p.scheme) {
     case Scheme::generational:
     case Scheme::steady_state:
-    case Scheme::transgenerational: break;
+    case Scheme::transgenerational:
+      break;
     default:
-      throw std::invalid_argument(
-          fmt::format("scheme must be a known GA scheme, got {}", static_cast<int>(p.scheme)));
+      throw std::invalid_argument(fmt::format("scheme must be a known GA scheme, got {}", static_cast<int>(p.scheme)));
   }
   switch (p.crossover) {
     case Crossover::one_point:
     case Crossover::two_point:
-    case Crossover::uniform: break;
+    case Crossover::uniform:
+      break;
     default:
       throw std::invalid_argument(
           fmt::format("crossover must be a known operator, got {}", static_cast<int>(p.crossover)));
   }
   switch (p.real_mutation) {
     case RealMutation::random_reset:
-    case RealMutation::gaussian: break;
+    case RealMutation::gaussian:
+      break;
     default:
       throw std::invalid_argument(
           fmt::format("real_mutation must be random_reset or gaussian, got {}", static_cast<int>(p.real_mutation)));
@@ -406,17 +412,19 @@ GeneticAlgorithm::GeneticAlgorithm(std::vector<GeneDomain> domains, GaParameters
   if (!(std::isfinite(p.mutation_sigma) && p.mutation_sigma > 0.0))
     throw std::invalid_argument(fmt::format("mutation_sigma must be finite and > 0, got {}", p.mutation_sigma));
   if (p.scheme == Scheme::generational && p.elites >= p.population)
-    throw std::invalid_argument(
-        fmt::format("elites must be < population ({}), got {}", p.population, p.elites));
+    throw std::invalid_argument(fmt::format("elites must be < population ({}), got {}", p.population, p.elites));
   if (p.target_fitness && !std::isfinite(*p.target_fitness))
     throw std::invalid_argument(fmt::format("target_fitness must be finite, got {}", *p.target_fitness));
 }
 
 std::size_t GeneticAlgorithm::batch_size() const {
   switch (parameters_.scheme) {
-    case Scheme::generational: return parameters_.population;
-    case Scheme::steady_state: return 2;
-    case Scheme::transgenerational: return transgenerational_offspring(parameters_, domains_.size());
+    case Scheme::generational:
+      return parameters_.population;
+    case Scheme::steady_state:
+      return 2;
+    case Scheme::transgenerational:
+      return transgenerational_offspring(parameters_, domains_.size());
   }
   return 0;
 }
@@ -509,8 +517,7 @@ GaResult GeneticAlgorithm::run(BatchEvaluator& evaluator,
       case Scheme::transgenerational: {
         // seed 004, Section III (TGGA): the offspring join their parents and
         // the best `population` of both survive (mu + lambda).
-        std::vector<Individual> offspring =
-            breed(population, transgenerational_offspring(p, domains_.size()));
+        std::vector<Individual> offspring = breed(population, transgenerational_offspring(p, domains_.size()));
         for (Individual& child : offspring) population.push_back(std::move(child));
         break;
       }

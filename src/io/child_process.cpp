@@ -28,7 +28,8 @@ struct Pipe {
   int read_end = -1, write_end = -1;
   Pipe() {
     int ends[2];
-    if (pipe2(ends, O_CLOEXEC) != 0) throw std::runtime_error(fmt::format("cannot create a pipe: {}", std::strerror(errno)));
+    if (pipe2(ends, O_CLOEXEC) != 0)
+      throw std::runtime_error(fmt::format("cannot create a pipe: {}", std::strerror(errno)));
     read_end = ends[0];
     write_end = ends[1];
   }
@@ -94,8 +95,7 @@ ProgramOutput run_program(const std::vector<std::string>& arguments, std::string
   pid_t child = 0;
   const int spawned = posix_spawnp(&child, argv[0], &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
-  if (spawned != 0)
-    throw ProgramUnavailable(fmt::format("cannot run {}: {}", arguments[0], std::strerror(spawned)));
+  if (spawned != 0) throw ProgramUnavailable(fmt::format("cannot run {}: {}", arguments[0], std::strerror(spawned)));
   to_child.close_read();
   from_child.close_write();
   errors_from_child.close_write();
@@ -135,10 +135,13 @@ ProgramOutput run_program(const std::vector<std::string>& arguments, std::string
         }
         const ssize_t n = ::read(entry.fd, buffer.data(), buffer.size());
         if (n > 0) {
-          (entry.fd == from_child.read_end ? result.output : result.errors).append(buffer.data(), static_cast<std::size_t>(n));
+          (entry.fd == from_child.read_end ? result.output : result.errors)
+              .append(buffer.data(), static_cast<std::size_t>(n));
         } else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
-          if (entry.fd == from_child.read_end) from_child.close_read();
-          else errors_from_child.close_read();
+          if (entry.fd == from_child.read_end)
+            from_child.close_read();
+          else
+            errors_from_child.close_read();
         }
       }
     }

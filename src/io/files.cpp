@@ -18,8 +18,7 @@ namespace hetscale::io {
 
 std::string read_text_file(const std::string& path) {
   std::error_code error;
-  if (std::filesystem::is_directory(path, error))
-    throw InputError(path, "", "is a directory, expected a file");
+  if (std::filesystem::is_directory(path, error)) throw InputError(path, "", "is a directory, expected a file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path, "", std::string("cannot be opened: ") + std::strerror(errno));
   std::ostringstream content;

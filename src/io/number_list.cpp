@@ -29,12 +29,9 @@ double parse_item(const std::string& item, const std::string& source, std::size_
   char* end = nullptr;
   errno = 0;
   const double value = std::strtod(item.c_str(), &end);
-  if (end != item.c_str() + item.size())
-    throw InputError(source, field, fmt::format("'{}' is not a number", item));
-  if (!std::isfinite(value))
-    throw InputError(source, field, fmt::format("'{}' is not a finite number", item));
-  if (errno == ERANGE)
-    throw InputError(source, field, fmt::format("'{}' is out of the range of a double", item));
+  if (end != item.c_str() + item.size()) throw InputError(source, field, fmt::format("'{}' is not a number", item));
+  if (!std::isfinite(value)) throw InputError(source, field, fmt::format("'{}' is not a finite number", item));
+  if (errno == ERANGE) throw InputError(source, field, fmt::format("'{}' is out of the range of a double", item));
   return value;
 }
 
@@ -81,11 +78,9 @@ std::vector<std::size_t> parse_size_list(const std::string& text, const std::str
     std::vector<double> parts;
     for (const std::string_view part : split_at(text, ':'))
       parts.push_back(parse_item(std::string(part), option, parts.size()));
-    if (parts.size() != 3)
-      throw InputError(option, "", fmt::format("'{}' is not a range first:last:step", text));
+    if (parts.size() != 3) throw InputError(option, "", fmt::format("'{}' is not a range first:last:step", text));
     if (parts[2] <= 0.0) throw InputError(option, "step", fmt::format("must be > 0, got {:g}", parts[2]));
-    if (parts[1] < parts[0])
-      throw InputError(option, "", fmt::format("range '{}' ends before it begins", text));
+    if (parts[1] < parts[0]) throw InputError(option, "", fmt::format("range '{}' ends before it begins", text));
     if ((parts[1] - parts[0]) / parts[2] > 1e5) throw InputError(option, "", "range has more than 100000 sizes");
     for (double size = parts[0]; size <= parts[1] + 1e-9 * parts[2]; size += parts[2]) values.push_back(size);
   } else {

@@ -83,8 +83,7 @@ Progress::Progress(std::string label, std::size_t total, std::FILE* stream, Prog
   if (total_ == 0) throw std::invalid_argument("Progress needs a total of at least 1 step, got 0");
   if (!stream_) throw std::invalid_argument("Progress needs a stream, got none");
   if (output == ProgressOutput::automatic) output = progress_output_from_environment();
-  enabled_ = output == ProgressOutput::always ||
-             (output == ProgressOutput::automatic && isatty(fileno(stream_)) == 1);
+  enabled_ = output == ProgressOutput::always || (output == ProgressOutput::automatic && isatty(fileno(stream_)) == 1);
 }
 
 Progress::~Progress() { finish(); }

@@ -16,8 +16,8 @@ nlohmann::json parse_json(std::string_view text, const std::string& source) {
     return nlohmann::json::parse(text.begin(), text.end());
   } catch (const nlohmann::json::parse_error& error) {
     std::string message = error.what();
-    if (const auto end_of_id = message.find("] "); message.rfind("[json.exception", 0) == 0 &&
-                                                  end_of_id != std::string::npos)
+    if (const auto end_of_id = message.find("] ");
+        message.rfind("[json.exception", 0) == 0 && end_of_id != std::string::npos)
       message = message.substr(end_of_id + 2);
     throw InputError(source, "", "not valid JSON: " + message);
   }
@@ -109,9 +109,7 @@ std::optional<std::string> JsonObject::optional_string(std::string_view key) con
   return string(key);
 }
 
-JsonObject JsonObject::object(std::string_view key) const {
-  return JsonObject(raw(key), source_, field_path(key));
-}
+JsonObject JsonObject::object(std::string_view key) const { return JsonObject(raw(key), source_, field_path(key)); }
 
 std::vector<JsonObject> JsonObject::objects(std::string_view key) const {
   const auto& value = raw(key);

@@ -116,9 +116,9 @@ ClockCosts measure_clock_costs(std::size_t repetitions) {
   seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
   costs.delay_read_seconds = seconds / static_cast<double>(repetitions / 10 + 1) + (sink < 0.0 ? 1.0 : 0.0);
   // The switch loop included its own delay reads; count them at their cost.
-  costs.switch_seconds = std::max(0.0, costs.switch_seconds - costs.delay_read_seconds *
-                                                                  static_cast<double>(times.delay_reads) /
-                                                                  static_cast<double>(repetitions));
+  costs.switch_seconds =
+      std::max(0.0, costs.switch_seconds - costs.delay_read_seconds * static_cast<double>(times.delay_reads) /
+                                               static_cast<double>(repetitions));
   return costs;
 }
 

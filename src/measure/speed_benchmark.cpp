@@ -48,7 +48,8 @@ SpeedMeasurement measure_local_speed(double emulated_speed, double seconds_per_k
     double flops = 0.0;
     for (std::size_t k = 0; k + 1 < work.order; ++k) {
       const auto pivot = work.augmented_row(k).subspan(k);
-      for (std::size_t i = k + 1; i < work.order; ++i) flops += programs::kernels::eliminate_row(work.augmented_row(i), pivot, k);
+      for (std::size_t i = k + 1; i < work.order; ++i)
+        flops += programs::kernels::eliminate_row(work.augmented_row(i), pivot, k);
     }
     return flops;
   }));
@@ -64,7 +65,8 @@ SpeedMeasurement measure_local_speed(double emulated_speed, double seconds_per_k
   auto rows = programs::kernels::generate_image(fft_length, 4);
   rows.resize(fft_length * fft_rows);
   measurement.kernels.push_back(time_kernel("fft", processor, seconds_per_kernel, [&] {
-    const double forward = programs::kernels::transform_rows(rows, fft_length, programs::kernels::FftDirection::forward);
+    const double forward =
+        programs::kernels::transform_rows(rows, fft_length, programs::kernels::FftDirection::forward);
     return forward + programs::kernels::transform_rows(rows, fft_length, programs::kernels::FftDirection::inverse);
   }));
 

@@ -45,8 +45,7 @@ inline void require_speeds(std::span<const double> speeds, std::string_view name
   require_not_empty(speeds.size(), name);
   for (std::size_t i = 0; i < speeds.size(); ++i)
     if (!std::isfinite(speeds[i]) || speeds[i] <= 0.0)
-      throw std::invalid_argument(
-          fmt::format("{}[{}] must be a finite positive number, got {}", name, i, speeds[i]));
+      throw std::invalid_argument(fmt::format("{}[{}] must be a finite positive number, got {}", name, i, speeds[i]));
 }
 
 // Every value finite and >= 0; at least one.
@@ -54,8 +53,7 @@ inline void require_non_negative_values(std::span<const double> values, std::str
   require_not_empty(values.size(), name);
   for (std::size_t i = 0; i < values.size(); ++i)
     if (!std::isfinite(values[i]) || values[i] < 0.0)
-      throw std::invalid_argument(
-          fmt::format("{}[{}] must be a finite number >= 0, got {}", name, i, values[i]));
+      throw std::invalid_argument(fmt::format("{}[{}] must be a finite number >= 0, got {}", name, i, values[i]));
 }
 
 // A distribution {p_i}: finite, >= 0, summing to 1.

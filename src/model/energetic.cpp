@@ -9,9 +9,7 @@
 namespace hetscale::model {
 namespace {
 
-double sum_of(std::span<const double> values) {
-  return std::accumulate(values.begin(), values.end(), 0.0);
-}
+double sum_of(std::span<const double> values) { return std::accumulate(values.begin(), values.end(), 0.0); }
 
 void require_load_factors(std::span<const double> load_factors, std::size_t nodes) {
   detail::require_same_size(load_factors.size(), nodes, "load factors", "relative speeds");
@@ -20,8 +18,7 @@ void require_load_factors(std::span<const double> load_factors, std::size_t node
 }
 
 // sum_i s_i (1 - sigma_i) w_i, the speed-weighted sum behind Eqs 19, 21, 22, 29.
-double effective_speed_weighted_sum(std::span<const double> relative_speeds,
-                                    std::span<const double> load_factors,
+double effective_speed_weighted_sum(std::span<const double> relative_speeds, std::span<const double> load_factors,
                                     std::span<const double> weights) {
   double total = 0.0;
   for (std::size_t i = 0; i < relative_speeds.size(); ++i)
@@ -141,21 +138,18 @@ double speedup_against_reference(double reference_sequential_time, double parall
   return reference_sequential_time / parallel_time;
 }
 
-double speedup_from_node_times(std::span<const double> relative_speeds,
-                               std::span<const double> computation_times, double parallel_time) {
+double speedup_from_node_times(std::span<const double> relative_speeds, std::span<const double> computation_times,
+                               double parallel_time) {
   detail::require_speeds(relative_speeds, "relative speeds");
-  detail::require_same_size(computation_times.size(), relative_speeds.size(), "computation times",
-                            "relative speeds");
+  detail::require_same_size(computation_times.size(), relative_speeds.size(), "computation times", "relative speeds");
   detail::require_non_negative_values(computation_times, "computation times");
   detail::require_positive(parallel_time, "T_par");
   double reference_time = 0.0;
-  for (std::size_t i = 0; i < relative_speeds.size(); ++i)
-    reference_time += relative_speeds[i] * computation_times[i];
+  for (std::size_t i = 0; i < relative_speeds.size(); ++i) reference_time += relative_speeds[i] * computation_times[i];
   return reference_time / parallel_time;
 }
 
-double speedup_from_efficiencies(std::span<const double> relative_speeds,
-                                 std::span<const double> local_efficiencies,
+double speedup_from_efficiencies(std::span<const double> relative_speeds, std::span<const double> local_efficiencies,
                                  std::span<const double> load_factors) {
   require_node_values(relative_speeds, load_factors, local_efficiencies, "local efficiencies");
   return effective_speed_weighted_sum(relative_speeds, load_factors, local_efficiencies);
@@ -180,8 +174,7 @@ double global_efficiency(std::span<const double> relative_speeds, std::span<cons
   return effective_speed_weighted_sum(relative_speeds, load_factors, local_values) / available;
 }
 
-double global_efficiency_from_times(std::span<const double> relative_speeds,
-                                    std::span<const double> computation_times,
+double global_efficiency_from_times(std::span<const double> relative_speeds, std::span<const double> computation_times,
                                     std::span<const double> node_elapsed_times,
                                     std::span<const double> other_load_times) {
   detail::require_speeds(relative_speeds, "relative speeds");

@@ -8,13 +8,9 @@
 namespace hetscale::model {
 namespace {
 
-double max_speed(std::span<const double> speeds) {
-  return *std::max_element(speeds.begin(), speeds.end());
-}
+double max_speed(std::span<const double> speeds) { return *std::max_element(speeds.begin(), speeds.end()); }
 
-double sum_of(std::span<const double> values) {
-  return std::accumulate(values.begin(), values.end(), 0.0);
-}
+double sum_of(std::span<const double> values) { return std::accumulate(values.begin(), values.end(), 0.0); }
 
 // max{p_i / v_i}: the time per operation of the processor that finishes last.
 double max_share_per_speed(std::span<const double> speeds, std::span<const double> shares) {
@@ -46,14 +42,12 @@ double node_time(double operations, double share, double speed) {
   return operations * share / speed;
 }
 
-double parallel_elapsed_time(double operations, std::span<const double> speeds,
-                             std::span<const double> shares) {
+double parallel_elapsed_time(double operations, std::span<const double> speeds, std::span<const double> shares) {
   detail::require_non_negative(operations, "operations K");
   return operations * max_share_per_speed(speeds, shares);
 }
 
-double total_computer_time(double operations, std::span<const double> speeds,
-                           std::span<const double> shares) {
+double total_computer_time(double operations, std::span<const double> speeds, std::span<const double> shares) {
   detail::require_non_negative(operations, "operations K");
   max_share_per_speed(speeds, shares);  // validates
   return operations * sum_share_per_speed(speeds, shares);

@@ -70,8 +70,8 @@ double scalability_with_sequential_part(double sequential_time, double overhead,
   return (sequential_time + overhead) / (scaled_sequential_time + scaled_overhead);
 }
 
-double scalability_same_sequential_node(double marked_speed, double scaled_marked_speed, double beta,
-                                        double work, double overhead, double scaled_overhead) {
+double scalability_same_sequential_node(double marked_speed, double scaled_marked_speed, double beta, double work,
+                                        double overhead, double scaled_overhead) {
   detail::require_positive(marked_speed, "marked speed C");
   detail::require_positive(scaled_marked_speed, "scaled marked speed C'");
   detail::require_non_negative(beta, "beta = alpha / C_i");
@@ -108,8 +108,7 @@ Workload kernel_workload(std::string_view kernel) {
   if (kernel == "ge") return gaussian_elimination_workload;
   if (kernel == "mm") return matrix_multiplication_workload;
   if (kernel == "conv") return convolution_workload;
-  throw std::invalid_argument(
-      fmt::format("unknown kernel '{}'; kernels with a workload W(N): ge, mm, conv", kernel));
+  throw std::invalid_argument(fmt::format("unknown kernel '{}'; kernels with a workload W(N): ge, mm, conv", kernel));
 }
 
 double broadcast_time(const CommunicationCosts& costs, double processes) {
@@ -159,8 +158,7 @@ double gaussian_elimination_overhead(const CommunicationCosts& costs, double n, 
          n * (2.0 * broadcast + barrier_time(costs, processes));
 }
 
-double matrix_multiplication_overhead(const CommunicationCosts& costs, double n, double processes,
-                                      double root_share) {
+double matrix_multiplication_overhead(const CommunicationCosts& costs, double n, double processes, double root_share) {
   detail::require_positive(n, "matrix size N");
   require_processes(processes);
   detail::require_fraction(root_share, "root share");

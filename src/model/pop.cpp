@@ -19,8 +19,8 @@ double max_useful_time(std::span<const double> useful_times) {
 
 double load_balance(std::span<const double> useful_times) {
   const double longest = max_useful_time(useful_times);
-  const double mean = std::accumulate(useful_times.begin(), useful_times.end(), 0.0) /
-                      static_cast<double>(useful_times.size());
+  const double mean =
+      std::accumulate(useful_times.begin(), useful_times.end(), 0.0) / static_cast<double>(useful_times.size());
   return mean / longest;
 }
 

@@ -32,8 +32,7 @@ double parallelization_overhead(double parallel_time, double serial_time, double
   return parallel_time - serial_time - parallel_part_time;
 }
 
-double theoretical_speedup_from_times(double single_processor_time, double serial_time,
-                                      double parallel_part_time) {
+double theoretical_speedup_from_times(double single_processor_time, double serial_time, double parallel_part_time) {
   detail::require_positive(single_processor_time, "tau_1");
   return speedup_with_overhead(single_processor_time, serial_time, parallel_part_time, 0.0);
 }

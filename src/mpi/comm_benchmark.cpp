@@ -37,18 +37,18 @@ void validate_comm_benchmark_options(const CommBenchmarkOptions& options, int ra
                        fmt::format("must be a whole number of doubles from 1 to {}, got {}", max_message_elements,
                                    options.sizes[i]));
   if (const auto different = std::set<std::size_t>(options.sizes.begin(), options.sizes.end()).size(); different < 2)
-    throw InputError("--sizes", "",
-                     fmt::format("needs two or more different message sizes to fit T_send = a + b N, got {}",
-                                 different));
+    throw InputError(
+        "--sizes", "",
+        fmt::format("needs two or more different message sizes to fit T_send = a + b N, got {}", different));
   if (options.repetitions < 1 || options.repetitions > max_repetitions)
     throw InputError("--repetitions", "",
                      fmt::format("must be a whole number from 1 to {}, got {}", max_repetitions, options.repetitions));
   if (!std::isfinite(options.min_seconds) || options.min_seconds < 0.0)
     throw InputError("--min-seconds", "", fmt::format("must be >= 0, got {:g}", options.min_seconds));
   if (options.structures && (options.structure_repetitions < 1 || options.structure_repetitions > max_repetitions))
-    throw InputError("structure_repetitions", "",
-                     fmt::format("must be a whole number from 1 to {}, got {}", max_repetitions,
-                                 options.structure_repetitions));
+    throw InputError(
+        "structure_repetitions", "",
+        fmt::format("must be a whole number from 1 to {}, got {}", max_repetitions, options.structure_repetitions));
   if (options.structures && (!std::isfinite(options.structure_min_seconds) || options.structure_min_seconds < 0.0))
     throw InputError("structure_min_seconds", "", fmt::format("must be >= 0, got {:g}", options.structure_min_seconds));
   if (!std::isfinite(options.seconds_per_kernel) || options.seconds_per_kernel <= 0.0)
@@ -192,8 +192,7 @@ Point measure_point(const Timed& timed, const Effort& effort, MPI_Comm comm) {
 // With q = 2 it first measures the time of an empty message into
 // `acknowledgement` (rank 0), which every later point subtracts, and the sends.
 void measure_group(MPI_Comm group, std::vector<double>& buffer, std::vector<double>& spare,
-                   const CommBenchmarkOptions& options,
-                   std::vector<CommSample>& samples, double& acknowledgement) {
+                   const CommBenchmarkOptions& options, std::vector<CommSample>& samples, double& acknowledgement) {
   int q = 0;
   MPI_Comm_size(group, &q);
   auto keep = [&](const char* operation, double elements, const Point& point) {
@@ -204,9 +203,8 @@ void measure_group(MPI_Comm group, std::vector<double>& buffer, std::vector<doub
   auto measure_with = [&](const auto& operation, const Effort& how_long) {
     return measure_point(
         [&](std::size_t count) {
-          return time_to_completion_everywhere(
-              operation, count, group, acknowledgement,
-              options.timing == CommTiming::back_to_back ? back_to_back_batch : 1);
+          return time_to_completion_everywhere(operation, count, group, acknowledgement,
+                                               options.timing == CommTiming::back_to_back ? back_to_back_batch : 1);
         },
         how_long, group);
   };
@@ -224,8 +222,10 @@ void measure_group(MPI_Comm group, std::vector<double>& buffer, std::vector<doub
     for (const std::size_t size : options.sizes) {
       const int count = static_cast<int>(size);
       keep("send", static_cast<double>(size), measure([&buffer, count, group](int rank) {
-             if (rank == 0) polite::send(buffer.data(), count, MPI_DOUBLE, 1, message_tag, group);
-             else polite::receive(buffer.data(), count, MPI_DOUBLE, 0, message_tag, group);
+             if (rank == 0)
+               polite::send(buffer.data(), count, MPI_DOUBLE, 1, message_tag, group);
+             else
+               polite::receive(buffer.data(), count, MPI_DOUBLE, 0, message_tag, group);
            }));
     }
   }
@@ -243,27 +243,29 @@ void measure_group(MPI_Comm group, std::vector<double>& buffer, std::vector<doub
     const int count = static_cast<int>(size);
     const auto elements = static_cast<double>(size);
     // Multiphase: each processor holds d = count x q doubles and sends count to every one (itself included).
-    keep("multiphase", elements * q, measure_with([&](int) {
-           polite::all_to_all(buffer.data(), spare.data(), count, MPI_DOUBLE, group);
-         }, structure_effort));
-    keep("shift", elements, measure_with([&](int rank) {
-           std::array<MPI_Request, 2> requests{};
-           MPI_Irecv(spare.data(), count, MPI_DOUBLE, (rank + q - 1) % q, message_tag, group, &requests[0]);
-           MPI_Isend(buffer.data(), count, MPI_DOUBLE, (rank + 1) % q, message_tag, group, &requests[1]);
-           polite::wait_all(requests);
-         }, structure_effort));
-    keep("scatter", elements, measure_with([&](int) {
-           polite::scatter(buffer.data(), spare.data(), count, MPI_DOUBLE, 0, group);
-         }, structure_effort));
-    keep("gather", elements, measure_with([&](int) {
-           polite::gather(buffer.data(), spare.data(), count, MPI_DOUBLE, 0, group);
-         }, structure_effort));
+    keep("multiphase", elements * q,
+         measure_with([&](int) { polite::all_to_all(buffer.data(), spare.data(), count, MPI_DOUBLE, group); },
+                      structure_effort));
+    keep("shift", elements,
+         measure_with(
+             [&](int rank) {
+               std::array<MPI_Request, 2> requests{};
+               MPI_Irecv(spare.data(), count, MPI_DOUBLE, (rank + q - 1) % q, message_tag, group, &requests[0]);
+               MPI_Isend(buffer.data(), count, MPI_DOUBLE, (rank + 1) % q, message_tag, group, &requests[1]);
+               polite::wait_all(requests);
+             },
+             structure_effort));
+    keep("scatter", elements,
+         measure_with([&](int) { polite::scatter(buffer.data(), spare.data(), count, MPI_DOUBLE, 0, group); },
+                      structure_effort));
+    keep("gather", elements,
+         measure_with([&](int) { polite::gather(buffer.data(), spare.data(), count, MPI_DOUBLE, 0, group); },
+                      structure_effort));
   }
 }
 
-
-nlohmann::ordered_json context_of(const CommBenchmarkOptions& options, int ranks, const measure::SpeedMeasurement& speed,
-                                  double acknowledgement) {
+nlohmann::ordered_json context_of(const CommBenchmarkOptions& options, int ranks,
+                                  const measure::SpeedMeasurement& speed, double acknowledgement) {
   nlohmann::ordered_json kernels = nlohmann::ordered_json::array();
   for (const auto& kernel : speed.kernels)
     kernels.push_back({{"kernel", kernel.kernel}, {"mflops", kernel.mflops}, {"seconds", kernel.seconds}});

@@ -50,7 +50,8 @@ void MpiSession::abort(int code) {
 // --- options -----------------------------------------------------------------
 namespace {
 std::unique_ptr<programs::Objective> make_objective(const FarmOptions& options) {
-  if (options.objective == "synthetic") return programs::make_synthetic_objective(options.evaluation_seconds, options.dimensions);
+  if (options.objective == "synthetic")
+    return programs::make_synthetic_objective(options.evaluation_seconds, options.dimensions);
   return programs::make_lennard_jones_objective(options.atoms);
 }
 }  // namespace
@@ -149,9 +150,9 @@ void send(measure::RankClock& clock, int destination, programs::Signal signal, c
 // --- the server ------------------------------------------------------------------
 struct ClientTally {
   std::size_t tasks = 0, lost_tasks = 0;
-  double work = 0.0;       // nominal seconds of the results that counted
-  double t_useful = 0.0;   // their computation
-  double t_lost = 0.0;     // computation of duplicates that lost
+  double work = 0.0;      // nominal seconds of the results that counted
+  double t_useful = 0.0;  // their computation
+  double t_lost = 0.0;    // computation of duplicates that lost
 };
 
 // The GA's batch evaluator on rank 0: each batch is one generation of the
@@ -193,8 +194,8 @@ class FarmEvaluator final : public ga::BatchEvaluator {
       return;
     }
     if (message.signal != programs::Signal::WorkEnd || message.body.size() != 5)
-      throw std::runtime_error(fmt::format("the server received an unexpected {} from rank {}",
-                                           to_string(message.signal), message.source));
+      throw std::runtime_error(
+          fmt::format("the server received an unexpected {} from rank {}", to_string(message.signal), message.source));
     const auto generation = static_cast<std::size_t>(message.body[0]);
     const auto task = static_cast<std::size_t>(message.body[1]);
     const double fitness = message.body[2], nominal = message.body[3], compute = message.body[4];
@@ -268,7 +269,8 @@ class LocalEvaluator final : public ga::BatchEvaluator {
 };
 
 // --- the clients -----------------------------------------------------------------
-void run_client(const programs::Objective& objective, double speed, double time_scale, bool prefetch, measure::RankClock& clock) {
+void run_client(const programs::Objective& objective, double speed, double time_scale, bool prefetch,
+                measure::RankClock& clock) {
   programs::FarmClient protocol(prefetch);
   while (!protocol.stopped()) {
     const Incoming message = receive(clock, server_rank);
@@ -292,9 +294,14 @@ void run_client(const programs::Objective& objective, double speed, double time_
 constexpr std::size_t breakdown_size = 9;  // the last: reads of the run-queue delay
 
 std::vector<double> pack(const measure::TimeBreakdown& times) {
-  return {times[measure::Activity::computation], times[measure::Activity::communication], times[measure::Activity::idle],
-          times[measure::Activity::setup],       times.other_load,                 times.elapsed,
-          static_cast<double>(times.switches), times.other_load_measured ? 1.0 : 0.0,
+  return {times[measure::Activity::computation],
+          times[measure::Activity::communication],
+          times[measure::Activity::idle],
+          times[measure::Activity::setup],
+          times.other_load,
+          times.elapsed,
+          static_cast<double>(times.switches),
+          times.other_load_measured ? 1.0 : 0.0,
           static_cast<double>(times.delay_reads)};
 }
 
@@ -324,8 +331,6 @@ NodeRecord node_from(const std::string& name, const double* times, const ClientT
   return node;
 }
 
-
-
 }  // namespace
 
 std::optional<FarmOutcome> run_farm(const FarmOptions& options, const FarmProgress& progress) {
@@ -335,10 +340,11 @@ std::optional<FarmOutcome> run_farm(const FarmOptions& options, const FarmProgre
   const std::size_t clients = static_cast<std::size_t>(ranks - 1);
   measure::tighten_timer_slack();
   const auto objective = make_objective(options);
-  const auto policy = distribute::make_farm_policy(options.policy, std::max<std::size_t>(clients, 1),
-                                       options.speeds.empty() ? std::vector<double>(std::max<std::size_t>(clients, 1), 1.0)
-                                                              : options.speeds);
-  const measure::ClockCosts clock_costs = rank == server_rank ? measure::measure_clock_costs(20000) : measure::ClockCosts{};
+  const auto policy = distribute::make_farm_policy(
+      options.policy, std::max<std::size_t>(clients, 1),
+      options.speeds.empty() ? std::vector<double>(std::max<std::size_t>(clients, 1), 1.0) : options.speeds);
+  const measure::ClockCosts clock_costs =
+      rank == server_rank ? measure::measure_clock_costs(20000) : measure::ClockCosts{};
 
   measure::RankClock clock;
   MPI_Barrier(MPI_COMM_WORLD);
@@ -354,8 +360,8 @@ std::optional<FarmOutcome> run_farm(const FarmOptions& options, const FarmProgre
     };
     outcome.emplace();
     if (clients == 0) {
-      LocalEvaluator evaluator(*objective, options.speeds.empty() ? 1.0 : options.speeds.front(),
-                               options.time_scale, clock);
+      LocalEvaluator evaluator(*objective, options.speeds.empty() ? 1.0 : options.speeds.front(), options.time_scale,
+                               clock);
       outcome->ga = algorithm.run(evaluator, report);
       tallies = {evaluator.tally};
       generation_seconds = evaluator.generation_seconds;
@@ -377,8 +383,8 @@ std::optional<FarmOutcome> run_farm(const FarmOptions& options, const FarmProgre
   // Every rank's times to the server.
   const auto packed = pack(own);
   std::vector<double> all(rank == server_rank ? breakdown_size * static_cast<std::size_t>(ranks) : 0);
-  MPI_Gather(packed.data(), static_cast<int>(breakdown_size), MPI_DOUBLE, all.data(),
-             static_cast<int>(breakdown_size), MPI_DOUBLE, server_rank, MPI_COMM_WORLD);
+  MPI_Gather(packed.data(), static_cast<int>(breakdown_size), MPI_DOUBLE, all.data(), static_cast<int>(breakdown_size),
+             MPI_DOUBLE, server_rank, MPI_COMM_WORLD);
   if (rank != server_rank) return std::nullopt;
 
   RunRecord& record = outcome->record;
@@ -391,8 +397,8 @@ std::optional<FarmOutcome> run_farm(const FarmOptions& options, const FarmProgre
     record.nodes.push_back(node_from("server", all.data(), tallies.front(), record.t_par));
   } else {
     for (std::size_t client = 0; client < clients; ++client)
-      record.nodes.push_back(node_from(fmt::format("client-{}", client + 1),
-                                       all.data() + breakdown_size * (client + 1), tallies[client], record.t_par));
+      record.nodes.push_back(node_from(fmt::format("client-{}", client + 1), all.data() + breakdown_size * (client + 1),
+                                       tallies[client], record.t_par));
     record.server = node_from("server", all.data(), ClientTally{}, record.t_par);
   }
 

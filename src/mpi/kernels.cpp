@@ -32,10 +32,14 @@ namespace hetscale::mpi {
 
 std::string to_string(KernelKind kernel) {
   switch (kernel) {
-    case KernelKind::gaussian_elimination: return "ge";
-    case KernelKind::matrix_multiplication: return "mm";
-    case KernelKind::convolution: return "conv";
-    case KernelKind::monte_carlo: return "mc";
+    case KernelKind::gaussian_elimination:
+      return "ge";
+    case KernelKind::matrix_multiplication:
+      return "mm";
+    case KernelKind::convolution:
+      return "conv";
+    case KernelKind::monte_carlo:
+      return "mc";
   }
   return "?";
 }
@@ -47,9 +51,7 @@ KernelKind kernel_from_string(const std::string& name) {
   throw std::invalid_argument(fmt::format("unknown kernel '{}'; allowed: ge, mm, conv, mc", name));
 }
 
-std::string to_string(RepetitionChoice choice) {
-  return choice == RepetitionChoice::fastest ? "fastest" : "median";
-}
+std::string to_string(RepetitionChoice choice) { return choice == RepetitionChoice::fastest ? "fastest" : "median"; }
 
 RepetitionChoice repetition_choice_from_string(const std::string& name) {
   for (auto choice : {RepetitionChoice::median, RepetitionChoice::fastest})
@@ -67,17 +69,22 @@ namespace {
 // Largest sizes a run accepts: rank 0 holds the whole problem (and its reference).
 std::size_t largest_size(KernelKind kernel) {
   switch (kernel) {
-    case KernelKind::gaussian_elimination: return 20000;
-    case KernelKind::matrix_multiplication: return 12000;
-    case KernelKind::convolution: return 8192;
-    case KernelKind::monte_carlo: return 1000000000;
+    case KernelKind::gaussian_elimination:
+      return 20000;
+    case KernelKind::matrix_multiplication:
+      return 12000;
+    case KernelKind::convolution:
+      return 8192;
+    case KernelKind::monte_carlo:
+      return 1000000000;
   }
   return 0;
 }
 
 void check_per_rank(const std::vector<double>& values, std::size_t ranks, const char* option, bool at_most_one) {
   if (!values.empty() && values.size() != ranks)
-    throw InputError(option, "", fmt::format("has {} values for {} MPI ranks; give one per rank", values.size(), ranks));
+    throw InputError(option, "",
+                     fmt::format("has {} values for {} MPI ranks; give one per rank", values.size(), ranks));
   for (std::size_t i = 0; i < values.size(); ++i)
     if (!std::isfinite(values[i]) || values[i] <= 0.0 || (at_most_one && values[i] > 1.0))
       throw InputError(option, fmt::format("item {}", i + 1),
@@ -92,18 +99,20 @@ void check_per_rank(const std::vector<double>& values, std::size_t ranks, const 
 void validate_kernel_options(const KernelOptions& options, int ranks) {
   const auto count = static_cast<std::size_t>(std::max(ranks, 1));
   if (simulated::in_simulator && !options.speeds.empty())
-    throw InputError("--speeds", "", "emulated speeds have no place in the simulator: every process computes at its "
-                                     "simulated host's speed (the platform's)");
+    throw InputError("--speeds", "",
+                     "emulated speeds have no place in the simulator: every process computes at its "
+                     "simulated host's speed (the platform's)");
   check_per_rank(options.speeds, count, "--speeds", true);
   check_per_rank(options.marked_speeds, count, "--marked", false);
   const std::size_t largest = largest_size(options.kernel);
   if (options.size < 1 || options.size > largest)
-    throw InputError("--size", "", fmt::format("must be a whole number in [1, {}] for kernel {}, got {}", largest,
-                                               to_string(options.kernel), options.size));
+    throw InputError("--size", "",
+                     fmt::format("must be a whole number in [1, {}] for kernel {}, got {}", largest,
+                                 to_string(options.kernel), options.size));
   if (options.kernel == KernelKind::monte_carlo) {
     try {
-      programs::kernels::prepare_photon_tables(programs::kernels::SlabProblem{options.slab.thickness_cm, options.slab.source_energy_MeV,
-                                                          options.slab.cutoff_energy_MeV, 2, 2});
+      programs::kernels::prepare_photon_tables(programs::kernels::SlabProblem{
+          options.slab.thickness_cm, options.slab.source_energy_MeV, options.slab.cutoff_energy_MeV, 2, 2});
     } catch (const std::invalid_argument& error) {
       throw InputError("slab", "", error.what());
     }
@@ -121,7 +130,8 @@ struct Context {
   measure::RankClock clock;
   double flops = 0.0;  // work this rank did
   Context(int rank_, int ranks_, const KernelOptions& options)
-      : rank(rank_), ranks(ranks_),
+      : rank(rank_),
+        ranks(ranks_),
         shares(options.marked_speeds.empty() ? std::vector<double>(static_cast<std::size_t>(ranks_), 1.0)
                                              : options.marked_speeds),
         processor(options.speeds.empty() ? 1.0 : options.speeds[static_cast<std::size_t>(rank_)]) {}
@@ -265,8 +275,8 @@ Verification matrix_multiplication(Context& context, const KernelOptions& option
   if (rows > 0)
     context.compute([&] {
       const std::size_t offset = context.rank == root ? distribution.rows_of[me].front() * n : 0;
-      programs::kernels::multiply(std::span<const double>(a).subspan(offset), b, std::span<double>(c).subspan(offset), rows, n,
-                        n);
+      programs::kernels::multiply(std::span<const double>(a).subspan(offset), b, std::span<double>(c).subspan(offset),
+                                  rows, n, n);
       return 2.0 * static_cast<double>(rows) * static_cast<double>(n) * static_cast<double>(n);
     });
   if (context.rank != root) {
@@ -276,13 +286,11 @@ Verification matrix_multiplication(Context& context, const KernelOptions& option
   for (int process = 1; process < context.ranks; ++process) {
     const auto& owned = distribution.rows_of[static_cast<std::size_t>(process)];
     if (owned.empty()) continue;
-    polite::receive(c.data() + owned.front() * n, as_count(owned.size() * n), MPI_DOUBLE, process, 3,
-                    MPI_COMM_WORLD);
+    polite::receive(c.data() + owned.front() * n, as_count(owned.size() * n), MPI_DOUBLE, process, 3, MPI_COMM_WORLD);
   }
   return [a = std::move(a), b = std::move(b), c = std::move(c), n, seed = options.seed + 2] {
     const double residual = programs::kernels::product_relative_residual(a, b, c, n, seed);
-    return KernelCheck{"Freivalds residual ||C x - A B x|| / (||A|| ||B|| ||x||)", residual, 1e-13,
-                       residual <= 1e-13};
+    return KernelCheck{"Freivalds residual ||C x - A B x|| / (||A|| ||B|| ||x||)", residual, 1e-13, residual <= 1e-13};
   };
 }
 
@@ -361,7 +369,8 @@ Verification convolution(Context& context, const KernelOptions& options) {
       const std::size_t count = owned.size() * n;
       std::vector<Complex> packed(2 * count);
       std::copy_n(first.begin() + static_cast<long>(owned.front() * n), count, packed.begin());
-      std::copy_n(second.begin() + static_cast<long>(owned.front() * n), count, packed.begin() + static_cast<long>(count));
+      std::copy_n(second.begin() + static_cast<long>(owned.front() * n), count,
+                  packed.begin() + static_cast<long>(count));
       if (process == root)
         local = std::move(packed);
       else
@@ -371,28 +380,35 @@ Verification convolution(Context& context, const KernelOptions& options) {
     polite::receive(local.data(), as_count(4 * rows * n), MPI_DOUBLE, root, 1, MPI_COMM_WORLD);
   }
   // Forward 2D FFT of both: rows, transpose, rows (the columns).
-  context.compute([&] { return programs::kernels::transform_rows(local, n, programs::kernels::FftDirection::forward); }, simulated_flops);
+  context.compute([&] { return programs::kernels::transform_rows(local, n, programs::kernels::FftDirection::forward); },
+                  simulated_flops);
   auto columns = transpose(local, 2, n, distribution, me, context);
   const std::size_t count = rows * n;
   std::span<Complex> a(columns.data(), count), b(columns.data() + count, count);
-  context.compute([&] {
-    double flops = programs::kernels::transform_rows(columns, n, programs::kernels::FftDirection::forward);
-    flops += programs::kernels::multiply_pointwise(a, b);
-    return flops + programs::kernels::transform_rows(a, n, programs::kernels::FftDirection::inverse);
-  }, simulated_flops);
+  context.compute(
+      [&] {
+        double flops = programs::kernels::transform_rows(columns, n, programs::kernels::FftDirection::forward);
+        flops += programs::kernels::multiply_pointwise(a, b);
+        return flops + programs::kernels::transform_rows(a, n, programs::kernels::FftDirection::inverse);
+      },
+      simulated_flops);
   // Inverse 2D FFT: columns done; transpose back, then rows.
   std::vector<Complex> product(a.begin(), a.end());
   auto result = transpose(product, 1, n, distribution, me, context);
-  context.compute([&] {
-    const double flops = programs::kernels::transform_rows(result, n, programs::kernels::FftDirection::inverse);
-    return flops + programs::kernels::scale_values(result, 1.0 / (static_cast<double>(n) * static_cast<double>(n)));
-  }, simulated_flops);
+  context.compute(
+      [&] {
+        const double flops = programs::kernels::transform_rows(result, n, programs::kernels::FftDirection::inverse);
+        return flops + programs::kernels::scale_values(result, 1.0 / (static_cast<double>(n) * static_cast<double>(n)));
+      },
+      simulated_flops);
   if (context.rank != root) {
     if (rows > 0) polite::send(result.data(), as_count(2 * count), MPI_DOUBLE, root, 2, MPI_COMM_WORLD);
     return {};
   }
   std::vector<Complex> convolved(n * n);
-  std::copy(result.begin(), result.end(), convolved.begin() + static_cast<long>(distribution.rows_of[me].empty() ? 0 : distribution.rows_of[me].front() * n));
+  std::copy(result.begin(), result.end(),
+            convolved.begin() +
+                static_cast<long>(distribution.rows_of[me].empty() ? 0 : distribution.rows_of[me].front() * n));
   for (int process = 1; process < context.ranks; ++process) {
     const auto& owned = distribution.rows_of[static_cast<std::size_t>(process)];
     if (owned.empty()) continue;
@@ -400,7 +416,8 @@ Verification convolution(Context& context, const KernelOptions& options) {
                     MPI_COMM_WORLD);
   }
   return [first = std::move(first), second = std::move(second), convolved = std::move(convolved), n] {
-    const double difference = programs::kernels::relative_difference(convolved, programs::kernels::convolve_serial(first, second, n));
+    const double difference =
+        programs::kernels::relative_difference(convolved, programs::kernels::convolve_serial(first, second, n));
     return KernelCheck{"max |D - D_serial| / max |D_serial|", difference, 1e-10, difference <= 1e-10};
   };
 }
@@ -411,9 +428,9 @@ Verification convolution(Context& context, const KernelOptions& options) {
 //
 // What the simulator charges for it (the kernel counts histories, not flop):
 // a modelled cost, not a measured one, documented in docs/simulation.md.
-constexpr double simulated_flops_per_history = 50.0;     // source, last flight, tally
-constexpr double simulated_flops_per_collision = 100.0;  // flight, table look-up, Compton sampling
-constexpr double simulated_flops_per_table_value = 20.0; // cross sections and angular CDFs
+constexpr double simulated_flops_per_history = 50.0;      // source, last flight, tally
+constexpr double simulated_flops_per_collision = 100.0;   // flight, table look-up, Compton sampling
+constexpr double simulated_flops_per_table_value = 20.0;  // cross sections and angular CDFs
 
 Verification monte_carlo(Context& context, const KernelOptions& options) {
   const std::uint64_t histories = options.size;
@@ -456,9 +473,10 @@ Verification monte_carlo(Context& context, const KernelOptions& options) {
   return [tables = std::move(tables), total, histories, seed = options.seed] {
     const auto reference = programs::kernels::transport_photons(tables, 0, histories, seed);
     const bool same = total == reference && total.histories == histories;
-    return KernelCheck{"tallies differing from the serial run's (histories, transmitted, reflected, absorbed, "
-                       "collisions)",
-                       same ? 0.0 : 1.0, 0.0, same};
+    return KernelCheck{
+        "tallies differing from the serial run's (histories, transmitted, reflected, absorbed, "
+        "collisions)",
+        same ? 0.0 : 1.0, 0.0, same};
   };
 }
 
@@ -490,18 +508,29 @@ std::optional<KernelRun> run_kernel(const KernelOptions& options) {
   Context context(rank, ranks, options);
   Verification verification;
   switch (options.kernel) {
-    case KernelKind::gaussian_elimination: verification = gaussian_elimination(context, options); break;
-    case KernelKind::matrix_multiplication: verification = matrix_multiplication(context, options); break;
-    case KernelKind::convolution: verification = convolution(context, options); break;
-    case KernelKind::monte_carlo: verification = monte_carlo(context, options); break;
+    case KernelKind::gaussian_elimination:
+      verification = gaussian_elimination(context, options);
+      break;
+    case KernelKind::matrix_multiplication:
+      verification = matrix_multiplication(context, options);
+      break;
+    case KernelKind::convolution:
+      verification = convolution(context, options);
+      break;
+    case KernelKind::monte_carlo:
+      verification = monte_carlo(context, options);
+      break;
   }
   // Rank 0's clock runs until it holds the answer; the others' until their part is done.
   const measure::TimeBreakdown times = context.clock.stop();
   const KernelCheck check = verification ? verification() : KernelCheck{};
   constexpr int fields = 7;
-  const std::array<double, fields> mine{times[measure::Activity::computation], times[measure::Activity::communication],
-                                        times[measure::Activity::idle],        times[measure::Activity::setup],
-                                        times.other_load,             times.elapsed,
+  const std::array<double, fields> mine{times[measure::Activity::computation],
+                                        times[measure::Activity::communication],
+                                        times[measure::Activity::idle],
+                                        times[measure::Activity::setup],
+                                        times.other_load,
+                                        times.elapsed,
                                         context.flops};
   std::vector<double> all(rank == root ? static_cast<std::size_t>(fields * ranks) : 0);
   polite::gather(mine.data(), fields, all.data(), root, MPI_COMM_WORLD);
@@ -514,9 +543,9 @@ std::optional<KernelRun> run_kernel(const KernelOptions& options) {
   for (const double speed : context.shares) run.marked_speed += speed;
   const double seconds = all[5];
   auto& record = run.record;
-  record.label = options.label.empty() ? fmt::format("{} N={} on {} processes", to_string(options.kernel),
-                                                     options.size, ranks)
-                                       : options.label;
+  record.label = options.label.empty()
+                     ? fmt::format("{} N={} on {} processes", to_string(options.kernel), options.size, ranks)
+                     : options.label;
   record.t_par = seconds;
   double compute_seconds = 0.0;
   for (int r = 0; r < ranks; ++r) {
@@ -546,10 +575,13 @@ std::optional<KernelRun> run_kernel(const KernelOptions& options) {
       {"T_s", seconds},
       {"marked_speeds_Mflops", context.shares},
       {"marked_speed_Mflops", run.marked_speed},
-      {"emulated_speeds", options.speeds.empty() ? std::vector<double>(static_cast<std::size_t>(ranks), 1.0)
-                                                 : options.speeds},
-      {"check", {{"quantity", check.quantity}, {"value", check.value}, {"tolerance", check.tolerance},
-                 {"passed", check.passed}}},
+      {"emulated_speeds",
+       options.speeds.empty() ? std::vector<double>(static_cast<std::size_t>(ranks), 1.0) : options.speeds},
+      {"check",
+       {{"quantity", check.quantity},
+        {"value", check.value},
+        {"tolerance", check.tolerance},
+        {"passed", check.passed}}},
       {"host", measure::host_name()},
       {"date", measure::utc_now()},
       {"mpi_library", MpiSession::library_version()},
@@ -670,7 +702,8 @@ std::optional<Sweep> run_sweep(const SweepOptions& options, const VerifyingSizeC
   return sweep;
 }
 
-std::optional<std::vector<measure::SpeedMeasurement>> measure_marked_speeds(double emulated_speed, double seconds_per_kernel) {
+std::optional<std::vector<measure::SpeedMeasurement>> measure_marked_speeds(double emulated_speed,
+                                                                            double seconds_per_kernel) {
   int rank = 0, ranks = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);

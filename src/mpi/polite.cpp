@@ -54,7 +54,6 @@ void reduce_sum(const void* values, void* sums, int count, MPI_Datatype type, in
   MPI_Reduce(values, sums, count, type, MPI_SUM, root, comm);
 }
 
-
 #else
 
 namespace {

@@ -10,22 +10,32 @@ namespace hetscale::optimizer {
 
 std::string_view to_string(Pattern pattern) {
   switch (pattern) {
-    case Pattern::row_block: return "row";
-    case Pattern::column_block: return "column";
-    case Pattern::block_2d: return "2d-block";
-    case Pattern::block: return "block";
-    case Pattern::replicated: return "replicated";
+    case Pattern::row_block:
+      return "row";
+    case Pattern::column_block:
+      return "column";
+    case Pattern::block_2d:
+      return "2d-block";
+    case Pattern::block:
+      return "block";
+    case Pattern::replicated:
+      return "replicated";
   }
   return "unknown";
 }
 
 std::string_view paper_name(Pattern pattern) {
   switch (pattern) {
-    case Pattern::row_block: return "Horizontal";
-    case Pattern::column_block: return "Vertical";
-    case Pattern::block_2d: return "Rectangular";
-    case Pattern::block: return "Block";
-    case Pattern::replicated: return "Replicated";
+    case Pattern::row_block:
+      return "Horizontal";
+    case Pattern::column_block:
+      return "Vertical";
+    case Pattern::block_2d:
+      return "Rectangular";
+    case Pattern::block:
+      return "Block";
+    case Pattern::replicated:
+      return "Replicated";
   }
   return "Unknown";
 }
@@ -34,9 +44,12 @@ bool pattern_fits_rank(Pattern pattern, int rank) {
   switch (pattern) {
     case Pattern::row_block:
     case Pattern::column_block:
-    case Pattern::block_2d: return rank == 2;
-    case Pattern::block: return rank == 1;
-    case Pattern::replicated: return rank >= 1;
+    case Pattern::block_2d:
+      return rank == 2;
+    case Pattern::block:
+      return rank == 1;
+    case Pattern::replicated:
+      return rank >= 1;
   }
   return false;
 }
@@ -70,9 +83,7 @@ bool uses(const Subscript& subscript, const std::string& variable) {
 // needed, or a split variable appears in a subscript other than alone).
 std::optional<Pattern> local_pattern(const ArrayReference& reference, const Split& split) {
   const auto& subscripts = reference.subscripts;
-  const auto exactly = [&](std::size_t dim, std::size_t s) {
-    return subscripts[dim].loop_variable == split[s];
-  };
+  const auto exactly = [&](std::size_t dim, std::size_t s) { return subscripts[dim].loop_variable == split[s]; };
   const auto free_of = [&](std::size_t dim, std::size_t s) { return !uses(subscripts[dim], split[s]); };
   if (split.size() == 1 && subscripts.size() == 1 && exactly(0, 0)) return Pattern::block;
   if (split.size() == 1 && subscripts.size() == 2) {
@@ -125,8 +136,7 @@ std::vector<Alignment> feasible_alignments(const Level& level, const AlignmentRu
     for (const Split& split : candidate_splits(level)) {
       std::vector<std::vector<Pattern>> choices;
       for (const LevelArray& array : level.arrays) choices.push_back(array_patterns(level, array, split, rules));
-      if (choices.empty() ||
-          std::any_of(choices.begin(), choices.end(), [](const auto& c) { return c.empty(); }))
+      if (choices.empty() || std::any_of(choices.begin(), choices.end(), [](const auto& c) { return c.empty(); }))
         continue;
       // Every combination of the arrays' choices (odometer order, first array slowest).
       std::vector<std::size_t> pick(choices.size(), 0);

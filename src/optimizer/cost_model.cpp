@@ -71,14 +71,14 @@ Redistribution cheapest_redistribution(const Machine& machine, double elements, 
   } else if (to.whole_everywhere()) {
     // Rule 3: a distributed array replicated.
     consider(with_steps({step(machine, Structure::multiphase, size, std::max(pa, pb))}));
-    consider(with_steps({step(machine, Structure::gather, size / pa, pa),
-                         step(machine, Structure::broadcast, size, pb)}));
+    consider(
+        with_steps({step(machine, Structure::gather, size / pa, pa), step(machine, Structure::broadcast, size, pb)}));
     if (pa == pb) consider(with_steps({step(machine, Structure::shift, size / pa, pa, pa - 1)}));
   } else {
     // Rule 4: a distributed array distributed anew (another pattern or processor count).
     consider(with_steps({step(machine, Structure::multiphase, std::max(size / pa, size / pb), std::max(pa, pb))}));
-    consider(with_steps({step(machine, Structure::gather, size / pa, pa),
-                         step(machine, Structure::scatter, size / pb, pb)}));
+    consider(with_steps(
+        {step(machine, Structure::gather, size / pa, pa), step(machine, Structure::scatter, size / pb, pb)}));
   }
   best.from = from;
   best.to = to;
@@ -117,8 +117,7 @@ CostModel::CostModel(Program program, Machine machine, std::vector<int> processo
   };
 
   for (const Level& level : program_.levels) {
-    if (level.alignments.empty())
-      throw std::invalid_argument(fmt::format("level {} has no alignments", level.index));
+    if (level.alignments.empty()) throw std::invalid_argument(fmt::format("level {} has no alignments", level.index));
     std::vector<LevelOption> options;
     const bool serial = level.alignments.size() == 1 && level.alignments.front().serial_only;
     if (serial) {
@@ -147,7 +146,8 @@ CostModel::CostModel(Program program, Machine machine, std::vector<int> processo
 std::uint64_t CostModel::plan_count() const {
   std::uint64_t count = 1;
   for (const auto& options : options_) {
-    if (count > std::numeric_limits<std::uint64_t>::max() / options.size()) return std::numeric_limits<std::uint64_t>::max();
+    if (count > std::numeric_limits<std::uint64_t>::max() / options.size())
+      return std::numeric_limits<std::uint64_t>::max();
     count *= options.size();
   }
   return count;
@@ -173,11 +173,12 @@ CostModel::State CostModel::initial_state() const {
 
 void CostModel::check_plan(std::span<const int> plan) const {
   if (plan.size() != options_.size())
-    throw std::invalid_argument(fmt::format("a plan needs one option per level ({}), got {}", options_.size(), plan.size()));
+    throw std::invalid_argument(
+        fmt::format("a plan needs one option per level ({}), got {}", options_.size(), plan.size()));
   for (std::size_t l = 0; l < plan.size(); ++l)
     if (plan[l] < 0 || static_cast<std::size_t>(plan[l]) >= options_[l].size())
-      throw std::invalid_argument(fmt::format("level {}: option must be in [0, {}), got {}", l + 1,
-                                              options_[l].size(), plan[l]));
+      throw std::invalid_argument(
+          fmt::format("level {}: option must be in [0, {}), got {}", l + 1, options_[l].size(), plan[l]));
 }
 
 double CostModel::move_arrays(State& state, std::size_t level, int option, double seconds,

@@ -64,8 +64,8 @@ std::vector<Token> tokenize(std::string_view text, const std::string& source) {
         token.kind = TokenKind::identifier;
         while (length < rest.size() && (std::isalnum(static_cast<unsigned char>(rest[length])) || rest[length] == '_'))
           ++length;
-      } else if (std::isdigit(static_cast<unsigned char>(c)) || (c == '.' && rest.size() > 1 &&
-                                                                  std::isdigit(static_cast<unsigned char>(rest[1])))) {
+      } else if (std::isdigit(static_cast<unsigned char>(c)) ||
+                 (c == '.' && rest.size() > 1 && std::isdigit(static_cast<unsigned char>(rest[1])))) {
         token.kind = TokenKind::integer;
         const auto digits = [&] {
           while (length < rest.size() && std::isdigit(static_cast<unsigned char>(rest[length]))) ++length;
@@ -82,7 +82,8 @@ std::vector<Token> tokenize(std::string_view text, const std::string& source) {
           if (length < rest.size() && (rest[length] == '+' || rest[length] == '-')) ++length;
           digits();
         }
-      } else if (std::any_of(two_char.begin(), two_char.end(), [&](std::string_view s) { return rest.starts_with(s); })) {
+      } else if (std::any_of(two_char.begin(), two_char.end(),
+                             [&](std::string_view s) { return rest.starts_with(s); })) {
         length = 2;
       } else if (one_char.find(c) != std::string_view::npos) {
         length = 1;
@@ -104,12 +105,12 @@ std::vector<Token> tokenize(std::string_view text, const std::string& source) {
 struct Expr {
   enum class Kind { number, loop_variable, scalar, array, negate, binary };
   Kind kind = Kind::number;
-  char op = 0;               // binary: + - * /
-  std::int64_t value = 0;    // number (integral) or a define's value
-  bool integral = true;      // number: an integer literal or a define
-  std::string name;          // loop_variable, scalar, array
+  char op = 0;                 // binary: + - * /
+  std::int64_t value = 0;      // number (integral) or a define's value
+  bool integral = true;        // number: an integer literal or a define
+  std::string name;            // loop_variable, scalar, array
   std::vector<Expr> operands;  // negate: 1, binary: 2, array: the subscripts
-  std::string text;          // source text
+  std::string text;            // source text
   int line = 0;
   int column = 0;
 };
@@ -186,12 +187,8 @@ class Parser {
     if (token.kind != TokenKind::end) ++next_;
     return token;
   }
-  bool is_symbol(std::string_view symbol) const {
-    return peek().kind == TokenKind::symbol && peek().text == symbol;
-  }
-  bool is_keyword(std::string_view word) const {
-    return peek().kind == TokenKind::identifier && peek().text == word;
-  }
+  bool is_symbol(std::string_view symbol) const { return peek().kind == TokenKind::symbol && peek().text == symbol; }
+  bool is_keyword(std::string_view word) const { return peek().kind == TokenKind::identifier && peek().text == word; }
   [[noreturn]] void fail(const Token& token, const std::string& expected) const {
     const Token& at = token.line == 0 ? tokens_[next_ - 1] : token;  // end of a #define line
     const int column = token.line == 0 ? at.column + static_cast<int>(at.text.size()) : at.column;
@@ -389,7 +386,8 @@ class Parser {
     const Token& name = take();
     expr.name = name.text;
     if (is_symbol("[")) {
-      if (context != Context::value) fail(name, "a loop variable or a define (no array elements in bounds or subscripts)");
+      if (context != Context::value)
+        fail(name, "a loop variable or a define (no array elements in bounds or subscripts)");
       if (in_loop_scope(name.text) || defines_.contains(name.text))
         throw InputError(source_, position(name.line, name.column),
                          "expected an array name before '[', got '" + name.text + "', which is a " +
@@ -456,7 +454,8 @@ class Parser {
     const auto [use, first_use] = uses_.try_emplace(name, Use{rank, line, column});
     if (first_use || use->second.rank == rank) return;
     const auto as = [](int r) {
-      return r == 0 ? std::string("as a scalar") : "with " + std::to_string(r) + (r == 1 ? " subscript" : " subscripts");
+      return r == 0 ? std::string("as a scalar")
+                    : "with " + std::to_string(r) + (r == 1 ? " subscript" : " subscripts");
     };
     throw InputError(source_, position(line, column),
                      "'" + name + "' is used " + as(rank) + " here but " + as(use->second.rank) + " at " +
@@ -466,7 +465,7 @@ class Parser {
 
 // ----------------------------------------------------- levels from the tree
 
-constexpr std::int64_t kMaxCountingSteps = 100'000'000;
+constexpr std::int64_t max_counting_steps = 100'000'000;
 
 std::int64_t checked_product(std::int64_t a, std::int64_t b, const std::string& source, int line) {
   std::int64_t product = 0;
@@ -478,9 +477,12 @@ std::int64_t checked_product(std::int64_t a, std::int64_t b, const std::string& 
 // Value of an integer expression (bounds: numbers, defines, loop variables).
 std::int64_t evaluate(const Expr& expr, const std::map<std::string, std::int64_t>& env, const std::string& source) {
   switch (expr.kind) {
-    case Expr::Kind::number: return expr.value;
-    case Expr::Kind::loop_variable: return env.at(expr.name);
-    case Expr::Kind::negate: return -evaluate(expr.operands[0], env, source);
+    case Expr::Kind::number:
+      return expr.value;
+    case Expr::Kind::loop_variable:
+      return env.at(expr.name);
+    case Expr::Kind::negate:
+      return -evaluate(expr.operands[0], env, source);
     case Expr::Kind::binary: {
       const std::int64_t a = evaluate(expr.operands[0], env, source);
       const std::int64_t b = evaluate(expr.operands[1], env, source);
@@ -488,7 +490,8 @@ std::int64_t evaluate(const Expr& expr, const std::map<std::string, std::int64_t
         throw InputError(source, position(expr.line, expr.column), "'" + expr.text + "' divides by zero");
       return expr.op == '+' ? a + b : expr.op == '-' ? a - b : expr.op == '*' ? a * b : a / b;
     }
-    default: return 0;
+    default:
+      return 0;
   }
 }
 
@@ -499,8 +502,10 @@ using Interval = std::pair<std::int64_t, std::int64_t>;  // [low, high]
 // constants, an upper bound otherwise).
 Interval range_of(const Expr& expr, const std::map<std::string, Interval>& ranges) {
   switch (expr.kind) {
-    case Expr::Kind::number: return {expr.value, expr.value};
-    case Expr::Kind::loop_variable: return ranges.at(expr.name);
+    case Expr::Kind::number:
+      return {expr.value, expr.value};
+    case Expr::Kind::loop_variable:
+      return ranges.at(expr.name);
     case Expr::Kind::negate: {
       const Interval r = range_of(expr.operands[0], ranges);
       return {-r.second, -r.first};
@@ -509,13 +514,15 @@ Interval range_of(const Expr& expr, const std::map<std::string, Interval>& range
       const Interval a = range_of(expr.operands[0], ranges), b = range_of(expr.operands[1], ranges);
       if (expr.op == '+') return {a.first + b.first, a.second + b.second};
       if (expr.op == '-') return {a.first - b.second, a.second - b.first};
-      if (expr.op == '/' && b.first <= 0 && b.second >= 0) return {std::min(a.first, -a.second), std::max(a.second, -a.first)};
+      if (expr.op == '/' && b.first <= 0 && b.second >= 0)
+        return {std::min(a.first, -a.second), std::max(a.second, -a.first)};
       std::vector<std::int64_t> corners;
       for (std::int64_t x : {a.first, a.second})
         for (std::int64_t y : {b.first, b.second}) corners.push_back(expr.op == '*' ? x * y : x / y);
       return {*std::min_element(corners.begin(), corners.end()), *std::max_element(corners.begin(), corners.end())};
     }
-    default: return {0, 0};
+    default:
+      return {0, 0};
   }
 }
 
@@ -602,7 +609,8 @@ class LevelBuilder {
         std::vector<std::string> used;
         collect_loop_variables(s.lower, used);
         collect_loop_variables(s.upper, used);
-        if (used.empty()) loop.trip_count = std::max<std::int64_t>(0, last_value(s, {}) - evaluate(s.lower, {}, source_) + 1);
+        if (used.empty())
+          loop.trip_count = std::max<std::int64_t>(0, last_value(s, {}) - evaluate(s.lower, {}, source_) + 1);
         level_.loops.push_back(std::move(loop));
         level_.depth = std::max(level_.depth, depth);
         const Interval low = range_of(s.lower, ranges), high = range_of(s.upper, ranges);
@@ -634,7 +642,8 @@ class LevelBuilder {
   void add_reference(const Expr& expr, bool written, bool read, const std::map<std::string, Interval>& ranges) {
     if (expr.kind != Expr::Kind::array) return;
     ArrayReference reference{expr.name, {}, written, expr.line, expr.column};
-    const bool reached = std::all_of(ranges.begin(), ranges.end(), [](const auto& r) { return r.second.first <= r.second.second; });
+    const bool reached =
+        std::all_of(ranges.begin(), ranges.end(), [](const auto& r) { return r.second.first <= r.second.second; });
     for (std::size_t d = 0; d < expr.operands.size(); ++d) {
       reference.subscripts.push_back(subscript_of(expr.operands[d]));
       if (!reached) continue;
@@ -645,7 +654,8 @@ class LevelBuilder {
     }
     level_.references.push_back(std::move(reference));
     for (const Expr& subscript : expr.operands) add_references(subscript, ranges);
-    auto array = std::find_if(level_.arrays.begin(), level_.arrays.end(), [&](const LevelArray& a) { return a.name == expr.name; });
+    auto array = std::find_if(level_.arrays.begin(), level_.arrays.end(),
+                              [&](const LevelArray& a) { return a.name == expr.name; });
     if (array == level_.arrays.end()) {
       level_.arrays.push_back({expr.name, static_cast<int>(expr.operands.size()), {}, false, false});
       array = level_.arrays.end() - 1;
@@ -674,7 +684,7 @@ class LevelBuilder {
       const std::size_t after_body = next_loop_ + loops_in(s.body);
       if (trips > 0 && body_mentions(s.body, s.variable, true)) {
         for (std::int64_t value = first; value <= last; ++value) {
-          if (++steps_ > kMaxCountingSteps)
+          if (++steps_ > max_counting_steps)
             throw InputError(source_, position(s.line, s.column),
                              "counting this loop nest exactly takes more than 10^8 steps; use bounds that "
                              "depend on fewer enclosing loops");
@@ -712,10 +722,10 @@ Program parse_program(std::string_view text, const std::string& source, const st
   // The iterative loop: the only top-level statement, a loop holding only
   // loops, whose variable nothing inside uses (docs/optimizer.md).
   const Statement& outer = roots.front();
-  const bool iterative =
-      roots.size() == 1 && !outer.body.empty() &&
-      std::all_of(outer.body.begin(), outer.body.end(), [](const Statement& s) { return s.kind == Statement::Kind::loop; }) &&
-      !body_mentions(outer.body, outer.variable, false);
+  const bool iterative = roots.size() == 1 && !outer.body.empty() &&
+                         std::all_of(outer.body.begin(), outer.body.end(),
+                                     [](const Statement& s) { return s.kind == Statement::Kind::loop; }) &&
+                         !body_mentions(outer.body, outer.variable, false);
   std::vector<Statement> level_roots;
   if (iterative) {
     const std::int64_t first = evaluate(outer.lower, {}, source);

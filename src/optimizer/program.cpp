@@ -27,8 +27,7 @@ std::int64_t Level::data_elements() const {
 }
 
 const ArrayDeclaration* Program::find_array(std::string_view name) const {
-  auto found =
-      std::find_if(arrays.begin(), arrays.end(), [&](const ArrayDeclaration& a) { return a.name == name; });
+  auto found = std::find_if(arrays.begin(), arrays.end(), [&](const ArrayDeclaration& a) { return a.name == name; });
   return found == arrays.end() ? nullptr : &*found;
 }
 

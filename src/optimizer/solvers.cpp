@@ -87,9 +87,12 @@ bool is_optimal(double seconds, double optimum) { return seconds <= expected_fit
 
 std::string to_string(GaScheme scheme) {
   switch (scheme) {
-    case GaScheme::ssga: return "ssga";
-    case GaScheme::tgga: return "tgga";
-    case GaScheme::memetic: return "memetic";
+    case GaScheme::ssga:
+      return "ssga";
+    case GaScheme::tgga:
+      return "tgga";
+    case GaScheme::memetic:
+      return "memetic";
   }
   throw std::invalid_argument(fmt::format("unknown GA scheme value {}", static_cast<int>(scheme)));
 }
@@ -166,10 +169,10 @@ ExhaustiveSolver::ExhaustiveSolver(unsigned threads, std::uint64_t max_plans)
 SolverResult ExhaustiveSolver::solve(const CostModel& model) const {
   const std::uint64_t count = model.plan_count();
   if (count > max_plans_)
-    throw SolverLimitError(fmt::format("exhaustive: {} plans is more than the limit of {}; use --solver exact or ga",
-                                       count == std::numeric_limits<std::uint64_t>::max() ? std::string("over 1.8e19")
-                                                                                          : std::to_string(count),
-                                       max_plans_));
+    throw SolverLimitError(fmt::format(
+        "exhaustive: {} plans is more than the limit of {}; use --solver exact or ga",
+        count == std::numeric_limits<std::uint64_t>::max() ? std::string("over 1.8e19") : std::to_string(count),
+        max_plans_));
   const std::size_t levels = model.level_count();
   struct Best {
     double seconds = std::numeric_limits<double>::infinity();
@@ -273,9 +276,10 @@ SolverResult ExactSolver::solve(const CostModel& model) const {
     }
     guesses *= layouts.size();
     if (guesses > max_states_)
-      throw SolverLimitError(fmt::format("exact: the iterative loop carries too many arrays ({} guesses of their "
-                                         "layouts); use --solver ga",
-                                         guesses));
+      throw SolverLimitError(
+          fmt::format("exact: the iterative loop carries too many arrays ({} guesses of their "
+                      "layouts); use --solver ga",
+                      guesses));
     candidates.push_back(std::move(layouts));
   }
 
@@ -327,8 +331,8 @@ SolverResult ExactSolver::solve(const CostModel& model) const {
           auto [slot, fresh] = index.try_emplace(key, entries.size());
           if (fresh) {
             if (entries.size() >= max_states_)
-              throw SolverLimitError(fmt::format("exact: more than {} states after level {}; use --solver ga",
-                                                 max_states_, l + 1));
+              throw SolverLimitError(
+                  fmt::format("exact: more than {} states after level {}; use --solver ga", max_states_, l + 1));
             entries.push_back({seconds, e, o});
             keys.push_back(std::move(key));
           } else if (seconds < entries[slot->second].seconds) {

@@ -59,8 +59,8 @@ std::vector<PaperSection> seed000(const json& data) {
     const double p = c.at("slow_share");
     const std::vector<double> speeds{1.0, h}, shares{p, 1.0 - p};
     const std::string where = fmt::format("p = {:.3g}", p);
-    example.checks.push_back(decimal_check(where, "s (Eq 12)", c.at("speedup"), model::two_processor_speedup(h, p),
-                                           c.at("decimals")));
+    example.checks.push_back(
+        decimal_check(where, "s (Eq 12)", c.at("speedup"), model::two_processor_speedup(h, p), c.at("decimals")));
     example.checks.push_back(decimal_check(where, "s (Eq 5)", c.at("speedup"),
                                            model::heterogeneous_speedup(speeds, shares), c.at("decimals")));
   }
@@ -70,7 +70,8 @@ std::vector<PaperSection> seed000(const json& data) {
 
   const auto& homogeneous = data.at("homogeneous_runs");
   PaperSection runs{"seed 000, Section 6.1: efficiency of the homogeneous runs, e = s / s_max",
-                    "max_speedup (Eq 6) on n equal speeds", {}};
+                    "max_speedup (Eq 6) on n equal speeds",
+                    {}};
   for (const auto& run : homogeneous.at("runs")) {
     const std::vector<double> equal(run.at("clients").get<std::size_t>(), 1.0);
     const double speedup = run.at("speedup");
@@ -82,16 +83,15 @@ std::vector<PaperSection> seed000(const json& data) {
 
   const auto& run = data.at("heterogeneous_run");
   PaperSection hetero{"seed 000, Section 6.2: the heterogeneous run (32 clients)",
-                      "max_speedup_from_diversity (Eq 9), total_speedup (Eq 15), idle_diversity (Eq 16)", {}};
+                      "max_speedup_from_diversity (Eq 9), total_speedup (Eq 15), idle_diversity (Eq 16)",
+                      {}};
   const double s_max = model::max_speedup_from_diversity(run.at("clients"), run.at("diversity"));
   hetero.checks.push_back(decimal_check("d_conf = 0.96, n = 32", "s_max (Eq 9)", run.at("max_speedup"), s_max, 1));
   hetero.checks.push_back(decimal_check("Cantu-Paz bound 8.5", "e = s / s_max", run.at("even_split_efficiency"),
                                         run.at("even_split_speedup").get<double>() / s_max, 2));
-  hetero.checks.push_back(decimal_check("s = 15.3, T_n = 361 s, T_id = 37.8 s", "s_tot (Eq 15)",
-                                        run.at("speedup_with_idle"),
-                                        model::total_speedup(run.at("speedup_without_idle"), run.at("idle_s"),
-                                                             run.at("parallel_elapsed_s")),
-                                        1));
+  hetero.checks.push_back(decimal_check(
+      "s = 15.3, T_n = 361 s, T_id = 37.8 s", "s_tot (Eq 15)", run.at("speedup_with_idle"),
+      model::total_speedup(run.at("speedup_without_idle"), run.at("idle_s"), run.at("parallel_elapsed_s")), 1));
   sections.push_back(std::move(hetero));
   return sections;
 }
@@ -126,10 +126,10 @@ std::vector<PaperSection> seed001(const json& data) {
       const double w = model::gaussian_elimination_workload(n);
       const std::string where = fmt::format("N = {}", n);
       section.checks.push_back(significant_check(where, "W", row.at("W"), w));
-      section.checks.push_back(decimal_check(where, "W / T (Mflop/s)", row.at("speed"),
-                                             model::achieved_speed(w, seconds) / 1e6, 3));
-      section.checks.push_back(decimal_check(where, "E_s", row.at("E_s"),
-                                             model::speed_efficiency(w, seconds, c * 1e6), 3));
+      section.checks.push_back(
+          decimal_check(where, "W / T (Mflop/s)", row.at("speed"), model::achieved_speed(w, seconds) / 1e6, 3));
+      section.checks.push_back(
+          decimal_check(where, "E_s", row.at("E_s"), model::speed_efficiency(w, seconds, c * 1e6), 3));
     }
     sections.push_back(std::move(section));
   }
@@ -138,15 +138,16 @@ std::vector<PaperSection> seed001(const json& data) {
     const std::string kernel = table.at("kernel");
     PaperSection section{
         fmt::format("seed 001, {} and {}: isospeed-e scalability of {}", table.at("sizes_table").get<std::string>(),
-                    table.at("psi_table").get<std::string>(), kernel == "ge" ? "Gaussian elimination"
-                                                              : kernel == "mm" ? "matrix multiplication"
-                                                                               : "2D convolution"),
+                    table.at("psi_table").get<std::string>(),
+                    kernel == "ge"   ? "Gaussian elimination"
+                    : kernel == "mm" ? "matrix multiplication"
+                                     : "2D convolution"),
         fmt::format("{}; isospeed_efficiency_scalability (Definition 3)", table.at("workload").get<std::string>()),
         {}};
     const auto& configurations = table.at("configurations");
     for (const auto& configuration : configurations) {
-      const std::string where = fmt::format("{}, N = {}", configuration.at("name").get<std::string>(),
-                                            configuration.at("N").get<double>());
+      const std::string where =
+          fmt::format("{}, N = {}", configuration.at("name").get<std::string>(), configuration.at("N").get<double>());
       section.checks.push_back(decimal_check(where, "C (Mflop/s)", configuration.at("marked_speed"),
                                              configuration_marked_speed(node_speeds, configuration), 2));
       section.checks.push_back(
@@ -156,11 +157,10 @@ std::vector<PaperSection> seed001(const json& data) {
     for (std::size_t i = 0; i + 1 < configurations.size(); ++i) {
       const auto &from = configurations[i], &to = configurations[i + 1];
       const double computed = model::isospeed_efficiency_scalability(
-          from.at("marked_speed"), workload(kernel, from.at("N")), to.at("marked_speed"),
-          workload(kernel, to.at("N")));
-      section.checks.push_back(decimal_check(fmt::format("psi({}, {})", from.at("name").get<std::string>(),
-                                                         to.at("name").get<std::string>()),
-                                             "psi", psi[i], computed, 3));
+          from.at("marked_speed"), workload(kernel, from.at("N")), to.at("marked_speed"), workload(kernel, to.at("N")));
+      section.checks.push_back(decimal_check(
+          fmt::format("psi({}, {})", from.at("name").get<std::string>(), to.at("name").get<std::string>()), "psi",
+          psi[i], computed, 3));
     }
     sections.push_back(std::move(section));
   }
@@ -171,7 +171,8 @@ std::vector<PaperSection> seed003(const json& data) {
   std::vector<PaperSection> sections;
   const auto& table1 = data.at("table1");
   PaperSection heterogeneity{"seed 003, Table 1: degree of heterogeneity H of ten 6-node configurations (S = 6)",
-                             "heterogeneity_degree (standard deviation of s_i)", {}};
+                             "heterogeneity_degree (standard deviation of s_i)",
+                             {}};
   for (const auto& configuration : table1.at("configurations")) {
     const auto speeds = numbers(configuration.at("speeds"));
     heterogeneity.checks.push_back(decimal_check(list(speeds), "H", configuration.at("H"),
@@ -181,17 +182,18 @@ std::vector<PaperSection> seed003(const json& data) {
 
   const auto& table2 = data.at("table2");
   PaperSection ratios{"seed 003, Table 2: actual to ideal work ratio W_i / W_i^id",
-                      "evaluate_worsening: proportional_work_vs_ideal (Eq 42)", {}};
+                      "evaluate_worsening: proportional_work_vs_ideal (Eq 42)",
+                      {}};
   const auto reference_ratios = numbers(table2.at("R"));
   for (const auto& configuration : table2.at("configurations")) {
     const auto speeds = numbers(configuration.at("speeds"));
     for (std::size_t r = 0; r < reference_ratios.size(); ++r) {
       const auto computed = evaluate_worsening(speeds, reference_ratios[r]).work_vs_ideal;
       for (std::size_t i = 0; i < speeds.size(); ++i)
-        ratios.checks.push_back(decimal_check(
-            fmt::format("H = {}, s_{} = {}, R = {}", configuration.at("H").get<double>(), i + 1, speeds[i],
-                        reference_ratios[r]),
-            "W_i / W_i^id", configuration.at("ratios")[i][r], computed[i], table2.at("decimals")));
+        ratios.checks.push_back(
+            decimal_check(fmt::format("H = {}, s_{} = {}, R = {}", configuration.at("H").get<double>(), i + 1,
+                                      speeds[i], reference_ratios[r]),
+                          "W_i / W_i^id", configuration.at("ratios")[i][r], computed[i], table2.at("decimals")));
     }
   }
   sections.push_back(std::move(ratios));
@@ -210,11 +212,11 @@ std::vector<PaperSection> reproduce_papers(const std::string& data_dir) {
     try {
       for (auto& section : reproduce(data)) sections.push_back(std::move(section));
     } catch (const json::exception& error) {
-      throw InputError(data_dir + "/papers/" + file, "", std::string("does not have the expected layout: ") + error.what());
+      throw InputError(data_dir + "/papers/" + file, "",
+                       std::string("does not have the expected layout: ") + error.what());
     }
   }
   return sections;
 }
-
 
 }  // namespace hetscale

@@ -73,8 +73,7 @@ Link read_link(const io::JsonObject& object) {
 // "availability": [[time_s, fraction], ...] in increasing time, fractions in (0, 1].
 void read_availability(const io::JsonObject& node, PlatformNode& into) {
   if (!node.has("availability")) {
-    if (node.has("availability_period_s"))
-      node.fail("availability_period_s", "is given without `availability`");
+    if (node.has("availability_period_s")) node.fail("availability_period_s", "is given without `availability`");
     return;
   }
   const auto& points = node.raw("availability");
@@ -113,7 +112,8 @@ double parse_with_unit(const std::string& text, const std::vector<std::pair<std:
     for (const auto& [name, factor] : units)
       if (unit == name && std::isfinite(value) && value >= 0.0) return value * factor;
   }
-  throw std::invalid_argument(fmt::format("{} '{}' does not parse; allowed: {} ({})", what, text, allowed_values, allowed));
+  throw std::invalid_argument(
+      fmt::format("{} '{}' does not parse; allowed: {} ({})", what, text, allowed_values, allowed));
 }
 
 }  // namespace
@@ -128,8 +128,16 @@ double parse_latency(const std::string& text) {
 double parse_bandwidth(const std::string& text) {
   const double bandwidth =
       parse_with_unit(text,
-                      {{"Bps", 1.0}, {"kBps", 1e3}, {"KBps", 1e3}, {"MBps", 1e6}, {"GBps", 1e9},
-                       {"bps", 0.125}, {"kbps", 125.0}, {"Kbps", 125.0}, {"Mbps", 1.25e5}, {"Gbps", 1.25e8}},
+                      {{"Bps", 1.0},
+                       {"kBps", 1e3},
+                       {"KBps", 1e3},
+                       {"MBps", 1e6},
+                       {"GBps", 1e9},
+                       {"bps", 0.125},
+                       {"kbps", 125.0},
+                       {"Kbps", 125.0},
+                       {"Mbps", 1.25e5},
+                       {"Gbps", 1.25e8}},
                       "bandwidth", "a number > 0 with a unit", "Bps, kBps, MBps, GBps, bps, kbps, Mbps, Gbps");
   if (bandwidth <= 0.0) throw std::invalid_argument(fmt::format("bandwidth '{}' must be > 0", text));
   return bandwidth;
@@ -168,8 +176,7 @@ Platform parse_platform_json(std::string_view text, const std::string& source) {
   Platform platform;
   platform.source = source;
   platform.name = top.optional_string("name").value_or("");
-  if (top.has("description") && !top.raw("description").is_string())
-    top.fail("description", "must be a string");
+  if (top.has("description") && !top.raw("description").is_string()) top.fail("description", "must be a string");
   read_reference(top, platform);
 
   std::optional<SpeedKind> kind;
@@ -250,8 +257,7 @@ Platform parse_platform_text(std::string_view text, const std::string& source) {
                        fmt::format("marked speed '{}' must be a finite number > 0 (Mflop/s)", speed_text));
     platform.nodes.push_back({host, speed, {}, 0.0});
   }
-  if (platform.nodes.empty())
-    throw InputError(source, "", "no nodes; expected lines of 'hostname marked-speed'");
+  if (platform.nodes.empty()) throw InputError(source, "", "no nodes; expected lines of 'hostname marked-speed'");
   require_unique_names(platform);
   return platform;
 }

@@ -8,11 +8,16 @@ namespace hetscale::programs {
 
 std::string to_string(Signal signal) {
   switch (signal) {
-    case Signal::YesWork: return "YesWork";
-    case Signal::WorkRequest: return "WorkRequest";
-    case Signal::WorkEnd: return "WorkEnd";
-    case Signal::NoWork: return "NoWork";
-    case Signal::Shutdown: return "Shutdown";
+    case Signal::YesWork:
+      return "YesWork";
+    case Signal::WorkRequest:
+      return "WorkRequest";
+    case Signal::WorkEnd:
+      return "WorkEnd";
+    case Signal::NoWork:
+      return "NoWork";
+    case Signal::Shutdown:
+      return "Shutdown";
   }
   return "unknown";
 }
@@ -111,15 +116,16 @@ void FarmServer::answer(std::size_t client, double now, std::vector<Outgoing>& o
       waiting_.erase(client);
       view.asleep = true;
       break;
-    case distribute::Answer::Kind::wait: break;
+    case distribute::Answer::Kind::wait:
+      break;
   }
 }
 
 GenerationSequence::GenerationSequence(FarmServer& server, std::size_t tasks, std::size_t generations)
     : server_(server), tasks_(tasks), generations_(generations) {
   if (tasks == 0 || generations == 0)
-    throw std::invalid_argument(fmt::format("a generation sequence needs tasks and generations >= 1, got {} and {}",
-                                            tasks, generations));
+    throw std::invalid_argument(
+        fmt::format("a generation sequence needs tasks and generations >= 1, got {} and {}", tasks, generations));
 }
 
 std::vector<Outgoing> GenerationSequence::begin(double now) {
@@ -161,7 +167,8 @@ std::vector<ClientAction> FarmClient::on_signal(Signal signal, bool has_task) {
       if (prefetch_) return {ClientAction::request_work, ClientAction::evaluate};
       return {ClientAction::evaluate};
     case Signal::WorkRequest:
-    case Signal::WorkEnd: break;
+    case Signal::WorkEnd:
+      break;
   }
   throw std::invalid_argument(fmt::format("a client cannot receive {}", to_string(signal)));
 }

@@ -30,18 +30,18 @@ namespace hetscale::programs {
 namespace {
 
 // GSL's relaxation settings.
-constexpr double kInitialStep = 0.01;         // first trial step of the line search
-constexpr double kLineTolerance = 0.1;        // GSL manual: "tol = 0.1 is suitable for most purposes"
-constexpr double kGradientTolerance = 1e-6;   // stop once |grad V| < this
-constexpr std::size_t kMaxIterations = 2000;  // cap on BFGS iterations
+constexpr double initial_step = 0.01;         // first trial step of the line search
+constexpr double line_tolerance = 0.1;        // GSL manual: "tol = 0.1 is suitable for most purposes"
+constexpr double gradient_tolerance = 1e-6;   // stop once |grad V| < this
+constexpr std::size_t max_iterations = 2000;  // cap on BFGS iterations
 
 // Before relaxing, pairs closer than this are pushed apart to exactly this
 // distance. At r = 0.5 a pair costs 4 (2^12 - 2^6) ~ 1.6e4, large but far
 // from overflow, and its gradient ~ 4e5 is one the line search handles; two
 // coincident atoms (r = 0, V = +inf) or nearly coincident ones (r < ~1e-26,
 // r^-12 overflows) would otherwise give BFGS an infinite or NaN energy.
-constexpr double kMinSeparation = 0.5;
-constexpr std::size_t kMaxSeparationSweeps = 100;
+constexpr double min_separation = 0.5;
+constexpr std::size_t max_separation_sweeps = 100;
 
 void turn_off_gsl_error_handler() {
   // GSL's default handler calls abort(); a failed relaxation must come back
@@ -52,8 +52,8 @@ void turn_off_gsl_error_handler() {
 
 void require_coordinates(std::span<const double> coordinates, std::string_view caller) {
   if (coordinates.size() % 3 != 0)
-    throw std::invalid_argument(fmt::format("{}: coordinates must hold x, y, z per atom (a multiple of 3 values), got {}",
-                                            caller, coordinates.size()));
+    throw std::invalid_argument(fmt::format(
+        "{}: coordinates must hold x, y, z per atom (a multiple of 3 values), got {}", caller, coordinates.size()));
   for (std::size_t k = 0; k < coordinates.size(); ++k)
     if (!std::isfinite(coordinates[k]))
       throw std::invalid_argument(
@@ -116,24 +116,24 @@ double min_distance(const std::vector<double>& x) {
   return std::sqrt(min_r2);
 }
 
-// Pushes every pair closer than kMinSeparation apart, symmetrically along
+// Pushes every pair closer than min_separation apart, symmetrically along
 // their axis (or pair_direction when they coincide), until none is left or
 // the sweeps run out. Deterministic: the same input gives the same output.
 void separate_close_atoms(std::vector<double>& x) {
   const std::size_t atoms = x.size() / 3;
-  for (std::size_t sweep = 0; sweep < kMaxSeparationSweeps; ++sweep) {
+  for (std::size_t sweep = 0; sweep < max_separation_sweeps; ++sweep) {
     bool moved = false;
     for (std::size_t i = 0; i < atoms; ++i)
       for (std::size_t j = i + 1; j < atoms; ++j) {
         std::array<double, 3> d{x[3 * i] - x[3 * j], x[3 * i + 1] - x[3 * j + 1], x[3 * i + 2] - x[3 * j + 2]};
         const double r = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
-        if (r >= kMinSeparation) continue;
+        if (r >= min_separation) continue;
         if (r < 1e-12) {
           d = pair_direction(i, j);
         } else {
           for (double& c : d) c /= r;
         }
-        const double half_shift = 0.5 * (kMinSeparation - std::min(r, kMinSeparation));
+        const double half_shift = 0.5 * (min_separation - std::min(r, min_separation));
         for (int c = 0; c < 3; ++c) x[3 * i + c] += half_shift * d[c], x[3 * j + c] -= half_shift * d[c];
         moved = true;
       }
@@ -232,7 +232,7 @@ Relaxation relax_lennard_jones(std::vector<double> coordinates) {
 
   separate_close_atoms(coordinates);
   double start_energy = energy_impl(coordinates.data(), size, nullptr);
-  if (!std::isfinite(start_energy) || min_distance(coordinates) < 1e-3 * kMinSeparation) {
+  if (!std::isfinite(start_energy) || min_distance(coordinates) < 1e-3 * min_separation) {
     coordinates = cubic_lattice(size / 3);
     start_energy = energy_impl(coordinates.data(), size, nullptr);
   }
@@ -263,14 +263,14 @@ Relaxation relax_lennard_jones(std::vector<double> coordinates) {
     return true;
   };
 
-  if (gsl_multimin_fdfminimizer_set(minimizer.get(), &function, start.get(), kInitialStep, kLineTolerance) ==
+  if (gsl_multimin_fdfminimizer_set(minimizer.get(), &function, start.get(), initial_step, line_tolerance) ==
       GSL_SUCCESS) {
     auto at_minimum = [&] {
       return keep_if_better(minimizer.get()) &&
-             gsl_multimin_test_gradient(minimizer->gradient, kGradientTolerance) == GSL_SUCCESS;
+             gsl_multimin_test_gradient(minimizer->gradient, gradient_tolerance) == GSL_SUCCESS;
     };
     result.converged = at_minimum();
-    while (!result.converged && result.iterations < kMaxIterations) {
+    while (!result.converged && result.iterations < max_iterations) {
       const int status = gsl_multimin_fdfminimizer_iterate(minimizer.get());
       ++result.iterations;
       // GSL_ENOPROG: the line search found no lower energy along the search
@@ -292,16 +292,16 @@ Relaxation relax_lennard_jones(std::vector<double> coordinates) {
 double lennard_jones_box_half_width(std::size_t atoms) {
   // At the pair spacing r0 = 2^(1/6) a close-packed cluster holds sqrt(2) /
   // r0^3 = 1 atom per unit volume, so `atoms` atoms fill a cube of side
-  // atoms^(1/3). The GA's cube is a little larger than that (factor kLoose),
+  // atoms^(1/3). The GA's cube is a little larger than that (factor loose_factor),
   // so random starts are compact but not crowded: in a much larger box the
   // atoms relax to loose, high-energy minima; in a smaller one nearly every
   // pair starts inside the repulsive wall. Measured over 2000 random starts,
-  // the share relaxing to the LJ13 icosahedron is 17% at kLoose = 0.8, 12% at
+  // the share relaxing to the LJ13 icosahedron is 17% at loose_factor = 0.8, 12% at
   // 1.0, 10% at 1.2, 6% at 1.5 and 5% at 2.0 (LJ7: 30% to 23%); 1.2 keeps the
   // initial population varied while the GA still finds LJ13 within a few
   // generations.
-  constexpr double kLoose = 1.2;
-  return 0.5 * kLoose * std::cbrt(static_cast<double>(atoms));
+  constexpr double loose_factor = 1.2;
+  return 0.5 * loose_factor * std::cbrt(static_cast<double>(atoms));
 }
 
 }  // namespace hetscale::programs

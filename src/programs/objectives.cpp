@@ -35,7 +35,7 @@ class SyntheticObjective final : public Objective {
   std::string name() const override { return "synthetic"; }
 
   std::vector<ga::GeneDomain> domains() const override {
-    return std::vector<ga::GeneDomain>(dimensions_, ga::GeneDomain::real(-kBound, kBound));
+    return std::vector<ga::GeneDomain>(dimensions_, ga::GeneDomain::real(-bound, bound));
   }
 
   double fitness(const ga::Genome& genome) const override {
@@ -48,7 +48,7 @@ class SyntheticObjective final : public Objective {
   std::optional<double> nominal_seconds() const override { return evaluation_seconds_; }
 
  private:
-  static constexpr double kBound = 5.12;
+  static constexpr double bound = 5.12;
   double evaluation_seconds_;
   std::size_t dimensions_;
 };
@@ -59,8 +59,7 @@ class SyntheticObjective final : public Objective {
 // "Baldwinian", selecting starting points by the minimum they lead to.
 class LennardJonesObjective final : public Objective {
  public:
-  explicit LennardJonesObjective(std::size_t atoms)
-      : atoms_(atoms), half_width_(lennard_jones_box_half_width(atoms)) {}
+  explicit LennardJonesObjective(std::size_t atoms) : atoms_(atoms), half_width_(lennard_jones_box_half_width(atoms)) {}
 
   std::string name() const override { return "lennard-jones"; }
 
@@ -92,8 +91,7 @@ std::unique_ptr<Objective> make_synthetic_objective(double evaluation_seconds, s
 }
 
 std::unique_ptr<Objective> make_lennard_jones_objective(std::size_t atoms) {
-  if (atoms < 2 || atoms > 150)
-    throw std::invalid_argument(fmt::format("atoms must be in [2, 150], got {}", atoms));
+  if (atoms < 2 || atoms > 150) throw std::invalid_argument(fmt::format("atoms must be in [2, 150], got {}", atoms));
   return std::make_unique<LennardJonesObjective>(atoms);
 }
 

@@ -22,7 +22,7 @@ namespace {
 // The operations a fit may name (seed 001), and those a sample may name (with seed 004's structures).
 constexpr std::array<std::string_view, 5> fit_operations{"broadcast", "send", "receive", "barrier", "compute"};
 constexpr std::array<std::string_view, 9> sample_operations{"broadcast",  "send",  "receive", "barrier", "compute",
-                                                           "multiphase", "shift", "scatter", "gather"};
+                                                            "multiphase", "shift", "scatter", "gather"};
 
 template <std::size_t Count>
 std::string known_operation(const io::JsonObject& object, std::string_view key, const std::string& name,
@@ -91,8 +91,8 @@ std::vector<StructureCosts> read_structures(const io::JsonObject& top) {
   for (const auto& [name, unused] : top.raw("structures").items())
     if (std::find(communication_structures.begin(), communication_structures.end(), name) ==
         communication_structures.end())
-      structures.fail(name, fmt::format("unknown structure '{}'; allowed: {}", name,
-                                        fmt::join(communication_structures, ", ")));
+      structures.fail(
+          name, fmt::format("unknown structure '{}'; allowed: {}", name, fmt::join(communication_structures, ", ")));
   std::vector<StructureCosts> result;
   for (const std::string_view name : communication_structures) {
     if (!structures.has(name)) continue;
@@ -158,9 +158,7 @@ CommProfile parse_comm_profile(std::string_view text, const std::string& source)
   return profile;
 }
 
-CommProfile read_comm_profile(const std::string& path) {
-  return parse_comm_profile(io::read_text_file(path), path);
-}
+CommProfile read_comm_profile(const std::string& path) { return parse_comm_profile(io::read_text_file(path), path); }
 
 const StructureCosts& structure_costs(const CommProfile& profile, std::string_view name) {
   if (std::find(communication_structures.begin(), communication_structures.end(), name) ==

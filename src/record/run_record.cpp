@@ -70,15 +70,12 @@ RunRecord parse_run_record(std::string_view text, const std::string& source) {
   return run;
 }
 
-RunRecord read_run_record(const std::string& path) {
-  return parse_run_record(io::read_text_file(path), path);
-}
+RunRecord read_run_record(const std::string& path) { return parse_run_record(io::read_text_file(path), path); }
 
 namespace {
 nlohmann::ordered_json node_json(const NodeRecord& node) {
-  return {{"name", node.name},       {"work", node.work},       {"t_comp", node.t_comp},
-          {"t_comm", node.t_comm},   {"t_setup", node.t_setup}, {"t_idle", node.t_idle},
-          {"t_other", node.t_other}};
+  return {{"name", node.name},       {"work", node.work},     {"t_comp", node.t_comp},  {"t_comm", node.t_comm},
+          {"t_setup", node.t_setup}, {"t_idle", node.t_idle}, {"t_other", node.t_other}};
 }
 }  // namespace
 

@@ -18,7 +18,7 @@ using nlohmann::ordered_json;
 
 // What "marked_speed" may differ from the sum of "marked_speeds": the paper
 // prints marked speeds to two decimals.
-constexpr double kMarkedSpeedTolerance = 0.005;
+constexpr double marked_speed_tolerance = 0.005;
 
 bool boolean(const io::JsonObject& object, std::string_view key, bool if_missing) {
   if (!object.has(key)) return if_missing;
@@ -126,8 +126,8 @@ Sweep parse_sweep(std::string_view text, const std::string& source) {
   const auto document = io::parse_json(text, source);
   const io::JsonObject top(document, source, "");
   top.require_schema(Sweep::schema);
-  top.allow_only({"schema", "kernel", "configuration", "marked_speeds", "marked_speed", "points", "trend", "target",
-                  "context"});
+  top.allow_only(
+      {"schema", "kernel", "configuration", "marked_speeds", "marked_speed", "points", "trend", "target", "context"});
   Sweep sweep;
   sweep.source = source;
   sweep.kernel = top.string("kernel");
@@ -136,7 +136,7 @@ Sweep parse_sweep(std::string_view text, const std::string& source) {
   sweep.configuration = top.string("configuration");
   sweep.marked_speeds = marked_speeds(top);
   if (const auto declared = top.optional_positive_number("marked_speed");
-      declared && std::abs(*declared - sweep.marked_speed()) > kMarkedSpeedTolerance)
+      declared && std::abs(*declared - sweep.marked_speed()) > marked_speed_tolerance)
     top.fail("marked_speed", fmt::format("is {} but the marked_speeds sum to {} (Mflop/s); C must be their sum",
                                          *declared, sweep.marked_speed()));
   for (const auto& point : top.objects("points")) sweep.points.push_back(parse_point(point));

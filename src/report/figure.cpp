@@ -29,10 +29,14 @@ std::string number(double value) { return std::isfinite(value) ? fmt::format("{:
 std::string style_of(PlotStyle style, std::size_t index) {
   const std::string colour = fmt::format("lc {}", index + 1);
   switch (style) {
-    case PlotStyle::points: return "points pt 7 ps 0.8 " + colour;
-    case PlotStyle::lines: return "lines lw 2 " + colour;
-    case PlotStyle::reference: return "lines lw 1.5 dt 2 lc rgb \"#555555\"";
-    case PlotStyle::lines_points: break;
+    case PlotStyle::points:
+      return "points pt 7 ps 0.8 " + colour;
+    case PlotStyle::lines:
+      return "lines lw 2 " + colour;
+    case PlotStyle::reference:
+      return "lines lw 1.5 dt 2 lc rgb \"#555555\"";
+    case PlotStyle::lines_points:
+      break;
   }
   return "linespoints lw 2 pt 7 ps 0.7 " + colour;
 }
@@ -46,8 +50,10 @@ std::string range(const std::optional<double>& low, const std::optional<double>&
 std::string slug(std::string_view text) {
   std::string out;
   for (const char c : text) {
-    if (std::isalnum(static_cast<unsigned char>(c))) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    else if (!out.empty() && out.back() != '-') out += '-';
+    if (std::isalnum(static_cast<unsigned char>(c)))
+      out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    else if (!out.empty() && out.back() != '-')
+      out += '-';
   }
   while (!out.empty() && out.back() == '-') out.pop_back();
   return out;
@@ -57,12 +63,13 @@ void check_figure(const Figure& figure) {
   if (figure.id.empty()) throw std::invalid_argument("a figure needs an id");
   for (const char c : figure.id)
     if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_'))
-      throw std::invalid_argument(fmt::format("figure id '{}': only letters, digits, '-' and '_' are allowed", figure.id));
+      throw std::invalid_argument(
+          fmt::format("figure id '{}': only letters, digits, '-' and '_' are allowed", figure.id));
   if (figure.bars) {
     const auto& bars = *figure.bars;
     if (bars.categories.empty() || bars.segments.empty() || bars.values.size() != bars.segments.size())
-      throw std::invalid_argument(fmt::format("figure '{}': bars need categories and one row of values per segment",
-                                              figure.id));
+      throw std::invalid_argument(
+          fmt::format("figure '{}': bars need categories and one row of values per segment", figure.id));
     for (const auto& row : bars.values)
       if (row.size() != bars.categories.size())
         throw std::invalid_argument(fmt::format("figure '{}': a segment has {} values for {} categories", figure.id,
@@ -75,8 +82,8 @@ void check_figure(const Figure& figure) {
       throw std::invalid_argument(fmt::format("figure '{}', series '{}': {} x values and {} y values", figure.id,
                                               series.title, series.x.size(), series.y.size()));
     for (std::size_t i = 0; i < series.x.size(); ++i)
-      any_point = any_point || (std::isfinite(series.x[i]) && std::isfinite(series.y[i]) &&
-                                (!figure.log_x || series.x[i] > 0.0));
+      any_point = any_point ||
+                  (std::isfinite(series.x[i]) && std::isfinite(series.y[i]) && (!figure.log_x || series.x[i] > 0.0));
   }
   if (!any_point) throw std::invalid_argument(fmt::format("figure '{}' has no point to draw", figure.id));
 }
@@ -102,7 +109,8 @@ std::string gnuplot_script(const Figure& figure, int width, int height) {
     for (std::size_t c = 0; c < bars.categories.size(); ++c)
       script += fmt::format("{}{} {}", c > 0 ? ", " : "", quoted(bars.categories[c]), c);
     script += ")\n";
-    script += fmt::format("set yrange {}\n", range(figure.y_min ? figure.y_min : std::optional<double>(0.0), figure.y_max));
+    script +=
+        fmt::format("set yrange {}\n", range(figure.y_min ? figure.y_min : std::optional<double>(0.0), figure.y_max));
     script += "$bars << EOD\n";
     for (std::size_t c = 0; c < bars.categories.size(); ++c) {
       for (std::size_t s = 0; s < bars.values.size(); ++s) script += (s > 0 ? " " : "") + number(bars.values[s][c]);

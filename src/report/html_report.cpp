@@ -12,11 +12,20 @@ std::string escaped(std::string_view text) {
   out.reserve(text.size());
   for (const char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -30,7 +39,8 @@ std::string anchor(std::string_view title, std::size_t index) {
   return out;
 }
 
-const char* const style_sheet = R"(body{font-family:"DejaVu Sans",Helvetica,Arial,sans-serif;margin:2em auto;max-width:1100px;color:#222;line-height:1.45;padding:0 1em}
+const char* const style_sheet =
+    R"(body{font-family:"DejaVu Sans",Helvetica,Arial,sans-serif;margin:2em auto;max-width:1100px;color:#222;line-height:1.45;padding:0 1em}
 h1{font-size:1.7em;margin-bottom:.2em}h2{font-size:1.3em;border-bottom:1px solid #ccc;padding-bottom:.2em;margin-top:2em}
 .about{color:#555;font-size:.9em;margin:0}.source{color:#555;font-size:.9em;font-family:monospace}
 nav ol{columns:2;font-size:.95em}
@@ -71,8 +81,8 @@ std::string base64(std::string_view bytes) {
   out.reserve((bytes.size() + 2) / 3 * 4);
   std::size_t i = 0;
   for (; i + 2 < bytes.size(); i += 3) {
-    const unsigned value = (static_cast<unsigned char>(bytes[i]) << 16) | (static_cast<unsigned char>(bytes[i + 1]) << 8) |
-                           static_cast<unsigned char>(bytes[i + 2]);
+    const unsigned value = (static_cast<unsigned char>(bytes[i]) << 16) |
+                           (static_cast<unsigned char>(bytes[i + 1]) << 8) | static_cast<unsigned char>(bytes[i + 2]);
     out += alphabet[(value >> 18) & 63];
     out += alphabet[(value >> 12) & 63];
     out += alphabet[(value >> 6) & 63];
@@ -80,7 +90,8 @@ std::string base64(std::string_view bytes) {
   }
   if (i < bytes.size()) {
     const bool two = i + 1 < bytes.size();
-    const unsigned value = (static_cast<unsigned char>(bytes[i]) << 16) | (two ? static_cast<unsigned char>(bytes[i + 1]) << 8 : 0);
+    const unsigned value =
+        (static_cast<unsigned char>(bytes[i]) << 16) | (two ? static_cast<unsigned char>(bytes[i + 1]) << 8 : 0);
     out += alphabet[(value >> 18) & 63];
     out += alphabet[(value >> 12) & 63];
     out += two ? alphabet[(value >> 6) & 63] : '=';
@@ -114,7 +125,8 @@ std::string html_report(const Report& report) {
       out += fmt::format("<figure id=\"{}\">\n<img class=\"figure\" alt=\"{}\" src=\"data:image/svg+xml;base64,{}\">\n",
                          escaped(drawn.figure.id), escaped(drawn.figure.title), base64(drawn.svg));
       out += fmt::format("<figcaption>Figure {}. {}{}</figcaption>\n</figure>\n", figure_number,
-                         escaped(drawn.figure.title), drawn.figure.caption.empty() ? "" : ": " + escaped(drawn.figure.caption));
+                         escaped(drawn.figure.title),
+                         drawn.figure.caption.empty() ? "" : ": " + escaped(drawn.figure.caption));
     }
     out += "</section>\n";
   }

@@ -45,8 +45,8 @@ ordered_json result_document(std::string_view schema, ordered_json inputs) {
 }  // namespace
 
 std::string psi_table(const PsiTable& table) {
-  std::string out = fmt::format("seed 001, Definition 3: isospeed-efficiency scalability of {}\n",
-                                kernel_description(table.kernel));
+  std::string out =
+      fmt::format("seed 001, Definition 3: isospeed-efficiency scalability of {}\n", kernel_description(table.kernel));
   out += fmt::format("configurations from {}\n\n", joined(table.sources));
   TextTable configurations({"configuration", "C (Mflop/s)", "p", "N", "W"});
   for (std::size_t i = 0; i < table.configurations.size(); ++i) {
@@ -89,26 +89,29 @@ std::string psi_json(const PsiTable& table) {
 
 std::string prediction_table(const IsospeedPrediction& p) {
   const auto& base = p.configurations.front();
-  std::string out = fmt::format(
-      "seed 001, Section 4.5: isospeed-efficiency prediction (Corollary 2, alpha = 0) of {}\n",
-      kernel_description(p.kernel));
+  std::string out =
+      fmt::format("seed 001, Section 4.5: isospeed-efficiency prediction (Corollary 2, alpha = 0) of {}\n",
+                  kernel_description(p.kernel));
   out += fmt::format("costs from {}; configurations from {}\n", p.profile_source, joined(p.sources));
   out += fmt::format("computation: {}\n", p.computation);
   out += fmt::format("base {}: C = {} Mflop/s, p = {:g}, N = {:g}: T_c = {:.4g} s, T_o = {:.4g} s, model E_s = {}\n",
                      base.name, mflops(base.marked_speed), base.processes, base.size, base.computation_time,
                      base.overhead, fraction(base.speed_efficiency));
   if (base.speed_efficiency > 1.0)
-    out += "note: the model's E_s exceeds 1: t_c computes faster than the marked speeds say (was t_c measured "
-           "on another kernel or machine?)\n";
+    out +=
+        "note: the model's E_s exceeds 1: t_c computes faster than the marked speeds say (was t_c measured "
+        "on another kernel or machine?)\n";
   out += "N' solves W / ((T_c + T_o) C) = W' / ((T_c' + T_o') C') on each larger configuration\n\n";
-  TextTable sizes({"configuration", "C (Mflop/s)", "p", "N' predicted", "N measured", "error (%)", "T_c (s)", "T_o (s)"});
+  TextTable sizes(
+      {"configuration", "C (Mflop/s)", "p", "N' predicted", "N measured", "error (%)", "T_c (s)", "T_o (s)"});
   for (const auto& c : p.configurations)
     sizes.add_row({c.name, mflops(c.marked_speed), fmt::format("{:g}", c.processes), size(c.size),
                    c.measured_size ? fmt::format("{:g}", *c.measured_size) : "-", percent(c.size_error),
                    fmt::format("{:.4f}", c.computation_time), fmt::format("{:.4f}", c.overhead)});
   out += sizes.render();
-  out += "\npsi' = C' W(N) / (C W(N')) over the predicted sizes (Definition 3) and T_o / T_o' (Corollary 2);\n"
-         "psi measured from the measured sizes\n";
+  out +=
+      "\npsi' = C' W(N) / (C W(N')) over the predicted sizes (Definition 3) and T_o / T_o' (Corollary 2);\n"
+      "psi measured from the measured sizes\n";
   TextTable psi({"scaling", "psi' (Def. 3)", "psi' (Cor. 2)", "psi measured", "error (%)"});
   for (const auto& step : p.steps)
     psi.add_row({psi_name(step.from, step.to), fraction(step.psi_definition), fraction(step.psi_corollary2),
@@ -121,12 +124,13 @@ std::string prediction_json(const IsospeedPrediction& p) {
   out["kernel"] = p.kernel;
   out["computation"] = p.computation;
   const auto& costs = p.costs;
-  out["costs"] = {{"broadcast", {{"intercept", costs.broadcast_intercept}, {"per_process", costs.broadcast_per_process}}},
-                  {"send", {{"intercept", costs.send_intercept}, {"per_element", costs.send_per_element}}},
-                  {"receive", {{"intercept", costs.receive_intercept}, {"per_element", costs.receive_per_element}}},
-                  {"barrier", {{"per_process", costs.barrier_per_process}}},
-                  {"unit_computation", costs.unit_computation},
-                  {"reference_marked_speed", or_null(costs.reference_marked_speed)}};
+  out["costs"] = {
+      {"broadcast", {{"intercept", costs.broadcast_intercept}, {"per_process", costs.broadcast_per_process}}},
+      {"send", {{"intercept", costs.send_intercept}, {"per_element", costs.send_per_element}}},
+      {"receive", {{"intercept", costs.receive_intercept}, {"per_element", costs.receive_per_element}}},
+      {"barrier", {{"per_process", costs.barrier_per_process}}},
+      {"unit_computation", costs.unit_computation},
+      {"reference_marked_speed", or_null(costs.reference_marked_speed)}};
   out["base"] = p.configurations.front().name;
   out["E_s"] = p.configurations.front().speed_efficiency;
   out["configurations"] = ordered_json::array();
@@ -171,8 +175,8 @@ std::string sweep_fit_table(const Sweep& sweep) {
       terms += k == 0 ? "c0" : k == 1 ? " + c1 N" : fmt::format(" + c{} N^{}", k, k);
       coefficients += fmt::format("{}c{} = {:.6g}", k ? ", " : "", k, trend.coefficients[k]);
     }
-    out += fmt::format("\ntrend line E_s(N) = {} (least squares, degree {}): r^2 = {:.5f}\n  {}\n", terms,
-                       trend.degree, trend.r_squared, coefficients);
+    out += fmt::format("\ntrend line E_s(N) = {} (least squares, degree {}): r^2 = {:.5f}\n  {}\n", terms, trend.degree,
+                       trend.r_squared, coefficients);
   }
   if (sweep.target) {
     const auto& target = *sweep.target;

@@ -88,11 +88,15 @@ std::string analysis_json(const RunAnalysis& analysis) {
                      {"work_vs_ideal", node.work_vs_ideal}});
   }
   const auto& e = analysis.energetic;
-  out["energetic"] = {{"SU", e.speedup},      {"SU_id", e.ideal_speedup},
-                      {"eta", e.efficiency},  {"eta_u", e.utilization},
+  out["energetic"] = {{"SU", e.speedup},
+                      {"SU_id", e.ideal_speedup},
+                      {"eta", e.efficiency},
+                      {"eta_u", e.utilization},
                       {"eta_eff", e.effective_efficiency},
-                      {"rho", e.rho},         {"delta", e.delta},
-                      {"gamma", e.gamma},     {"P_deg", e.parallelism_degree},
+                      {"rho", e.rho},
+                      {"delta", e.delta},
+                      {"gamma", e.gamma},
+                      {"P_deg", e.parallelism_degree},
                       {"nodes", nodes}};
   out["pop"] = {{"load_balance", analysis.pop.load_balance},
                 {"communication_efficiency", analysis.pop.communication_efficiency},

@@ -42,25 +42,26 @@ ordered_json plan_json(const CostModel& model, const std::vector<LevelCost>& lev
                        {"to", moved.to.description()},
                        {"structure", moved.method()},
                        {"seconds", moved.seconds}});
-    plan.push_back({{"level", level.level},
-                    {"procs", level.option.processors},
-                    {"alignment", level.option.alignment},
-                    {"alignment_patterns", model.program().levels[l].alignments.at(
-                                               static_cast<std::size_t>(level.option.alignment - 1)).description()},
-                    {"t_comp", level.computation_seconds},
-                    {"t_comm", level.communication_seconds},
-                    {"structure", level.structure()},
-                    {"redistributions", std::move(moves)}});
+    plan.push_back(
+        {{"level", level.level},
+         {"procs", level.option.processors},
+         {"alignment", level.option.alignment},
+         {"alignment_patterns",
+          model.program().levels[l].alignments.at(static_cast<std::size_t>(level.option.alignment - 1)).description()},
+         {"t_comp", level.computation_seconds},
+         {"t_comm", level.communication_seconds},
+         {"structure", level.structure()},
+         {"redistributions", std::move(moves)}});
   }
   return plan;
 }
 
 std::string ga_settings(const optimizer::GaSolverOptions& ga, std::size_t levels) {
-  return fmt::format("population {} ({} per level), mutation {:.3g} per level, crossover rate {:g}, selection "
-                     "pressure {:g}, at most {} evaluations",
-                     optimizer::ga_population(ga, levels), ga.population_per_level,
-                     optimizer::ga_mutation_rate(ga, levels),
-                     ga.crossover_rate, ga.selection_pressure, ga.max_evaluations);
+  return fmt::format(
+      "population {} ({} per level), mutation {:.3g} per level, crossover rate {:g}, selection "
+      "pressure {:g}, at most {} evaluations",
+      optimizer::ga_population(ga, levels), ga.population_per_level, optimizer::ga_mutation_rate(ga, levels),
+      ga.crossover_rate, ga.selection_pressure, ga.max_evaluations);
 }
 
 }  // namespace

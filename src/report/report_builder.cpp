@@ -102,9 +102,9 @@ std::optional<FarmSetting> farm_setting(const ReadRun& run) {
   setting.time_scale = field<double>(run.context, "time_scale").value_or(1.0);
   const auto ga = run.context.find("ga");
   const json& sizes = ga != run.context.end() && ga->is_object() ? *ga : run.context;
-  setting.workload = fmt::format("{}x{}", field<double>(sizes, "population").value_or(
-                                              field<double>(sizes, "tasks_per_generation").value_or(0)),
-                                 field<double>(sizes, "generations").value_or(0));
+  setting.workload = fmt::format(
+      "{}x{}", field<double>(sizes, "population").value_or(field<double>(sizes, "tasks_per_generation").value_or(0)),
+      field<double>(sizes, "generations").value_or(0));
   auto speeds = field<std::vector<double>>(run.context, "speeds").value_or(std::vector<double>{});
   if (speeds.empty()) speeds = {1.0};  // the farm's default: every client of speed 1
   std::sort(speeds.begin(), speeds.end());
@@ -161,9 +161,8 @@ std::vector<ReportSection> client_count_sections(const std::vector<ReadRun>& run
     const std::string id = fmt::format("clients{}-{}", sections.size() + 1, id_from(tool + "-" + policy));
     const std::string title = fmt::format("Speed-up against clients (policy {})", policy);
     section.figures.push_back(undrawn(speedup_figure(points, title, id + "-speedup")));
-    section.figures.push_back(
-        undrawn(client_efficiency_figure(points, fmt::format("Efficiency against clients (policy {})", policy),
-                                         id + "-efficiency")));
+    section.figures.push_back(undrawn(client_efficiency_figure(
+        points, fmt::format("Efficiency against clients (policy {})", policy), id + "-efficiency")));
     sections.push_back(std::move(section));
   }
   return sections;
@@ -184,9 +183,8 @@ std::vector<ReportSection> sweep_sections(const std::vector<Sweep>& sweeps, cons
     for (const auto& sweep : group) section.source += (section.source.empty() ? "" : " ") + sweep.source;
     section.tables.push_back(sweeps_table(group));
     section.figures.push_back(undrawn(isospeed_figure(group, "isospeed-" + kernel)));
-    const bool all_have_sizes = std::all_of(group.begin(), group.end(), [](const Sweep& sweep) {
-      return sweep_target_size(sweep).has_value();
-    });
+    const bool all_have_sizes = std::all_of(group.begin(), group.end(),
+                                            [](const Sweep& sweep) { return sweep_target_size(sweep).has_value(); });
     if (group.size() >= 2 && all_have_sizes) {
       const auto psi = psi_from_sweeps(group);
       std::optional<IsospeedPrediction> predicted;
@@ -194,8 +192,9 @@ std::vector<ReportSection> sweep_sections(const std::vector<Sweep>& sweeps, cons
       const IsospeedPrediction* model = predicted ? &*predicted : nullptr;
       section.tables.push_back(psi_html_table(psi, model));
       section.figures.push_back(undrawn(psi_figure(psi, model, "psi-" + kernel)));
-      if (predicted) section.paragraphs.push_back("psi predicted from " + predicted->profile_source + ": " +
-                                                  predicted->computation + ".");
+      if (predicted)
+        section.paragraphs.push_back("psi predicted from " + predicted->profile_source + ": " + predicted->computation +
+                                     ".");
     } else if (group.size() >= 2) {
       section.paragraphs.push_back("psi needs every sweep's N at the target E_s; a sweep here has none.");
     }
@@ -209,8 +208,8 @@ ReportSection optimizer_section(const std::string& path, const json& document, s
   ReportSection section;
   const auto program = field<std::string>(document, "program").value_or(stem(path));
   const auto solver = field<std::string>(document, "solver").value_or("?");
-  section.title = fmt::format("Optimizer: {} ({}, {})", stem(path), std::filesystem::path(program).filename().string(),
-                              solver);
+  section.title =
+      fmt::format("Optimizer: {} ({}, {})", stem(path), std::filesystem::path(program).filename().string(), solver);
   section.source = path;
   std::string summary = fmt::format("Predicted time of the plan {:.6g} s", field<double>(document, "time").value_or(0));
   if (const auto optimum = field<double>(document, "optimum")) summary += fmt::format(", optimum {:.6g} s", *optimum);
@@ -257,8 +256,9 @@ const std::vector<std::string>& model_figure_names() {
 Report build_report(const std::vector<ReportInput>& inputs, const ReportOptions& options) {
   for (const auto& name : options.model_figures)
     if (std::find(model_figure_names().begin(), model_figure_names().end(), name) == model_figure_names().end())
-      throw InputError("--model", "", fmt::format("unknown model figure '{}'; allowed: {}", name,
-                                                  fmt::join(model_figure_names(), ", ")));
+      throw InputError(
+          "--model", "",
+          fmt::format("unknown model figure '{}'; allowed: {}", name, fmt::join(model_figure_names(), ", ")));
 
   std::vector<ReadRun> runs;
   std::vector<Sweep> sweeps;
@@ -288,7 +288,8 @@ Report build_report(const std::vector<ReportInput>& inputs, const ReportOptions&
     }
   }
   if (profile && sweeps.empty())
-    throw InputError(profile->source, "schema", "a communication profile serves sweeps (psi predicted); no sweep given");
+    throw InputError(profile->source, "schema",
+                     "a communication profile serves sweeps (psi predicted); no sweep given");
 
   Report report;
   report.title = options.title;
@@ -317,7 +318,8 @@ Report build_report(const std::vector<ReportInput>& inputs, const ReportOptions&
     }
     report.sections.push_back(std::move(section));
   }
-  if (report.sections.empty()) throw InputError("INPUTS", "", "nothing to report: give run records, sweeps, optimizer runs or --model");
+  if (report.sections.empty())
+    throw InputError("INPUTS", "", "nothing to report: give run records, sweeps, optimizer runs or --model");
   return report;
 }
 

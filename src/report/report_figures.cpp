@@ -30,9 +30,9 @@ Series line(std::string title, std::vector<double> x, std::vector<double> y, Plo
 // The smallest and the largest N of a sweep's points (0, 0 without any).
 std::pair<double, double> size_range(const Sweep& sweep) {
   if (sweep.points.empty()) return {0.0, 0.0};
-  const auto [smallest, largest] = std::minmax_element(
-      sweep.points.begin(), sweep.points.end(),
-      [](const SweepPoint& a, const SweepPoint& b) { return a.size < b.size; });
+  const auto [smallest, largest] =
+      std::minmax_element(sweep.points.begin(), sweep.points.end(),
+                          [](const SweepPoint& a, const SweepPoint& b) { return a.size < b.size; });
   return {smallest->size, largest->size};
 }
 
@@ -65,11 +65,13 @@ Figure time_breakdown_figure(const RunAnalysis& analysis, const RunRecord& run, 
     server.t_idle = std::max(0.0, run.t_par - server.accounted_time()) + server.t_idle;
     add(server);
   }
-  Figure figure = titled(id, "Where each node's time went", fmt::format(
-      "seed 003 Fig 1's parts of T_i per node (computation, communication, set-up, idle, other load), in seconds; "
-      "t_par = {:.4g} s{}",
-      run.t_par, run.server ? "; the last bar is the server" : ""),
-                         "node", "seconds");
+  Figure figure = titled(
+      id, "Where each node's time went",
+      fmt::format(
+          "seed 003 Fig 1's parts of T_i per node (computation, communication, set-up, idle, other load), in seconds; "
+          "t_par = {:.4g} s{}",
+          run.t_par, run.server ? "; the last bar is the server" : ""),
+      "node", "seconds");
   figure.bars = std::move(bars);
   figure.legend = "outside right top";
   return figure;
@@ -78,9 +80,12 @@ Figure time_breakdown_figure(const RunAnalysis& analysis, const RunRecord& run, 
 Figure work_share_figure(const RunAnalysis& analysis, const std::string& id) {
   const auto& h = analysis.heterogeneous;
   const auto index = ascending(h.shares.size());
-  Figure figure = titled(id, "Work share p_i against v_i / sum v", "seed 000 Fig 4: the fraction of the work each node did (p_i, measured) beside its fraction of the total speed "
-      "(v_i / sum v, " + analysis.speeds.v_source + "); the optimal distribution (Proposition 1) has them equal",
-                         "node (in the run record's order)", "fraction of the work");
+  Figure figure = titled(
+      id, "Work share p_i against v_i / sum v",
+      "seed 000 Fig 4: the fraction of the work each node did (p_i, measured) beside its fraction of the total speed "
+      "(v_i / sum v, " +
+          analysis.speeds.v_source + "); the optimal distribution (Proposition 1) has them equal",
+      "node (in the run record's order)", "fraction of the work");
   figure.series = {line("p_i measured", index, h.shares, PlotStyle::points),
                    line("v_i / sum v", index, h.normalized_speeds, PlotStyle::lines_points)};
   figure.x_min = 0.5;
@@ -97,9 +102,8 @@ HtmlTable node_table(const RunAnalysis& analysis) {
   for (std::size_t i = 0; i < analysis.nodes.size(); ++i) {
     const auto& node = analysis.nodes[i];
     table.rows.push_back({node.name, fmt::format("{:.6g}", node.work), cell(node.t_comp), cell(node.t_comm),
-                          cell(node.t_setup), cell(node.t_idle), cell(node.t_other),
-                          cell(analysis.speeds.nodes[i].v), cell(analysis.heterogeneous.shares[i]),
-                          cell(analysis.heterogeneous.normalized_speeds[i])});
+                          cell(node.t_setup), cell(node.t_idle), cell(node.t_other), cell(analysis.speeds.nodes[i].v),
+                          cell(analysis.heterogeneous.shares[i]), cell(analysis.heterogeneous.normalized_speeds[i])});
   }
   return table;
 }
@@ -137,7 +141,8 @@ HtmlTable metrics_table(const RunAnalysis& analysis) {
 // --- runs over client counts --------------------------------------------------------
 
 Figure speedup_figure(const std::vector<ClientCountPoint>& points, const std::string& title, const std::string& id) {
-  Series measured{"measured", {}, {}, PlotStyle::lines_points, std::nullopt}, bound{"s_max", {}, {}, PlotStyle::lines, std::nullopt};
+  Series measured{"measured", {}, {}, PlotStyle::lines_points, std::nullopt},
+      bound{"s_max", {}, {}, PlotStyle::lines, std::nullopt};
   double most = 0.0;
   for (const auto& point : points) {
     measured.x.push_back(point.clients);
@@ -146,8 +151,9 @@ Figure speedup_figure(const std::vector<ClientCountPoint>& points, const std::st
     bound.y.push_back(point.max_speedup);
     most = std::max(most, point.clients);
   }
-  Figure figure = titled(id, title, "seed 000 Fig 3: speed-up against the number of clients, beside linear speed-up and s_max = "
-                   "sum v / max v (Eq 6) of the clients",
+  Figure figure = titled(id, title,
+                         "seed 000 Fig 3: speed-up against the number of clients, beside linear speed-up and s_max = "
+                         "sum v / max v (Eq 6) of the clients",
                          "clients", "speed-up");
   figure.series = {measured, bound, line("linear", {0.0, most}, {0.0, most}, PlotStyle::reference)};
   figure.x_min = 0.0;
@@ -209,8 +215,9 @@ Figure isospeed_figure(const std::vector<Sweep>& sweeps, const std::string& id) 
     }
     if (sweep.target) target = sweep.target->speed_efficiency;
   }
-  if (target) figure.series.push_back(line(fmt::format("target E_s = {}", *target), {low, high}, {*target, *target},
-                                           PlotStyle::reference));
+  if (target)
+    figure.series.push_back(
+        line(fmt::format("target E_s = {}", *target), {low, high}, {*target, *target}, PlotStyle::reference));
   figure.y_min = 0.0;
   figure.legend = "bottom right";
   return figure;
@@ -226,11 +233,11 @@ HtmlTable sweeps_table(const std::vector<Sweep>& sweeps) {
     std::string target_size = "-";
     if (sweep.target && sweep.target->size)
       target_size = fmt::format("{:.0f}{}", *sweep.target->size, sweep.target->extrapolated ? " (extrapolated)" : "");
-    table.rows.push_back({sweep.configuration, sweep.kernel, std::to_string(sweep.processes()),
-                          cell(sweep.marked_speed(), 2), fmt::format("{:.0f}..{:.0f} ({})", low, high, sweep.points.size()),
-                          sweep.trend ? std::to_string(sweep.trend->degree) : "-",
-                          sweep.trend ? cell(sweep.trend->r_squared, 5) : "-",
-                          sweep.target ? cell(sweep.target->speed_efficiency, 3) : "-", target_size});
+    table.rows.push_back(
+        {sweep.configuration, sweep.kernel, std::to_string(sweep.processes()), cell(sweep.marked_speed(), 2),
+         fmt::format("{:.0f}..{:.0f} ({})", low, high, sweep.points.size()),
+         sweep.trend ? std::to_string(sweep.trend->degree) : "-", sweep.trend ? cell(sweep.trend->r_squared, 5) : "-",
+         sweep.target ? cell(sweep.target->speed_efficiency, 3) : "-", target_size});
   }
   return table;
 }
@@ -275,8 +282,12 @@ HtmlTable psi_html_table(const PsiTable& measured, const IsospeedPrediction* pre
   if (predicted) table.header.insert(table.header.end(), {"psi predicted", "error"});
   for (std::size_t i = 0; i < measured.steps.size(); ++i) {
     const auto& step = measured.steps[i];
-    std::vector<std::string> row{step.from, step.to, cell(step.marked_speed, 2), cell(step.scaled_marked_speed, 2),
-                                 fmt::format("{:.0f}", step.size), fmt::format("{:.0f}", step.scaled_size),
+    std::vector<std::string> row{step.from,
+                                 step.to,
+                                 cell(step.marked_speed, 2),
+                                 cell(step.scaled_marked_speed, 2),
+                                 fmt::format("{:.0f}", step.size),
+                                 fmt::format("{:.0f}", step.scaled_size),
                                  cell(step.psi)};
     if (predicted && i < predicted->steps.size()) {
       const double model = predicted->steps[i].psi_definition;
@@ -292,9 +303,11 @@ HtmlTable psi_html_table(const PsiTable& measured, const IsospeedPrediction* pre
 
 Figure fitness_figure(const std::vector<double>& best, const std::vector<double>& mean, const std::string& title,
                       const std::string& id) {
-  Figure figure = titled(id, title, "seed 004 Fig 9: the best and the mean fitness (the plan's predicted time, lower is better) of "
-                   "the population at each generation",
-                         "generation", "fitness: predicted time (s)");
+  Figure figure =
+      titled(id, title,
+             "seed 004 Fig 9: the best and the mean fitness (the plan's predicted time, lower is better) of "
+             "the population at each generation",
+             "generation", "fitness: predicted time (s)");
   figure.series = {line("best", ascending(best.size(), 0.0), best, PlotStyle::lines),
                    line("mean", ascending(mean.size(), 0.0), mean, PlotStyle::lines)};
   figure.x_min = 0.0;
@@ -308,15 +321,17 @@ std::vector<Figure> seed000_figure1() {
   Figure speedup, effective;
   speedup.id = "seed000-fig1-speedup";
   speedup.title = "Two processors {v, h v}: speed-up against the slower one's share p";
-  speedup.caption = "seed 000 Fig 1 and Eqs 11-12: s(p) for h = 1 to 2; the peak is at p = 1 / (1 + h), the "
-                    "speed-proportional share (Proposition 1)";
+  speedup.caption =
+      "seed 000 Fig 1 and Eqs 11-12: s(p) for h = 1 to 2; the peak is at p = 1 / (1 + h), the "
+      "speed-proportional share (Proposition 1)";
   speedup.y_label = "speed-up s";
   effective.id = "seed000-fig1-effective-processors";
   effective.title = "Two processors {v, h v}: effective processors against p";
   effective.caption = "seed 000 Fig 1 and Eq 13: n_eff(p) for h = 1 to 2";
   effective.y_label = "effective processors n_eff";
   for (const double h : {1.0, 1.25, 1.5, 1.75, 2.0}) {
-    Series s{fmt::format("h = {}", h), {}, {}, PlotStyle::lines, std::nullopt}, n{fmt::format("h = {}", h), {}, {}, PlotStyle::lines, std::nullopt};
+    Series s{fmt::format("h = {}", h), {}, {}, PlotStyle::lines, std::nullopt},
+        n{fmt::format("h = {}", h), {}, {}, PlotStyle::lines, std::nullopt};
     for (int k = 0; k <= 200; ++k) {
       const double p = k / 200.0;
       s.x.push_back(p);
@@ -342,11 +357,13 @@ Figure seed003_figure2(const std::vector<std::vector<double>>& configurations) {
   for (std::size_t c = 0; c < configurations.size(); ++c)
     by_heterogeneity.emplace_back(model::heterogeneity_degree(configurations[c]), c);
   std::sort(by_heterogeneity.begin(), by_heterogeneity.end());
-  Figure figure = titled("seed003-fig2-ewf", "Efficiency worsening factor against heterogeneity", fmt::format("seed 003 Fig 2: ewf = eta / eta_hom (Eq 41) with eta_i = 1 / (1 + s_i R) (Eq 38), "
-                               "against H (the standard deviation of the speeds) of {} configurations, for R = 0.1 to "
-                               "1.0 (top to bottom)",
-                               configurations.size()),
-                         "degree of heterogeneity H", "ewf");
+  Figure figure =
+      titled("seed003-fig2-ewf", "Efficiency worsening factor against heterogeneity",
+             fmt::format("seed 003 Fig 2: ewf = eta / eta_hom (Eq 41) with eta_i = 1 / (1 + s_i R) (Eq 38), "
+                         "against H (the standard deviation of the speeds) of {} configurations, for R = 0.1 to "
+                         "1.0 (top to bottom)",
+                         configurations.size()),
+             "degree of heterogeneity H", "ewf");
   for (int r = 1; r <= 10; ++r) {
     const double ratio = r / 10.0;
     Series series{fmt::format("R = {:.1f}", ratio), {}, {}, PlotStyle::lines_points, std::nullopt};

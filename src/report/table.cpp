@@ -72,17 +72,16 @@ std::string TextTable::render() const {
 }
 
 std::string analysis_table(const RunAnalysis& a) {
-  std::string out = fmt::format("run {}{}{}: {} nodes, t_par = {} s{}\n", a.run_source,
-                                a.label.empty() ? "" : " (" + a.label + ")",
-                                a.platform_source.empty() ? "" : ", platform " + a.platform_source, a.nodes.size(),
-                                seconds(a.t_par),
-                                a.t_seq_ref ? fmt::format(", t_seq_ref = {} s", seconds(*a.t_seq_ref)) : "");
-  out += fmt::format("speeds: v_i {}; s_i {}; reference: {}\n", a.speeds.v_source, a.speeds.s_source,
-                     a.speeds.reference);
+  std::string out =
+      fmt::format("run {}{}{}: {} nodes, t_par = {} s{}\n", a.run_source, a.label.empty() ? "" : " (" + a.label + ")",
+                  a.platform_source.empty() ? "" : ", platform " + a.platform_source, a.nodes.size(), seconds(a.t_par),
+                  a.t_seq_ref ? fmt::format(", t_seq_ref = {} s", seconds(*a.t_seq_ref)) : "");
+  out +=
+      fmt::format("speeds: v_i {}; s_i {}; reference: {}\n", a.speeds.v_source, a.speeds.s_source, a.speeds.reference);
 
   out += heading("time breakdown per node (s)");
-  TextTable times({"node", "work", "t_comp", "t_comm", "t_setup", "t_idle", "t_other", "v declared",
-                   "v measured", "s_i", "p_i", "v_i/sum v"});
+  TextTable times({"node", "work", "t_comp", "t_comm", "t_setup", "t_idle", "t_other", "v declared", "v measured",
+                   "s_i", "p_i", "v_i/sum v"});
   for (std::size_t i = 0; i < a.nodes.size(); ++i) {
     const auto& n = a.nodes[i];
     const auto& s = a.speeds.nodes[i];
@@ -109,8 +108,8 @@ std::string analysis_table(const RunAnalysis& a) {
   out += hetero.render();
 
   out += heading("seed 003: node efficiencies (fractions of available time)");
-  TextTable nodes({"node", "s_i", "R_i", "eta_i", "sigma_i", "eta_eff_i", "rho_i", "delta_i", "gamma_i",
-                   "W_i/W", "W_i/W_i^id"});
+  TextTable nodes(
+      {"node", "s_i", "R_i", "eta_i", "sigma_i", "eta_eff_i", "rho_i", "delta_i", "gamma_i", "W_i/W", "W_i/W_i^id"});
   for (const auto& n : a.energetic_nodes)
     nodes.add_row({n.name, num(n.s), num(n.overhead_ratio), num(n.eta), num(n.sigma), num(n.eta_eff), num(n.rho),
                    num(n.delta), num(n.gamma), num(n.work_share), num(n.work_vs_ideal)});
@@ -158,8 +157,8 @@ std::string distribution_table(const DistributionMetrics& m) {
 }
 
 std::string worsening_table(const WorseningMetrics& m) {
-  std::string out = fmt::format("seed 003, Section 3: {} dedicated nodes, R = {:g} (R_i = s_i R)\n",
-                                m.speeds.size(), m.reference_ratio);
+  std::string out = fmt::format("seed 003, Section 3: {} dedicated nodes, R = {:g} (R_i = s_i R)\n", m.speeds.size(),
+                                m.reference_ratio);
   TextTable nodes({"i", "s_i", "eta_i", "W_i/W_i^id"});
   for (std::size_t i = 0; i < m.speeds.size(); ++i)
     nodes.add_row({fmt::format("{}", i + 1), fmt::format("{:g}", m.speeds[i]), num(m.node_efficiency[i]),
@@ -202,8 +201,8 @@ std::string serial_fit_table(const SerialFit& fit) {
   TextTable rows({"procs", "size", "tau_N (s)", "tau_1 fit (s)", "f", "S_N", "S_N^th", "eps_N", "Karp-Flatt e"});
   for (const auto& r : fit.rows)
     rows.add_row({fmt::format("{}", r.procs), fmt::format("{:g}", r.size), seconds(r.seconds),
-                  seconds(r.single_processor_time), num(r.serial_fraction), num(r.speedup),
-                  num(r.theoretical_speedup), num(r.parallelization_efficiency), num(r.karp_flatt)});
+                  seconds(r.single_processor_time), num(r.serial_fraction), num(r.speedup), num(r.theoretical_speedup),
+                  num(r.parallelization_efficiency), num(r.karp_flatt)});
   return out + rows.render();
 }
 

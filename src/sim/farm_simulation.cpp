@@ -18,20 +18,20 @@ struct Event {
   double time;
   std::size_t order;  // ties: in the order scheduled
   std::function<void()> action;
-  bool operator>(const Event& other) const {
-    return time != other.time ? time > other.time : order > other.order;
-  }
+  bool operator>(const Event& other) const { return time != other.time ? time > other.time : order > other.order; }
 };
 
 class Simulator {
  public:
   Simulator(distribute::PolicyKind kind, const SimulatedFarmSetup& setup)
       : setup_(setup),
-        policy_(distribute::make_farm_policy(kind, setup.client_speeds.size(),
-                                 setup.declared_speeds.empty() ? setup.client_speeds : setup.declared_speeds)),
+        policy_(
+            distribute::make_farm_policy(kind, setup.client_speeds.size(),
+                                         setup.declared_speeds.empty() ? setup.client_speeds : setup.declared_speeds)),
         server_(*policy_, setup.client_speeds.size()),
         sequence_(server_, setup.tasks_per_generation, setup.generations),
-        clients_(setup.client_speeds.size(), ClientModel{programs::FarmClient(policy_->clients_prefetch()), {}, false}) {
+        clients_(setup.client_speeds.size(),
+                 ClientModel{programs::FarmClient(policy_->clients_prefetch()), {}, false}) {
     result_.clients.resize(clients_.size());
   }
 

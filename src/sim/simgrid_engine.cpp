@@ -17,7 +17,7 @@
 namespace hetscale::sim {
 
 std::vector<std::string> simgrid_arguments() {
-  return {"--cfg=network/model:CM02",  "--cfg=network/crosstraffic:0", "--cfg=contexts/stack-size:64",
+  return {"--cfg=network/model:CM02", "--cfg=network/crosstraffic:0", "--cfg=contexts/stack-size:64",
           "--log=root.thresh:critical", "--log=xbt_cfg.thresh:critical"};
 }
 
@@ -39,14 +39,14 @@ std::vector<simgrid::s4u::Host*> build_simgrid_platform(simgrid::s4u::Engine&, c
     auto* host = zone->create_host(node.name, simulated_flops(platform, i));
     if (!node.availability.empty()) {
       std::string points;
-      for (const auto& point : simulated_availability(node)) points += fmt::format("{} {}\n", point.time_s, point.fraction);
+      for (const auto& point : simulated_availability(node))
+        points += fmt::format("{} {}\n", point.time_s, point.fraction);
       host->set_speed_profile(simgrid::kernel::profile::ProfileBuilder::from_string(
           node.name + "-availability", points, node.availability_period_s > 0.0 ? node.availability_period_s : -1.0));
     }
     host->seal();
-    const auto* own = zone->create_split_duplex_link(node.name + "-link", link.bandwidth_Bps)
-                          ->set_latency(link.latency_s)
-                          ->seal();
+    const auto* own =
+        zone->create_split_duplex_link(node.name + "-link", link.bandwidth_Bps)->set_latency(link.latency_s)->seal();
     // A route is the sender's link up (and the backbone) and the receiver's
     // link down; the star zone counts a link met twice once.
     std::vector<sg4::LinkInRoute> route{{own, sg4::LinkInRoute::Direction::UP}};

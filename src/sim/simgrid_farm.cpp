@@ -19,9 +19,9 @@ namespace sg4 = simgrid::s4u;
 
 void validate_simulated_farm(const Platform& platform, const SimulatedFarmOptions& options) {
   if (platform.nodes.size() < 2)
-    throw InputError(platform.source, "nodes",
-                     fmt::format("has {} node; the farm needs a server node and at least one client node",
-                                 platform.nodes.size()));
+    throw InputError(
+        platform.source, "nodes",
+        fmt::format("has {} node; the farm needs a server node and at least one client node", platform.nodes.size()));
   if (options.clients > platform.nodes.size() - 1)
     throw InputError("--clients", "",
                      fmt::format("{} clients need {} nodes, but {} has {} (the first node hosts the server)",
@@ -35,7 +35,8 @@ void validate_simulated_farm(const Platform& platform, const SimulatedFarmOption
   if (!std::isfinite(options.evaluation_seconds) || options.evaluation_seconds <= 0.0)
     throw InputError("--eval-time", "", fmt::format("must be a number > 0, got {}", options.evaluation_seconds));
   if (!std::isfinite(options.send_overhead_seconds) || options.send_overhead_seconds < 0.0)
-    throw InputError("--send-overhead", "", fmt::format("must be a number >= 0, got {}", options.send_overhead_seconds));
+    throw InputError("--send-overhead", "",
+                     fmt::format("must be a number >= 0, got {}", options.send_overhead_seconds));
 }
 
 std::vector<double> simulated_client_speeds(const Platform& platform, const SimulatedFarmOptions& options) {
@@ -99,8 +100,8 @@ class Farm {
     // has its receiver, so a transfer starts when it is sent.
     server_box_->set_receiver(server);
     for (std::size_t client = 0; client < clients_.size(); ++client) {
-      auto actor = sg4::Actor::create(fmt::format("client-{}", client + 1), hosts[client + 1],
-                                      [this, client] { work(client); });
+      auto actor =
+          sg4::Actor::create(fmt::format("client-{}", client + 1), hosts[client + 1], [this, client] { work(client); });
       client_boxes_[client]->set_receiver(actor);
     }
     engine.run();
@@ -225,8 +226,8 @@ class Farm {
     RunRecord& record = run.record;
     record.label = options_.label;
     record.t_par = t_par_;
-    record.t_seq_ref = options_.evaluation_seconds *
-                       static_cast<double>(options_.tasks_per_generation * options_.generations);
+    record.t_seq_ref =
+        options_.evaluation_seconds * static_cast<double>(options_.tasks_per_generation * options_.generations);
     auto node = [&](std::size_t index, const ActorTimes& times) {
       NodeRecord node;
       node.name = platform_.nodes[index].name;
@@ -238,7 +239,8 @@ class Farm {
       node.t_idle = std::max(0.0, t_par_ - node.accounted_time());
       return node;
     };
-    for (std::size_t client = 0; client < clients_.size(); ++client) record.nodes.push_back(node(client + 1, clients_[client]));
+    for (std::size_t client = 0; client < clients_.size(); ++client)
+      record.nodes.push_back(node(client + 1, clients_[client]));
     record.server = node(0, server_times_);
 
     nlohmann::ordered_json context;

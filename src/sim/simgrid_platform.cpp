@@ -12,12 +12,23 @@ std::string xml_escaped(const std::string& text) {
   std::string escaped;
   for (const char c : text) {
     switch (c) {
-      case '&': escaped += "&amp;"; break;
-      case '<': escaped += "&lt;"; break;
-      case '>': escaped += "&gt;"; break;
-      case '"': escaped += "&quot;"; break;
-      case '\'': escaped += "&apos;"; break;
-      default: escaped += c;
+      case '&':
+        escaped += "&amp;";
+        break;
+      case '<':
+        escaped += "&lt;";
+        break;
+      case '>':
+        escaped += "&gt;";
+        break;
+      case '"':
+        escaped += "&quot;";
+        break;
+      case '\'':
+        escaped += "&apos;";
+        break;
+      default:
+        escaped += c;
     }
   }
   return escaped;
@@ -77,8 +88,9 @@ std::string simgrid_platform_xml(const Platform& platform) {
   for (std::size_t i = 0; i < platform.nodes.size(); ++i) {
     const auto name = xml_escaped(platform.nodes[i].name);
     xml += fmt::format("    <host id=\"{}\" speed=\"{}f\"/>\n", name, exact(simulated_flops(platform, i)));
-    xml += fmt::format("    <link id=\"{}-link\" bandwidth=\"{}Bps\" latency=\"{}s\" sharing_policy=\"SPLITDUPLEX\"/>\n",
-                       name, exact(link.bandwidth_Bps), exact(link.latency_s));
+    xml +=
+        fmt::format("    <link id=\"{}-link\" bandwidth=\"{}Bps\" latency=\"{}s\" sharing_policy=\"SPLITDUPLEX\"/>\n",
+                    name, exact(link.bandwidth_Bps), exact(link.latency_s));
     xml += fmt::format("    <host_link id=\"{0}\" up=\"{0}-link_UP\" down=\"{0}-link_DOWN\"/>\n", name);
   }
   xml += "  </zone>\n";

@@ -102,9 +102,9 @@ Platform select_nodes(const Platform& platform, const std::vector<std::string>& 
   for (std::size_t i = 0; i < names.size(); ++i) {
     const PlatformNode* node = platform.find(names[i]);
     if (!node)
-      throw InputError(option, fmt::format("item {}", i + 1),
-                       fmt::format("no node '{}' in {}; its nodes: {}", names[i], platform_label(platform),
-                                   some_names(platform)));
+      throw InputError(
+          option, fmt::format("item {}", i + 1),
+          fmt::format("no node '{}' in {}; its nodes: {}", names[i], platform_label(platform), some_names(platform)));
     if (!seen.insert(names[i]).second)
       throw InputError(option, fmt::format("item {}", i + 1),
                        fmt::format("node '{}' is given twice; one rank per host", names[i]));
@@ -125,13 +125,13 @@ Platform first_nodes(const Platform& platform, std::size_t count, const std::str
 }
 
 std::vector<std::string> smpi_configuration() {
-  return {"--cfg=smpi/simulate-computation:no", "--cfg=smpi/wtime:0",       "--cfg=smpi/lat-factor:0:1",
-          "--cfg=smpi/bw-factor:0:1",           "--cfg=smpi/coll-selector:mpich", "--log=root.thres:error"};
+  return {"--cfg=smpi/simulate-computation:no", "--cfg=smpi/wtime:0",
+          "--cfg=smpi/lat-factor:0:1",          "--cfg=smpi/bw-factor:0:1",
+          "--cfg=smpi/coll-selector:mpich",     "--log=root.thres:error"};
 }
 
-int run_in_simulator(const Platform& platform, const SmpiPrograms& programs,
-                     const std::vector<std::string>& arguments, const std::string& smpirun_variable,
-                     const std::string& program_variable) {
+int run_in_simulator(const Platform& platform, const SmpiPrograms& programs, const std::vector<std::string>& arguments,
+                     const std::string& smpirun_variable, const std::string& program_variable) {
   require_program(programs.smpirun, smpirun_variable);
   require_program(programs.hetscale_smpi, program_variable);
   std::string xml;
@@ -145,8 +145,8 @@ int run_in_simulator(const Platform& platform, const SmpiPrograms& programs,
   io::write_file_atomically(xml_path, xml);
   io::write_file_atomically(hostfile_path, simgrid_hostfile(platform));
 
-  std::vector<std::string> command{programs.smpirun, "-quiet",      "-platform", xml_path, "-hostfile",
-                                   hostfile_path,    "-np",         std::to_string(platform.nodes.size())};
+  std::vector<std::string> command{programs.smpirun, "-quiet",      "-platform", xml_path,
+                                   "-hostfile",      hostfile_path, "-np",       std::to_string(platform.nodes.size())};
   for (const auto& setting : smpi_configuration()) command.push_back(setting);
   command.push_back(programs.hetscale_smpi);
   command.insert(command.end(), arguments.begin(), arguments.end());
@@ -177,7 +177,8 @@ int run_in_simulator(const Platform& platform, const SmpiPrograms& programs,
   while (waitpid(child, &status, 0) < 0)
     if (errno != EINTR) throw std::runtime_error(fmt::format("lost smpirun: {}", std::strerror(errno)));
   if (WIFSIGNALED(status))
-    throw std::runtime_error(fmt::format("smpirun ended by signal {} ({})", WTERMSIG(status), strsignal(WTERMSIG(status))));
+    throw std::runtime_error(
+        fmt::format("smpirun ended by signal {} ({})", WTERMSIG(status), strsignal(WTERMSIG(status))));
   return WEXITSTATUS(status);
 }
 

@@ -27,11 +27,11 @@
 namespace hetscale {
 namespace {
 
-constexpr double kTol = 1e-12;
+constexpr double tol = 1e-12;
 
-// |actual - expected| <= kTol * max(1, |expected|).
+// |actual - expected| <= tol * max(1, |expected|).
 ::testing::AssertionResult Near(double actual, double expected) {
-  return testing_support::ScaledNear(actual, expected, kTol);
+  return testing_support::ScaledNear(actual, expected, tol);
 }
 
 // The analysis's per-node values of one member, in node order.
@@ -76,7 +76,7 @@ void ExpectInvariants(const RunAnalysis& analysis) {
 
 // Three workers a, b, c with declared relative speeds 2, 1, 0.5. The platform
 // lists them in another order and has a fourth node d the run did not use.
-const char* const kRelativePlatform = R"({
+const char* const relative_platform = R"({
   "schema": "hetscale.platform/1",
   "reference": "ref",
   "nodes": [{"name": "c", "speed": 0.5}, {"name": "d", "speed": 4},
@@ -85,7 +85,7 @@ const char* const kRelativePlatform = R"({
 
 // t_par = 10. a: parts 8 + 1 + 0.5 = 9.5, 0.5 s idle filled in.
 // b: 5 + 1 + 0.5 + 1.5 + 2 = 10. c: 6 + 2 = 8, 2 s idle filled in.
-const char* const kRunA = R"({
+const char* const run_a = R"({
   "schema": "hetscale.run/1",
   "label": "case a",
   "t_par": 10,
@@ -98,8 +98,8 @@ const char* const kRunA = R"({
 
 class RelativePlatformRun : public ::testing::Test {
  protected:
-  const Platform platform = parse_platform_json(kRelativePlatform, "p.json");
-  const RunRecord run = parse_run_record(kRunA, "r.json");
+  const Platform platform = parse_platform_json(relative_platform, "p.json");
+  const RunRecord run = parse_run_record(run_a, "r.json");
   const RunAnalysis analysis = analyze_run(run, &platform);
 };
 
@@ -230,7 +230,7 @@ TEST_F(RelativePlatformRun, Invariants) { ExpectInvariants(analysis); }
 // t_par = 10, t_seq_ref = 32, W = 20 + 12 + 8 = 40, so v_ref = 40 / 32 = 1.25.
 // a: 8 + 1 = 9, 1 s idle filled. b: 8 + 0.5 + 0.5 = 9, 1 s filled.
 // c: 4 + 1 + 4 (other load) = 9, 1 s filled.
-const char* const kRunB = R"({
+const char* const run_b = R"({
   "schema": "hetscale.run/1",
   "t_par": 10,
   "t_seq_ref": 32,
@@ -243,7 +243,7 @@ const char* const kRunB = R"({
 
 class MeasuredSpeedsRun : public ::testing::Test {
  protected:
-  const RunRecord run = parse_run_record(kRunB, "r.json");
+  const RunRecord run = parse_run_record(run_b, "r.json");
   const RunAnalysis analysis = analyze_run(run);
 };
 
@@ -358,7 +358,7 @@ TEST_F(MeasuredSpeedsRun, Invariants) { ExpectInvariants(analysis); }
 // --------------------------- (c) no platform and no t_seq_ref: s_i = v_i / max v
 
 // The run of case (b) without t_seq_ref.
-const char* const kRunC = R"({
+const char* const run_c = R"({
   "schema": "hetscale.run/1",
   "t_par": 10,
   "nodes": [
@@ -370,7 +370,7 @@ const char* const kRunC = R"({
 
 // documented fallback: with neither a reference nor t_seq_ref, s_i = v_i / max v
 TEST(NoReferenceRun, SpeedsRelativeToTheFastestNode) {
-  const auto run = parse_run_record(kRunC, "r.json");
+  const auto run = parse_run_record(run_c, "r.json");
   const auto analysis = analyze_run(run);
   EXPECT_EQ(analysis.speeds.reference, "the fastest node");
   EXPECT_FALSE(analysis.speeds.v_reference.has_value());
@@ -404,7 +404,7 @@ TEST(NoReferenceRun, SpeedsRelativeToTheFastestNode) {
 // ------------------ (d) marked-speed platform with the reference's marked speed
 
 // Marked speeds 300 and 2 x 100 Mflop/s; the reference runs at 200 Mflop/s.
-const char* const kMarkedPlatform = R"({
+const char* const marked_platform = R"({
   "schema": "hetscale.platform/1",
   "reference": {"name": "ref", "marked_speed": 200},
   "nodes": [{"name": "fast", "marked_speed": 300}, {"name": "slow", "marked_speed": 100, "count": 2}]
@@ -412,7 +412,7 @@ const char* const kMarkedPlatform = R"({
 
 // t_par = 4. fast: 2 + 1 = 3, 1 s idle filled. slow-1: 2 + 1 + 1 = 4.
 // slow-2: 3 + 0.25 + 0.5 (other load) = 3.75, 0.25 s idle filled.
-const char* const kRunD = R"({
+const char* const run_d = R"({
   "schema": "hetscale.run/1",
   "t_par": 4,
   "nodes": [
@@ -424,8 +424,8 @@ const char* const kRunD = R"({
 
 class MarkedPlatformRun : public ::testing::Test {
  protected:
-  const Platform platform = parse_platform_json(kMarkedPlatform, "p.json");
-  const RunRecord run = parse_run_record(kRunD, "r.json");
+  const Platform platform = parse_platform_json(marked_platform, "p.json");
+  const RunRecord run = parse_run_record(run_d, "r.json");
   const RunAnalysis analysis = analyze_run(run, &platform);
 };
 
@@ -520,7 +520,7 @@ TEST(MarkedPlatformNamedReference, RelativeToTheNamedNode) {
   const auto platform = parse_platform_json(R"({"schema": "hetscale.platform/1", "reference": "fast",
     "nodes": [{"name": "fast", "marked_speed": 300}, {"name": "slow", "marked_speed": 100, "count": 2}]})",
                                             "p.json");
-  const auto analysis = analyze_run(parse_run_record(kRunD, "r.json"), &platform);
+  const auto analysis = analyze_run(parse_run_record(run_d, "r.json"), &platform);
   // s = {300, 100, 100} / 300
   ExpectAllNear(NodeValues(analysis, &EnergeticNode::s), {1.0, 1.0 / 3.0, 1.0 / 3.0});
   EXPECT_EQ(analysis.speeds.reference, "fast");
@@ -535,7 +535,7 @@ TEST(MarkedPlatformNoReference, SFromTseqRefWhenThePlatformHasNoReference) {
     "nodes": [{"name": "a", "marked_speed": 50}, {"name": "b", "marked_speed": 50},
               {"name": "c", "marked_speed": 50}]})",
                                             "p.json");
-  const auto analysis = analyze_run(parse_run_record(kRunB, "r.json"), &platform);
+  const auto analysis = analyze_run(parse_run_record(run_b, "r.json"), &platform);
   // v as declared; s as in case (b): (work / t_comp) / (40 / 32)
   EXPECT_EQ(analysis.speeds.nodes.at(0).v, 50.0);
   ExpectAllNear(NodeValues(analysis, &EnergeticNode::s), {2.0, 1.2, 1.6});
@@ -548,7 +548,7 @@ TEST(MarkedPlatformNoReference, SFromTseqRefWhenThePlatformHasNoReference) {
 
 // seed 003 Eq 10: R_i is undefined on a node with no computation; its eta_i is 0
 TEST(NodeWithoutComputation, HasNoOverheadRatioAndZeroEfficiency) {
-  const auto platform = parse_platform_json(kRelativePlatform, "p.json");
+  const auto platform = parse_platform_json(relative_platform, "p.json");
   // b computed nothing: 4 s of communication, 6 s idle filled in
   const auto run = parse_run_record(R"({"schema": "hetscale.run/1", "t_par": 10, "nodes": [
     {"name": "a", "work": 10, "t_comp": 10}, {"name": "b", "t_comm": 4}]})",
@@ -572,7 +572,7 @@ TEST(NodeWithoutComputation, HasNoOverheadRatioAndZeroEfficiency) {
 
 // every run node must be in the platform: the error names the platform file, the node and the run
 TEST(RunAnalysisErrors, RunNodeMissingFromPlatform) {
-  const auto platform = parse_platform_json(kRelativePlatform, "p.json");
+  const auto platform = parse_platform_json(relative_platform, "p.json");
   const auto run = parse_run_record(R"({"schema": "hetscale.run/1", "t_par": 10, "nodes": [
     {"name": "a", "work": 10, "t_comp": 10}, {"name": "e", "work": 10, "t_comp": 10}]})",
                                     "r.json");
@@ -620,7 +620,7 @@ TEST(RunAnalysisErrors, TseqRefAndNodeWithoutWork) {
 
 // the analysis needs computation times: all t_comp = 0 is an error, with or without a platform
 TEST(RunAnalysisErrors, AllTcompZero) {
-  const auto platform = parse_platform_json(kRelativePlatform, "p.json");
+  const auto platform = parse_platform_json(relative_platform, "p.json");
   const auto run = parse_run_record(R"({"schema": "hetscale.run/1", "t_par": 10, "nodes": [
     {"name": "a", "work": 10, "t_comm": 10}, {"name": "b", "work": 5}]})",
                                     "r.json");

@@ -97,8 +97,8 @@ TEST(FitLine, OneDistinctXThrows) {
 // ------------------------------------------------------- fit_serial_fraction
 
 // tau_1 = a + b N with a = 2 s, b = 0.001 s per unit of size (seed 002 Eq 114)
-constexpr double kA = 2.0, kB = 0.001;
-double Tau1(double size) { return kA + kB * size; }
+constexpr double intercept_a = 2.0, slope_b = 0.001;
+double Tau1(double size) { return intercept_a + slope_b * size; }
 
 // Single-processor runs at four sizes, mixed with multi-processor runs in file order.
 Timings SyntheticTimings() {
@@ -116,8 +116,8 @@ Timings SyntheticTimings() {
 TEST(FitSerialFraction, RecoversAAndB) {
   const auto fit = fit_serial_fraction(SyntheticTimings());
   EXPECT_EQ(fit.source, "t.csv");
-  EXPECT_NEAR(fit.single_processor.intercept, kA, 1e-9);
-  EXPECT_NEAR(fit.single_processor.slope, kB, 1e-9 * kB);
+  EXPECT_NEAR(fit.single_processor.intercept, intercept_a, 1e-9);
+  EXPECT_NEAR(fit.single_processor.slope, slope_b, 1e-9 * slope_b);
   EXPECT_TRUE(Near(fit.single_processor.r_squared, 1.0, 1e-12));
   EXPECT_EQ(fit.single_processor.points, 4u);
 }
@@ -136,7 +136,7 @@ TEST(FitSerialFraction, MultiProcessorRowsMatchHandFormulas) {
     EXPECT_EQ(row.seconds, seconds[i]);
     const double n = static_cast<double>(procs[i]);
     const double tau1 = Tau1(sizes[i]);
-    const double f = kA / tau1;
+    const double f = intercept_a / tau1;
     const double s = tau1 / seconds[i];
     const double s_th = 1.0 / ((1.0 - f) / n + f);
     EXPECT_TRUE(Near(row.single_processor_time, tau1));
@@ -171,14 +171,14 @@ TEST(FitSerialFraction, ExactAmdahlRunHasUnitEfficiencyAndKarpFlattEqualsF) {
   const std::vector<double> sizes{1000, 2500, 8000, 20000, 100000};
   for (std::size_t p : procs)
     for (double n : sizes)
-      timings.rows.push_back({p, n, kA + kB * n / static_cast<double>(p), timings.rows.size() + 2});
+      timings.rows.push_back({p, n, intercept_a + slope_b * n / static_cast<double>(p), timings.rows.size() + 2});
   const auto fit = fit_serial_fraction(timings);
   ASSERT_EQ(fit.rows.size(), procs.size() * sizes.size());
   for (const auto& row : fit.rows) {
     SCOPED_TRACE("p = " + std::to_string(row.procs) + ", N = " + std::to_string(row.size));
     EXPECT_TRUE(Near(row.parallelization_efficiency, 1.0));
     EXPECT_TRUE(Near(row.speedup, row.theoretical_speedup));
-    EXPECT_TRUE(Near(row.karp_flatt, kA / Tau1(row.size)));
+    EXPECT_TRUE(Near(row.karp_flatt, intercept_a / Tau1(row.size)));
     EXPECT_TRUE(Near(row.karp_flatt, row.serial_fraction));
   }
 }

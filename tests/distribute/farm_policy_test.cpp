@@ -33,7 +33,7 @@ using testing_support::ThrowsInvalidArgumentNaming;
 
 using Counts = std::vector<std::size_t>;
 
-constexpr PolicyKind kAllPolicies[] = {PolicyKind::even, PolicyKind::proportional, PolicyKind::adaptive,
+constexpr PolicyKind all_policies[] = {PolicyKind::even, PolicyKind::proportional, PolicyKind::adaptive,
                                        PolicyKind::adaptive_plus};
 
 double sum_of(const std::vector<double>& values) { return std::accumulate(values.begin(), values.end(), 0.0); }
@@ -71,7 +71,7 @@ using Lines = std::vector<std::string>;
 TEST(PolicyNames, RoundTripForAllFour) {
   const std::vector<std::string> expected{"even", "proportional", "adaptive", "adaptive+"};
   EXPECT_EQ(policy_names(), expected);
-  for (const PolicyKind kind : kAllPolicies) EXPECT_EQ(policy_from_string(to_string(kind)), kind);
+  for (const PolicyKind kind : all_policies) EXPECT_EQ(policy_from_string(to_string(kind)), kind);
   EXPECT_EQ(to_string(PolicyKind::even), "even");
   EXPECT_EQ(to_string(PolicyKind::proportional), "proportional");
   EXPECT_EQ(to_string(PolicyKind::adaptive), "adaptive");
@@ -226,7 +226,7 @@ TEST(PolicyStatic, ProportionalNeedsOneValidSpeedPerClient) {
   for (const PolicyKind kind : {PolicyKind::even, PolicyKind::adaptive, PolicyKind::adaptive_plus})
     EXPECT_NO_THROW(make_farm_policy(kind, 3, {1.0, 2.0})) << to_string(kind);
   // no policy without clients
-  for (const PolicyKind kind : kAllPolicies)
+  for (const PolicyKind kind : all_policies)
     EXPECT_TRUE(ThrowsInvalidArgumentNaming([&] { make_farm_policy(kind, 0, {}); }, {"clients", "0"}))
         << to_string(kind);
 }
@@ -296,7 +296,7 @@ TEST(PolicyAdaptive, WorkEndOfUnknownTaskOrClientThrows) {
   // nothing was counted by the bad calls
   EXPECT_EQ(policy->tasks_outstanding(), 3u);
   // the same checks in every policy
-  for (const PolicyKind kind : kAllPolicies) {
+  for (const PolicyKind kind : all_policies) {
     auto p = make_farm_policy(kind, 2, {1.0, 1.0});
     p->begin_generation(2, true, 0.0);
     EXPECT_TRUE(ThrowsInvalidArgumentNaming([&] { p->on_work_end(0, 1, 2, 1.0, 1.0, 1.0); }, {"task 2"}))
@@ -646,7 +646,7 @@ std::size_t lost_tasks(const FarmSimulation& sim) {
 // (a) equal speeds, no latency, tasks a multiple of the clients: no idle
 // time in any policy.
 TEST(SimulateFarm, HomogeneousReachesEfficiencyOne) {
-  for (const PolicyKind kind : kAllPolicies)
+  for (const PolicyKind kind : all_policies)
     for (const std::size_t clients : {1u, 2u, 3u, 4u, 8u})
       for (const std::size_t per_client : {1u, 2u, 4u}) {
         auto setup = setup_of(std::vector<double>(clients, 0.5), clients * per_client, 3);
@@ -756,7 +756,7 @@ TEST(SimulateFarm, LatencyNeverIncreasesAdaptiveEfficiency) {
 TEST(SimulateFarm, CountsEveryTaskOnceAndOnlyAdaptivePlusLosesWork) {
   const std::vector<double> speeds = hetero32_speeds();
   for (const double latency : {0.0, 0.05}) {
-    for (const PolicyKind kind : kAllPolicies) {
+    for (const PolicyKind kind : all_policies) {
       const FarmSimulation sim = simulate_farm(kind, setup_of(speeds, 128, 10, latency));
       EXPECT_EQ(counted_tasks(sim), 1280u) << to_string(kind);
       EXPECT_EQ(sim.generation_seconds.size(), 10u) << to_string(kind);
@@ -815,7 +815,7 @@ TEST(SimulateFarm, RandomFarmsFinish) {
     for (double& v : speeds) v = 0.2 + static_cast<double>(rng() % 81) / 100.0;
     const std::size_t tasks = 1 + rng() % 15, generations = 1 + rng() % 3;
     const double latency = std::vector<double>{0.0, 0.01, 0.1, 0.3}[rng() % 4];
-    for (const PolicyKind kind : kAllPolicies) {
+    for (const PolicyKind kind : all_policies) {
       try {
         const FarmSimulation sim = simulate_farm(kind, setup_of(speeds, tasks, generations, latency));
         EXPECT_EQ(counted_tasks(sim), tasks * generations) << to_string(kind) << " trial " << trial;

@@ -78,12 +78,12 @@ std::size_t total_size(const std::vector<std::vector<Genome>>& batches, std::siz
   return total;
 }
 
-const std::vector<Scheme> kSchemes = {Scheme::generational, Scheme::steady_state, Scheme::transgenerational};
+const std::vector<Scheme> schemes = {Scheme::generational, Scheme::steady_state, Scheme::transgenerational};
 
 // ------------------------------------------------------------- improver
 
 TEST(GaImprover, CalledOncePerOffspringAfterItsEvaluationNeverOnTheInitialPopulation) {
-  for (Scheme scheme : kSchemes) {
+  for (Scheme scheme : schemes) {
     SCOPED_TRACE(to_string(scheme));
     const GaParameters p = small_parameters(scheme);
     const GeneticAlgorithm ga(mixed_domains(), p);
@@ -344,7 +344,7 @@ GaParameters converging_parameters(Scheme scheme, bool distinct) {
 
 TEST(GaDistinctOffspring, OffspringDifferFromTheirParentsPopulationAndTheirBatch) {
   const std::vector<GeneDomain> domains(4, GeneDomain::choice(4));  // 256 genomes, ample room
-  for (Scheme scheme : kSchemes) {
+  for (Scheme scheme : schemes) {
     SCOPED_TRACE(to_string(scheme));
     // Without the remedy the check finds copies (so it can fail) ...
     const GaParameters plain = converging_parameters(scheme, false);
@@ -425,7 +425,7 @@ GaParameters restart_parameters(std::size_t restart_after, std::size_t generatio
   return p;
 }
 
-const std::vector<GeneDomain> kRestartDomains(3, GeneDomain::choice(9));
+const std::vector<GeneDomain> restart_domains(3, GeneDomain::choice(9));
 
 std::vector<std::size_t> batch_sizes(const std::vector<std::vector<Genome>>& batches) {
   std::vector<std::size_t> sizes;
@@ -437,7 +437,7 @@ TEST(GaRestart, AfterStagnantGenerationsAllButTheBestAreReplaced) {
   // The best never improves: with restart_after 3, restarts after generations 3, 6 and 9.
   const GaParameters p = restart_parameters(3, 9);
   ScriptedEvaluator evaluator(1.0, 1.0, {1.0}, 5);
-  const GaResult result = GeneticAlgorithm(kRestartDomains, p).run(evaluator);
+  const GaResult result = GeneticAlgorithm(restart_domains, p).run(evaluator);
   EXPECT_EQ(result.restarts, 3u);
   EXPECT_EQ(batch_sizes(evaluator.batches),
             (std::vector<std::size_t>{6, 2, 2, 2, 5, 2, 2, 2, 5, 2, 2, 2, 5}));
@@ -454,7 +454,7 @@ TEST(GaRestart, ImmigrantsAreImprovedAndTheirEvaluationsCount) {
   const GaParameters p = restart_parameters(3, 9);
   ScriptedEvaluator evaluator(1.0, 1.0, {1.0}, 5);
   const RecordingImprover improver([](Individual&) { return std::size_t{1}; });
-  const GaResult result = GeneticAlgorithm(kRestartDomains, p).run(evaluator, {}, &improver);
+  const GaResult result = GeneticAlgorithm(restart_domains, p).run(evaluator, {}, &improver);
   EXPECT_EQ(result.restarts, 3u);
   ASSERT_EQ(improver.seen.size(), 9u * 2u + 3u * 5u);
   std::size_t k = 0;
@@ -466,7 +466,7 @@ TEST(GaRestart, ImmigrantsAreImprovedAndTheirEvaluationsCount) {
 TEST(GaRestart, ZeroNeverRestarts) {
   const GaParameters p = restart_parameters(0, 9);
   ScriptedEvaluator evaluator(1.0, 1.0, {1.0}, 5);
-  const GaResult result = GeneticAlgorithm(kRestartDomains, p).run(evaluator);
+  const GaResult result = GeneticAlgorithm(restart_domains, p).run(evaluator);
   EXPECT_EQ(result.restarts, 0u);
   EXPECT_EQ(result.evaluations, 6u + 9u * 2u);
 }
@@ -484,12 +484,12 @@ TEST(GaRestart, ABetterBestEveryGenerationNeverRestarts) {
    private:
     double next_ = 1000.0;
   } evaluator;
-  const GaResult result = GeneticAlgorithm(kRestartDomains, restart_parameters(1, 12)).run(evaluator);
+  const GaResult result = GeneticAlgorithm(restart_domains, restart_parameters(1, 12)).run(evaluator);
   EXPECT_EQ(result.restarts, 0u);
   EXPECT_EQ(result.evaluations, 6u + 12u * 2u);
   // ... whereas with a best that never improves, restart_after 1 restarts every generation.
   ScriptedEvaluator flat(1.0, 1.0, {1.0}, 5);
-  EXPECT_EQ(GeneticAlgorithm(kRestartDomains, restart_parameters(1, 12)).run(flat).restarts, 12u);
+  EXPECT_EQ(GeneticAlgorithm(restart_domains, restart_parameters(1, 12)).run(flat).restarts, 12u);
 }
 
 // A restart whose immigrants beat the best sets the best to beat: the next
@@ -503,7 +503,7 @@ TEST(GaRestart, ABestFoundByARestartIsNotABetterBestOfTheNextGeneration) {
   // generation 4, then 6 and 8.
   const GaParameters p = restart_parameters(2, 8);
   ScriptedEvaluator evaluator(500.0, 1000.0, {400.0, 300.0, 200.0, 100.0}, 5);
-  const GaResult result = GeneticAlgorithm(kRestartDomains, p).run(evaluator);
+  const GaResult result = GeneticAlgorithm(restart_domains, p).run(evaluator);
   std::vector<double> best;
   for (const GenerationLog& entry : result.log) best.push_back(entry.best_fitness);
   EXPECT_EQ(best, (std::vector<double>{500, 500, 400, 400, 300, 300, 200, 200, 100}));

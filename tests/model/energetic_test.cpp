@@ -22,7 +22,7 @@
 namespace hetscale::model {
 namespace {
 
-using testing_support::kRelTol;
+using testing_support::rel_tol;
 using testing_support::RelNear;
 using testing_support::ThrowsInvalidArgumentNaming;
 
@@ -53,7 +53,7 @@ const std::vector<Table1Row>& Table1() {
 }
 
 // The R values of seed 003 Table 2 and Fig 2.
-constexpr std::array<double, 5> kRatios{0.1, 0.3, 0.5, 0.7, 1.0};
+constexpr std::array<double, 5> reference_ratios{0.1, 0.3, 0.5, 0.7, 1.0};
 
 // seed 003 Table 2: W_i / W_i^id per node, for R = 0.1, 0.3, 0.5, 0.7, 1.0.
 struct Table2Block {
@@ -125,12 +125,12 @@ TEST(Seed003Table2, WorkRatiosMatchPaper) {
     // the block's speeds are the Table 1 configuration with that H
     EXPECT_NEAR(RoundTo2(heterogeneity_degree(block.speeds)), block.h, 1e-9);
     ASSERT_EQ(block.ratios.size(), block.speeds.size());
-    for (std::size_t r = 0; r < kRatios.size(); ++r) {
-      const std::vector<double> ratios = proportional_work_vs_ideal(block.speeds, kRatios[r]);
+    for (std::size_t r = 0; r < reference_ratios.size(); ++r) {
+      const std::vector<double> ratios = proportional_work_vs_ideal(block.speeds, reference_ratios[r]);
       ASSERT_EQ(ratios.size(), block.speeds.size());
       for (std::size_t i = 0; i < ratios.size(); ++i, ++checked) {
         EXPECT_NEAR(RoundTo2(ratios[i]), block.ratios[i][r], 1e-9)
-            << "H = " << block.h << ", s_" << i + 1 << " = " << block.speeds[i] << ", R = " << kRatios[r]
+            << "H = " << block.h << ", s_" << i + 1 << " = " << block.speeds[i] << ", R = " << reference_ratios[r]
             << ": model " << ratios[i];
       }
     }
@@ -143,7 +143,7 @@ TEST(Seed003Table2, WorkRatiosMatchPaper) {
 TEST(Seed003Table2, WorkRatioIsLocalOverGlobalEfficiency) {
   for (const Table1Row& row : Table1()) {
     const std::vector<double> zeros(row.speeds.size(), 0.0);
-    for (double r : kRatios) {
+    for (double r : reference_ratios) {
       const std::vector<double> eta_i = ProportionalEfficiencies(row.speeds, r);
       const double eta = global_efficiency(row.speeds, zeros, eta_i);
       const std::vector<double> ratios = proportional_work_vs_ideal(row.speeds, r);
@@ -162,7 +162,7 @@ TEST(Seed003Table2, WorkRatioIsLocalOverGlobalEfficiency) {
 TEST(Seed003Table2, FastNodesDoLessThanIdealWork) {
   for (const Table1Row& row : Table1()) {
     for (double ratio : proportional_work_vs_ideal(row.speeds, 0.0)) EXPECT_DOUBLE_EQ(ratio, 1.0);
-    for (double r : kRatios) {
+    for (double r : reference_ratios) {
       const std::vector<double> ratios = proportional_work_vs_ideal(row.speeds, r);
       for (std::size_t i = 0; i < ratios.size(); ++i) {
         if (row.h == 0.0) {
@@ -186,11 +186,11 @@ TEST(Seed003Eq41, EfficiencyWorseningFactorIsEfficiencyOverHomogeneousEfficiency
     const std::size_t p = row.speeds.size();
     const std::vector<double> zeros(p, 0.0);
     const double total = total_relative_speed(row.speeds);
-    for (double r : kRatios) {
+    for (double r : reference_ratios) {
       const double eta = global_efficiency(row.speeds, zeros, ProportionalEfficiencies(row.speeds, r));
       const double ewf = efficiency_worsening_factor(row.speeds, r);
       EXPECT_TRUE(RelNear(ewf, eta / homogeneous_efficiency(r, total, p))) << "H = " << row.h << ", R = " << r;
-      EXPECT_LE(ewf, 1.0 + kRelTol) << "H = " << row.h << ", R = " << r;
+      EXPECT_LE(ewf, 1.0 + rel_tol) << "H = " << row.h << ", R = " << r;
       if (row.h == 0.0) {
         EXPECT_TRUE(RelNear(ewf, 1.0)) << "R = " << r;
       } else {
@@ -206,18 +206,18 @@ TEST(Seed003Eq41, EfficiencyWorseningFactorIsEfficiencyOverHomogeneousEfficiency
 // the model shows that exception for R >= 0.3 (at R = 0.1 the two are 0.9857
 // and 0.9845, in H order)
 TEST(Seed003Fig2, EwfFallsWithHeterogeneityExceptSingleSlowNode) {
-  constexpr std::size_t kSingleSlowNode = 3;  // H = 0.40
-  for (double r : kRatios) {
+  constexpr std::size_t single_slow_node = 3;  // H = 0.40
+  for (double r : reference_ratios) {
     double previous = 2.0;
     for (std::size_t k = 0; k < Table1().size(); ++k) {
-      if (k == kSingleSlowNode) continue;
+      if (k == single_slow_node) continue;
       const double ewf = efficiency_worsening_factor(Table1()[k].speeds, r);
       EXPECT_LT(ewf, previous) << "H = " << Table1()[k].h << ", R = " << r;
       previous = ewf;
     }
     if (r >= 0.3) {
       EXPECT_GT(efficiency_worsening_factor(Table1()[4].speeds, r),
-                efficiency_worsening_factor(Table1()[kSingleSlowNode].speeds, r))
+                efficiency_worsening_factor(Table1()[single_slow_node].speeds, r))
           << "R = " << r;
     }
   }
@@ -254,8 +254,8 @@ TEST(Seed003Eq39, OptimalSpeedsGiveHomogeneousEfficiency) {
 // left for Eq 8 to find.
 class Seed003NonDedicatedRun : public ::testing::Test {
  protected:
-  static constexpr double kParallelTime = 100.0;
-  static constexpr double kTau = 0.01;  // reference time per operation
+  static constexpr double parallel_time = 100.0;
+  static constexpr double reference_tau = 0.01;  // reference time per operation
   const std::vector<double> s{0.5, 1.0, 1.5, 2.5};
   const std::vector<double> comp{60.0, 50.0, 70.0, 40.0};
   const std::vector<double> comm{10.0, 15.0, 12.0, 20.0};
@@ -266,7 +266,7 @@ class Seed003NonDedicatedRun : public ::testing::Test {
 
   void SetUp() override {
     for (std::size_t i = 0; i < s.size(); ++i) {
-      idle.push_back(unaccounted_idle_time(kParallelTime, comp[i] + comm[i] + setup[i] + other[i]));  // Eq 8
+      idle.push_back(unaccounted_idle_time(parallel_time, comp[i] + comm[i] + setup[i] + other[i]));  // Eq 8
       overhead.push_back(overhead_time(comm[i], setup[i], idle[i]));                                   // Eq 7
       elapsed.push_back(node_elapsed_time(comp[i], overhead[i], other[i]));                           // Eq 6
       r_i.push_back(overhead_ratio(overhead[i], comp[i]));                                            // Eq 10
@@ -293,7 +293,7 @@ TEST_F(Seed003NonDedicatedRun, NodeTimesAddUpToParallelTime) {
   const std::vector<double> expected_idle{5.0, 10.0, 0.0, 5.0};
   for (std::size_t i = 0; i < p(); ++i) {
     EXPECT_DOUBLE_EQ(idle[i], expected_idle[i]) << "node " << i;
-    EXPECT_DOUBLE_EQ(elapsed[i], kParallelTime) << "node " << i;
+    EXPECT_DOUBLE_EQ(elapsed[i], parallel_time) << "node " << i;
   }
   // Eq 8 never reports negative idle time
   EXPECT_DOUBLE_EQ(unaccounted_idle_time(100.0, 101.0), 0.0);
@@ -319,11 +319,11 @@ TEST_F(Seed003NonDedicatedRun, NodeEfficiencyAndLossesSumToOne) {
 
 // seed 003 Eqs 17-19: SU = T_seq / T_par = sum s_i T_comp_i / T_par = sum s_i eta_i (1 - sigma_i) <= S
 TEST_F(Seed003NonDedicatedRun, SpeedupFromNodeTimesEqualsSpeedupFromEfficiencies) {
-  const double su18 = speedup_from_node_times(s, comp, kParallelTime);
+  const double su18 = speedup_from_node_times(s, comp, parallel_time);
   const double su19 = speedup_from_efficiencies(s, eta_i, sigma_i);
   EXPECT_TRUE(RelNear(su18, su19));
   EXPECT_TRUE(RelNear(su18, 2.85));  // (30 + 50 + 105 + 100) / 100
-  EXPECT_TRUE(RelNear(speedup_against_reference(SequentialTime(), kParallelTime), su18));
+  EXPECT_TRUE(RelNear(speedup_against_reference(SequentialTime(), parallel_time), su18));
   EXPECT_LT(su19, total_relative_speed(s));
 }
 
@@ -363,10 +363,10 @@ TEST_F(Seed003NonDedicatedRun, ParallelismDegreeIsNodesTimesEffectiveEfficiency)
   const double eta_eff = effective_global_efficiency(global_efficiency(s, sigma_i, eta_i), utilization(s, sigma_i));
   const double p_deg = parallelism_degree(p(), eta_eff);
   EXPECT_TRUE(RelNear(p_deg, static_cast<double>(p()) * eta_eff));
-  const double work = SequentialTime() / kTau;  // Eq 1: T_seq = W tau
-  const double s_equiv = equivalent_relative_speed(work, kTau, kParallelTime);
+  const double work = SequentialTime() / reference_tau;  // Eq 1: T_seq = W tau
+  const double s_equiv = equivalent_relative_speed(work, reference_tau, parallel_time);
   EXPECT_TRUE(RelNear(p_deg, s_equiv / mean_relative_speed(s)));
-  EXPECT_TRUE(RelNear(speedup_from_node_times(s, comp, kParallelTime), p_deg * mean_relative_speed(s)));
+  EXPECT_TRUE(RelNear(speedup_from_node_times(s, comp, parallel_time), p_deg * mean_relative_speed(s)));
   EXPECT_LE(p_deg, static_cast<double>(p()));
 }
 
@@ -386,11 +386,11 @@ TEST_F(Seed003NonDedicatedRun, WorkSharesAgreeAndCompareWithIdeal) {
     EXPECT_TRUE(RelNear(shares[i], work_share_from_times(s[i], comp[i], t_seq))) << "node " << i;  // Eq 28
     EXPECT_TRUE(RelNear(ideal[i], s[i] / 5.5)) << "node " << i;
     EXPECT_TRUE(RelNear(work_vs_ideal(sigma_i[i], eta_i[i], eta_eff), shares[i] / ideal[i])) << "node " << i;
-    node_work.push_back(s[i] * comp[i] / kTau);  // Eq 9 solved for W_i
+    node_work.push_back(s[i] * comp[i] / reference_tau);  // Eq 9 solved for W_i
   }
   // Eq 5: the node work adds up to W, and W_i / W is the share
   const double work = total_work(node_work);
-  EXPECT_TRUE(RelNear(sequential_time(work, kTau), t_seq));
+  EXPECT_TRUE(RelNear(sequential_time(work, reference_tau), t_seq));
   for (std::size_t i = 0; i < p(); ++i) EXPECT_TRUE(RelNear(node_work[i] / work, shares[i])) << "node " << i;
 }
 

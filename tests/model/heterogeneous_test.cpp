@@ -23,18 +23,18 @@
 namespace hetscale::model {
 namespace {
 
-using testing_support::kRelTol;
+using testing_support::rel_tol;
 using testing_support::RelNear;
 using testing_support::ThrowsInvalidArgumentNaming;
 
 // a <= b, allowing b to be exceeded by rel * |b| (rounding).
-::testing::AssertionResult LessOrEqualRel(double a, double b, double rel = kRelTol) {
+::testing::AssertionResult LessOrEqualRel(double a, double b, double rel = rel_tol) {
   if (a <= b + rel * std::abs(b)) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << a << " is not <= " << b;
 }
 
 // a < b by more than rounding: a < b (1 - rel).
-::testing::AssertionResult StrictlyLessRel(double a, double b, double rel = kRelTol) {
+::testing::AssertionResult StrictlyLessRel(double a, double b, double rel = rel_tol) {
   if (a < b - rel * std::abs(b)) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << a << " is not strictly < " << b;
 }
@@ -68,8 +68,8 @@ struct RandomCase {
 // has random shares with about half of them zero; the rest are general.
 class RandomCases {
  public:
-  static constexpr std::size_t kCount = 10'000;
-  static constexpr std::uint64_t kSeed = 0x5EED000ULL;  // fixed: the cases are reproducible
+  static constexpr std::size_t count = 10'000;
+  static constexpr std::uint64_t case_seed = 0x5EED000ULL;  // fixed: the cases are reproducible
 
   RandomCase Next(std::size_t index) {
     RandomCase c;
@@ -101,7 +101,7 @@ class RandomCases {
   }
 
  private:
-  std::mt19937_64 rng_{kSeed};
+  std::mt19937_64 rng_{case_seed};
 };
 
 // ---------------------------------------------------------------------------
@@ -171,7 +171,7 @@ TEST(Seed000TwoProcessorExample, EffectiveProcessorsClosedFormMatchesEq8) {
 // seed 000 Proposition 1: p_i = v_i / sum v is optimal, T_n = K / sum v
 TEST(Seed000Propositions, SpeedProportionalSharesMinimiseElapsedTime) {
   RandomCases cases;
-  for (std::size_t k = 0; k < RandomCases::kCount; ++k) {
+  for (std::size_t k = 0; k < RandomCases::count; ++k) {
     const RandomCase c = cases.Next(k);
     const std::vector<double> best = speed_proportional_shares(c.speeds);
     const double total_speed = std::accumulate(c.speeds.begin(), c.speeds.end(), 0.0);
@@ -191,7 +191,7 @@ TEST(Seed000Propositions, SpeedProportionalSharesMinimiseElapsedTime) {
 TEST(Seed000Propositions, TotalTimeBoundsElapsedTime) {
   RandomCases cases;
   std::size_t degenerate_cases = 0;
-  for (std::size_t k = 0; k < RandomCases::kCount; ++k) {
+  for (std::size_t k = 0; k < RandomCases::count; ++k) {
     const RandomCase c = cases.Next(k);
     const double n = static_cast<double>(c.speeds.size());
     const double total = total_computer_time(c.operations, c.speeds, c.shares);
@@ -207,13 +207,13 @@ TEST(Seed000Propositions, TotalTimeBoundsElapsedTime) {
                         total_computer_time(c.operations, c.speeds, best) / n))
         << "case " << k;
   }
-  EXPECT_EQ(degenerate_cases, RandomCases::kCount / 10);
+  EXPECT_EQ(degenerate_cases, RandomCases::count / 10);
 }
 
 // seed 000 Sec 3.2 (i)-(iii) after Eq 8: 1 <= n_eff <= n, 1 for delta_ij, n for p_i ~ v_i
 TEST(Seed000Propositions, EffectiveProcessorsLieBetweenOneAndN) {
   RandomCases cases;
-  for (std::size_t k = 0; k < RandomCases::kCount; ++k) {
+  for (std::size_t k = 0; k < RandomCases::count; ++k) {
     const RandomCase c = cases.Next(k);
     const double n = static_cast<double>(c.speeds.size());
     const double n_eff = effective_processors(c.speeds, c.shares);
@@ -230,7 +230,7 @@ TEST(Seed000Propositions, EffectiveProcessorsLieBetweenOneAndN) {
 // seed 000 Proposition 3: min v / max v <= s <= s_max, with the two equality cases
 TEST(Seed000Propositions, SpeedupBoundedByMinOverMaxAndMaxSpeedup) {
   RandomCases cases;
-  for (std::size_t k = 0; k < RandomCases::kCount; ++k) {
+  for (std::size_t k = 0; k < RandomCases::count; ++k) {
     const RandomCase c = cases.Next(k);
     const double v_min = *std::min_element(c.speeds.begin(), c.speeds.end());
     const double v_max = *std::max_element(c.speeds.begin(), c.speeds.end());
@@ -252,7 +252,7 @@ TEST(Seed000Propositions, SpeedupBoundedByMinOverMaxAndMaxSpeedup) {
 TEST(Seed000Propositions, SpeedupAtMostEffectiveProcessors) {
   RandomCases cases;
   std::size_t homogeneous_cases = 0, strict_cases = 0;
-  for (std::size_t k = 0; k < RandomCases::kCount; ++k) {
+  for (std::size_t k = 0; k < RandomCases::count; ++k) {
     const RandomCase c = cases.Next(k);
     const double s = heterogeneous_speedup(c.speeds, c.shares);
     const double n_eff = effective_processors(c.speeds, c.shares);
@@ -276,8 +276,8 @@ TEST(Seed000Propositions, SpeedupAtMostEffectiveProcessors) {
       }
     }
   }
-  EXPECT_GE(homogeneous_cases, RandomCases::kCount / 10);
-  EXPECT_GT(strict_cases, RandomCases::kCount / 2);
+  EXPECT_GE(homogeneous_cases, RandomCases::count / 10);
+  EXPECT_GT(strict_cases, RandomCases::count / 2);
 }
 
 // seed 000 Proposition 4: the paper's "only if" needs work on a slower
@@ -296,7 +296,7 @@ TEST(Seed000Propositions, SpeedupEqualsEffectiveProcessorsWhenOnlyFastestWorks) 
 // seed 000 Eq 9 = Eq 6: n / (1 + d_conf) is sum v / max v; d_conf = 0 iff homogeneous (Sec 3.3)
 TEST(Seed000Equations, MaxSpeedupFromDiversityEqualsMaxSpeedup) {
   RandomCases cases;
-  for (std::size_t k = 0; k < RandomCases::kCount; ++k) {
+  for (std::size_t k = 0; k < RandomCases::count; ++k) {
     const RandomCase c = cases.Next(k);
     const double d_conf = diversity_of_configuration(c.speeds);
     if (c.homogeneous) {
@@ -327,7 +327,7 @@ TEST(Seed000Equations, HomogeneousDiversityFeedsMaxSpeedupFromDiversity) {
 // seed 000 Eq 7 = Eq 5 / Eq 6, Eq 8 = T / T_n (Eqs 2, 3), Eq 4 = Eq 5 with T_1,min = K / max v
 TEST(Seed000Equations, EfficiencyEffectiveProcessorsAndSpeedupAgreeWithTheirDefinitions) {
   RandomCases cases;
-  for (std::size_t k = 0; k < RandomCases::kCount; ++k) {
+  for (std::size_t k = 0; k < RandomCases::count; ++k) {
     const RandomCase c = cases.Next(k);
     const double s = heterogeneous_speedup(c.speeds, c.shares);
     ASSERT_TRUE(RelNear(heterogeneous_efficiency(c.speeds, c.shares), s / max_speedup(c.speeds)))
@@ -343,7 +343,7 @@ TEST(Seed000Equations, EfficiencyEffectiveProcessorsAndSpeedupAgreeWithTheirDefi
 // seed 000 Eq 17: an even split p_i = 1/n gives exactly n min v / max v (the slowest finishes last)
 TEST(Seed000Equations, EvenSplitSpeedupEqualsCantuPazBound) {
   RandomCases cases;
-  for (std::size_t k = 0; k < RandomCases::kCount; ++k) {
+  for (std::size_t k = 0; k < RandomCases::count; ++k) {
     const RandomCase c = cases.Next(k);
     const std::size_t n = c.speeds.size();
     const std::vector<double> even(n, 1.0 / static_cast<double>(n));

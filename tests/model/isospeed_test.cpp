@@ -21,17 +21,17 @@ using ::testing::HasSubstr;
 using ::testing::ThrowsMessage;
 
 // Table 2: marked speeds of the Sunwulf nodes (Mflop/s).
-constexpr double kServerCpu = 20.88;  // server node, one CPU
-constexpr double kSunBlade = 20.29;   // SunBlade compute node
-constexpr double kSunFire = 36.45;    // SunFire V210 compute node, one CPU
+constexpr double server_cpu = 20.88;  // server node, one CPU
+constexpr double sun_blade = 20.29;   // SunBlade compute node
+constexpr double sun_fire = 36.45;    // SunFire V210 compute node, one CPU
 
-constexpr double kMega = 1e6;
+constexpr double mega = 1e6;
 
 // The paper prints three decimals. Most printed values are rounded, but some
 // are truncated instead (Table 4, N = 600: E_s computes to 0.39997, printed
 // 0.399), so a computed value is accepted within one unit in the last printed
 // place, |computed - paper| <= 1e-3, rather than required to round to it.
-constexpr double kOneUnitInThirdDecimal = 1e-3;
+constexpr double one_unit_in_third_decimal = 1e-3;
 
 // A value printed as m.mmE+xx with `significant_figures` digits matches when the
 // computed value rounds to it: |computed - printed| <= half a unit in its last digit.
@@ -63,20 +63,20 @@ void CheckGaussianEliminationRows(const std::vector<GaussianEliminationRow>& row
       ExpectMatchesPrintedSignificantFigures(work, row.printed_work, row.printed_work_figures);
     }
     const double time_s = row.time_ms * 1e-3;
-    EXPECT_NEAR(achieved_speed(work, time_s) / kMega, row.speed_mflops, kOneUnitInThirdDecimal);
-    EXPECT_NEAR(speed_efficiency(work, time_s, c_mflops * kMega), row.speed_efficiency, kOneUnitInThirdDecimal);
+    EXPECT_NEAR(achieved_speed(work, time_s) / mega, row.speed_mflops, one_unit_in_third_decimal);
+    EXPECT_NEAR(speed_efficiency(work, time_s, c_mflops * mega), row.speed_efficiency, one_unit_in_third_decimal);
   }
 }
 
 // seed 001, Section 4.4.1: C2 = 20.88 x 2 + 20.29 = 62.05 Mflop/s (Definition 1, Table 2)
 TEST(Seed001Definition1, TwoNodeGaussianEliminationMarkedSpeedIsSumOfNodes) {
-  const std::vector<double> nodes{kServerCpu, kServerCpu, kSunBlade};
+  const std::vector<double> nodes{server_cpu, server_cpu, sun_blade};
   EXPECT_NEAR(marked_speed(nodes), 62.05, 1e-9);
 }
 
 // seed 001, Section 4.3: server CPU + one SunBlade + two SunFire CPUs = 114.07 Mflop/s
 TEST(Seed001Definition1, SectionFourThreeExampleMarkedSpeed) {
-  const std::vector<double> nodes{kServerCpu, kSunBlade, kSunFire, kSunFire};
+  const std::vector<double> nodes{server_cpu, sun_blade, sun_fire, sun_fire};
   EXPECT_NEAR(marked_speed(nodes), 114.07, 1e-9);
 }
 
@@ -93,7 +93,7 @@ TEST(Seed001Table3, GaussianEliminationTwoNodesMatchesPaper) {
 // seed 001, Table 4: GE on four nodes (C4 = 102.63): W, achieved speed, speed-efficiency
 TEST(Seed001Table4, GaussianEliminationFourNodesMatchesPaper) {
   // N = 600: E_s computes to 0.39997 and the paper prints 0.399 (truncated), hence
-  // the one-unit tolerance of kOneUnitInThirdDecimal.
+  // the one-unit tolerance of one_unit_in_third_decimal.
   const std::vector<GaussianEliminationRow> rows{
       {200, 5'312'703, 0, 787.315, 6.748, 0.066},    {300, 17'954'053, 0, 1227.864, 14.622, 0.142},
       {400, 42'585'403, 0, 1555.409, 27.379, 0.267}, {500, 83'206'753, 0, 2398.865, 34.686, 0.338},
@@ -132,60 +132,60 @@ void CheckPsi(Workload workload, const std::vector<IsospeedCase>& cases, const s
     SCOPED_TRACE("psi between case " + std::to_string(k + 1) + " and case " + std::to_string(k + 2));
     const double psi = isospeed_efficiency_scalability(cases[k].c_mflops, workload(cases[k].n),
                                                        cases[k + 1].c_mflops, workload(cases[k + 1].n));
-    EXPECT_NEAR(psi, paper_psi[k], kOneUnitInThirdDecimal);
+    EXPECT_NEAR(psi, paper_psi[k], one_unit_in_third_decimal);
   }
 }
 
 // Table 5: GE, C2..C32.
-const std::vector<IsospeedCase> kGaussianEliminationCases{
+const std::vector<IsospeedCase> gaussian_elimination_cases{
     {310, 19'811'638, 0, 62.05}, {480, 73'611'283, 0, 102.63}, {1000, 6.66e8, 3, 183.79},
     {1700, 3.27e9, 3, 346.11},   {3200, 2.18e10, 3, 670.75},
 };
 
 // Table 8: MM, C2'..C32'.
-const std::vector<IsospeedCase> kMatrixMultiplicationCases{
+const std::vector<IsospeedCase> matrix_multiplication_cases{
     {165, 8'984'250, 0, 57.33}, {255, 33'162'750, 0, 114.07}, {430, 1.59e8, 3, 227.55},
     {710, 7.16e8, 3, 454.51},   {1150, 3.04e9, 3, 908.43},
 };
 
 // Table 10: 2D convolution, same configurations as Table 8 (two significant figures in E-notation).
-const std::vector<IsospeedCase> kConvolutionCases{
+const std::vector<IsospeedCase> convolution_cases{
     {145, 10'492'177, 0, 57.33}, {270, 40'574'873, 0, 114.07}, {545, 1.8e8, 2, 227.55},
     {1160, 9.3e8, 2, 454.51},    {2030, 3.1e9, 2, 908.43},
 };
 
 // seed 001, Table 5: GE workloads W(N) = 2/3 N^3 - 1/2 N^2 - 19/6 N + 3
 TEST(Seed001Table5, GaussianEliminationWorkloadsMatchPaper) {
-  CheckWorkloads(gaussian_elimination_workload, kGaussianEliminationCases);
+  CheckWorkloads(gaussian_elimination_workload, gaussian_elimination_cases);
 }
 
 // seed 001, Table 6 (and Section 4.4.1, psi(C2, C4) = 0.445): GE psi from Table 5
 TEST(Seed001Table6, GaussianEliminationPsiMatchesPaper) {
   // psi(C16, C32) computes to 0.290505, which rounds to 0.291; the paper prints
   // 0.290 (truncated), hence the one-unit tolerance.
-  CheckPsi(gaussian_elimination_workload, kGaussianEliminationCases, {0.445, 0.198, 0.383, 0.290});
+  CheckPsi(gaussian_elimination_workload, gaussian_elimination_cases, {0.445, 0.198, 0.383, 0.290});
 }
 
 // seed 001, Table 8: MM workloads W(N) = 2 N^3
 TEST(Seed001Table8, MatrixMultiplicationWorkloadsMatchPaper) {
-  CheckWorkloads(matrix_multiplication_workload, kMatrixMultiplicationCases);
+  CheckWorkloads(matrix_multiplication_workload, matrix_multiplication_cases);
 }
 
 // seed 001, Table 9: MM psi from Table 8
 TEST(Seed001Table9, MatrixMultiplicationPsiMatchesPaper) {
   // psi(C8', C16') computes to 0.4437 and the paper prints 0.443 (truncated),
   // hence the one-unit tolerance.
-  CheckPsi(matrix_multiplication_workload, kMatrixMultiplicationCases, {0.539, 0.416, 0.443, 0.470});
+  CheckPsi(matrix_multiplication_workload, matrix_multiplication_cases, {0.539, 0.416, 0.443, 0.470});
 }
 
 // seed 001, Table 10: 2D convolution workloads W(N) = 66 N^2 lg N + 21 N^2 + 84 N lg N
 TEST(Seed001Table10, ConvolutionWorkloadsMatchPaper) {
-  CheckWorkloads(convolution_workload, kConvolutionCases);
+  CheckWorkloads(convolution_workload, convolution_cases);
 }
 
 // seed 001, Table 11: 2D convolution psi from Table 10
 TEST(Seed001Table11, ConvolutionPsiMatchesPaper) {
-  CheckPsi(convolution_workload, kConvolutionCases, {0.515, 0.438, 0.396, 0.606});
+  CheckPsi(convolution_workload, convolution_cases, {0.515, 0.438, 0.396, 0.606});
 }
 
 // seed 001, Table 7: C of server + SunBlades + SunFire CPUs from Table 2 (Definition 1)
@@ -200,9 +200,9 @@ TEST(Seed001Table7, MatrixMultiplicationMarkedSpeedsFromTable2) {
   };
   for (const auto& configuration : configurations) {
     SCOPED_TRACE("printed C = " + std::to_string(configuration.printed_c));
-    std::vector<double> nodes{kServerCpu};
-    nodes.insert(nodes.end(), configuration.sun_blades, kSunBlade);
-    nodes.insert(nodes.end(), configuration.sun_fires, kSunFire);
+    std::vector<double> nodes{server_cpu};
+    nodes.insert(nodes.end(), configuration.sun_blades, sun_blade);
+    nodes.insert(nodes.end(), configuration.sun_fires, sun_fire);
     EXPECT_NEAR(marked_speed(nodes), configuration.printed_c, 0.005);
   }
 }
@@ -210,12 +210,12 @@ TEST(Seed001Table7, MatrixMultiplicationMarkedSpeedsFromTable2) {
 // seed 001, Section 4.4.1 / Table 5: GE C2..C32 = server with two CPUs + 1, 3, 7, 15, 31 SunBlades
 TEST(Seed001Table5, GaussianEliminationMarkedSpeedsFromTable2) {
   const std::vector<int> sun_blades{1, 3, 7, 15, 31};
-  ASSERT_EQ(sun_blades.size(), kGaussianEliminationCases.size());
+  ASSERT_EQ(sun_blades.size(), gaussian_elimination_cases.size());
   for (std::size_t k = 0; k < sun_blades.size(); ++k) {
     SCOPED_TRACE(std::to_string(sun_blades[k]) + " SunBlades");
-    std::vector<double> nodes{kServerCpu, kServerCpu};
-    nodes.insert(nodes.end(), sun_blades[k], kSunBlade);
-    EXPECT_NEAR(marked_speed(nodes), kGaussianEliminationCases[k].c_mflops, 0.005);
+    std::vector<double> nodes{server_cpu, server_cpu};
+    nodes.insert(nodes.end(), sun_blades[k], sun_blade);
+    EXPECT_NEAR(marked_speed(nodes), gaussian_elimination_cases[k].c_mflops, 0.005);
   }
 }
 
@@ -272,7 +272,7 @@ struct TheoremCase {
 };
 
 // C: GE C2 -> C4, C8 -> C16, MM C2' -> C32'; alpha, W and T_o chosen so the denominators stay positive.
-const std::vector<TheoremCase> kTheoremCases{
+const std::vector<TheoremCase> theorem_cases{
     {62.05e6, 102.63e6, 0.01, 19'811'638, 0.05, 0.12},
     {183.79e6, 346.11e6, 0.002, 6.66e8, 0.4, 0.9},
     {57.33e6, 908.43e6, 0.0005, 8'984'250, 0.01, 0.3},
@@ -280,10 +280,10 @@ const std::vector<TheoremCase> kTheoremCases{
 
 // seed 001, Theorem 1 (proof): W' = C'(t0' + To') W / (C (t0 + To)) holds E_s, and psi = (t0 + To) / (t0' + To')
 TEST(Seed001Theorem1, ScaledWorkFromProofHoldsSpeedEfficiencyAndGivesTheoremPsi) {
-  for (const auto& c : kTheoremCases) {
+  for (const auto& c : theorem_cases) {
     SCOPED_TRACE("C = " + std::to_string(c.c) + ", C' = " + std::to_string(c.c_scaled));
     // Sequential part on a SunBlade before and on a SunFire CPU after scaling.
-    const double sequential_time = c.alpha * c.work / (kSunBlade * kMega);
+    const double sequential_time = c.alpha * c.work / (sun_blade * mega);
     // t0' = alpha W' / C_j' depends on W'; the proof's formula for W' holds for any
     // t0', so fix t0' first at twice its old value.
     const double scaled_sequential_time = 2.0 * sequential_time;
@@ -314,10 +314,10 @@ TEST(Seed001Theorem1, PsiIsOldOverNewSequentialPlusOverhead) {
 // seed 001, Theorem 2 (proof): W' = C' To' W / (C beta W - C' beta W + C To) holds E_s with t0 = beta W,
 // t0' = beta W', and Definition 3 then gives psi = (C beta W - C' beta W + C To) / (C To')
 TEST(Seed001Theorem2, ScaledWorkFromProofHoldsSpeedEfficiencyAndGivesTheoremPsi) {
-  for (const auto& c : kTheoremCases) {
+  for (const auto& c : theorem_cases) {
     SCOPED_TRACE("C = " + std::to_string(c.c) + ", C' = " + std::to_string(c.c_scaled));
     // Sequential part on the same server CPU before and after: beta = alpha / C_i.
-    const double beta = c.alpha / (kServerCpu * kMega);
+    const double beta = c.alpha / (server_cpu * mega);
     const double denominator = c.c * beta * c.work - c.c_scaled * beta * c.work + c.c * c.overhead;
     ASSERT_GT(denominator, 0.0);
     const double scaled_work = c.c_scaled * c.scaled_overhead * c.work / denominator;
@@ -342,7 +342,7 @@ TEST(Seed001Theorem2, ScaledWorkFromProofHoldsSpeedEfficiencyAndGivesTheoremPsi)
 
 // seed 001, Theorem 2 with beta = 0 (alpha = 0) is Corollary 2: psi = To / To'
 TEST(Seed001Theorem2, ZeroBetaEqualsCorollary2) {
-  for (const auto& c : kTheoremCases) {
+  for (const auto& c : theorem_cases) {
     SCOPED_TRACE("C = " + std::to_string(c.c) + ", C' = " + std::to_string(c.c_scaled));
     const double corollary = scalability_from_overheads(c.overhead, c.scaled_overhead);
     EXPECT_NEAR(scalability_same_sequential_node(c.c, c.c_scaled, 0.0, c.work, c.overhead, c.scaled_overhead),
@@ -353,7 +353,7 @@ TEST(Seed001Theorem2, ZeroBetaEqualsCorollary2) {
 // seed 001, Corollary 2: psi = To / To' is Theorem 1 with t0 = t0' = 0
 TEST(Seed001Corollary2, EqualsTheorem1WithoutSequentialPart) {
   EXPECT_DOUBLE_EQ(scalability_from_overheads(0.05, 0.2), 0.25);
-  for (const auto& c : kTheoremCases) {
+  for (const auto& c : theorem_cases) {
     SCOPED_TRACE("To = " + std::to_string(c.overhead));
     EXPECT_DOUBLE_EQ(scalability_from_overheads(c.overhead, c.scaled_overhead),
                      scalability_with_sequential_part(0.0, c.overhead, 0.0, c.scaled_overhead));

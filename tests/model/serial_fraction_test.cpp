@@ -19,8 +19,8 @@ using ::testing::AllOf;
 using ::testing::HasSubstr;
 using ::testing::ThrowsMessage;
 
-const std::vector<double> kSerialFractions{0.0, 1e-4, 0.01, 0.05, 0.2, 0.5, 0.9, 1.0};
-const std::vector<std::size_t> kProcessorCounts{1, 2, 3, 7, 16, 64, 1000};
+const std::vector<double> serial_fractions{0.0, 1e-4, 0.01, 0.05, 0.2, 0.5, 0.9, 1.0};
+const std::vector<std::size_t> processor_counts{1, 2, 3, 7, 16, 64, 1000};
 
 // Amdahl's law written out in the test, independently of the model code.
 double amdahl(double f, std::size_t n) { return 1.0 / ((1.0 - f) / static_cast<double>(n) + f); }
@@ -47,8 +47,8 @@ TEST(Seed002Eq112, TheoreticalSpeedupHandComputedValue) {
   EXPECT_NEAR(theoretical_speedup(0.1, 10), 5.263157894736842, 1e-12);
   // f = 0.5, N = 4: 1 / (0.125 + 0.5) = 1.6
   EXPECT_DOUBLE_EQ(theoretical_speedup(0.5, 4), 1.6);
-  for (double f : kSerialFractions) {
-    for (std::size_t n : kProcessorCounts) {
+  for (double f : serial_fractions) {
+    for (std::size_t n : processor_counts) {
       SCOPED_TRACE("f = " + std::to_string(f) + ", N = " + std::to_string(n));
       EXPECT_DOUBLE_EQ(theoretical_speedup(f, n), amdahl(f, n));
     }
@@ -57,7 +57,7 @@ TEST(Seed002Eq112, TheoreticalSpeedupHandComputedValue) {
 
 // seed 002, Eq 112 limits (Amdahl): f = 0 gives N, f = 1 gives 1
 TEST(Seed002Eq112, AmdahlLimitsNoSerialPartGivesNAllSerialGivesOne) {
-  for (std::size_t n : kProcessorCounts) {
+  for (std::size_t n : processor_counts) {
     SCOPED_TRACE("N = " + std::to_string(n));
     EXPECT_DOUBLE_EQ(theoretical_speedup(0.0, n), static_cast<double>(n));
     EXPECT_DOUBLE_EQ(theoretical_speedup(1.0, n), 1.0);
@@ -68,8 +68,8 @@ TEST(Seed002Eq112, AmdahlLimitsNoSerialPartGivesNAllSerialGivesOne) {
 TEST(Seed002Eq111, WorkFormEqualsFractionFormForAnyWorkAndSpeed) {
   for (double work : {1.0, 3.7e4, 2.5e12}) {
     for (double nu : {1e-3, 1.0, 6.2e7}) {
-      for (double f : kSerialFractions) {
-        for (std::size_t n : kProcessorCounts) {
+      for (double f : serial_fractions) {
+        for (std::size_t n : processor_counts) {
           SCOPED_TRACE("W = " + std::to_string(work) + ", nu = " + std::to_string(nu) + ", f = " + std::to_string(f) +
                        ", N = " + std::to_string(n));
           const double fraction_form = theoretical_speedup(f, n);
@@ -83,8 +83,8 @@ TEST(Seed002Eq111, WorkFormEqualsFractionFormForAnyWorkAndSpeed) {
 // seed 002, Eq 107 = Eq 112: with tau_s = f tau_1 and tau_p = (1 - f) tau_1 / N
 TEST(Seed002Eq107, TimesFormEqualsFractionForm) {
   for (double tau_1 : {0.5, 80.0, 3.6e4}) {
-    for (double f : kSerialFractions) {
-      for (std::size_t n : kProcessorCounts) {
+    for (double f : serial_fractions) {
+      for (std::size_t n : processor_counts) {
         SCOPED_TRACE("tau_1 = " + std::to_string(tau_1) + ", f = " + std::to_string(f) + ", N = " + std::to_string(n));
         const double tau_s = f * tau_1;
         const double tau_p = (1.0 - f) * tau_1 / static_cast<double>(n);
@@ -97,8 +97,8 @@ TEST(Seed002Eq107, TimesFormEqualsFractionForm) {
 
 // seed 002, Eq 108 = Eq 107 when delta_tau = 0
 TEST(Seed002Eq108, ZeroOverheadSpeedupEqualsTheoreticalSpeedup) {
-  for (double f : kSerialFractions) {
-    for (std::size_t n : kProcessorCounts) {
+  for (double f : serial_fractions) {
+    for (std::size_t n : processor_counts) {
       SCOPED_TRACE("f = " + std::to_string(f) + ", N = " + std::to_string(n));
       const double tau_1 = 100.0;
       const double tau_s = f * tau_1;
@@ -122,8 +122,8 @@ TEST(Seed002Eq109, OverheadMakesParallelizationEfficiencyBelowOne) {
   EXPECT_DOUBLE_EQ(s, 5.0);
   EXPECT_DOUBLE_EQ(parallelization_efficiency(s, s_th), 0.84375);
 
-  for (double f : kSerialFractions) {
-    for (std::size_t n : kProcessorCounts) {
+  for (double f : serial_fractions) {
+    for (std::size_t n : processor_counts) {
       for (double delta : {1e-6, 0.1, 10.0}) {
         SCOPED_TRACE("f = " + std::to_string(f) + ", N = " + std::to_string(n) + ", delta_tau = " + std::to_string(delta));
         const double ts = f * tau_1;
@@ -175,7 +175,7 @@ TEST(Seed002Eq115, LinearWorkloadSerialFractionMatchesTimeSerialFraction) {
 
 // Karp-Flatt (1990): a run obeying Amdahl exactly with serial fraction f gives e = f for p = 2..64
 TEST(KarpFlatt, RecoversSerialFractionOfAnAmdahlRun) {
-  for (double f : kSerialFractions) {
+  for (double f : serial_fractions) {
     for (std::size_t p = 2; p <= 64; ++p) {
       SCOPED_TRACE("f = " + std::to_string(f) + ", p = " + std::to_string(p));
       EXPECT_NEAR(karp_flatt_serial_fraction(amdahl(f, p), p), f, 1e-12);

@@ -432,17 +432,17 @@ TEST(OptimizerCostModel, InputsStartWholeOnProcessorZeroOthersUndefined) {
 
 // Two levels on 1D arrays of 64 elements, hand machine (0.5 s per operation),
 // processors {1, 4}; each level has one alignment (split i, block).
-constexpr const char* kWriteThenWrite =
+constexpr const char* write_then_write =
     "#define N 64\n"
     "for (i = 0; i < N; i++) a[i] = b[i] + 1;\n"
     "for (i = 0; i < N; i++) a[i] = c[i] * 2;\n";
-constexpr const char* kWriteThenUpdate =
+constexpr const char* write_then_update =
     "#define N 64\n"
     "for (i = 0; i < N; i++) a[i] = b[i] + 1;\n"
     "for (i = 0; i < N; i++) a[i] = a[i] + c[i];\n";
 
 TEST(OptimizerCostModel, ALevelThatOnlyWritesAnArrayPaysNothingForIt) {
-  const CostModel model(parse_program(kWriteThenWrite, "w.c"), hand_machine(), {1, 4});
+  const CostModel model(parse_program(write_then_write, "w.c"), hand_machine(), {1, 4});
   ASSERT_EQ(model.options(0).size(), 2u);
   ASSERT_EQ(model.options(1).size(), 2u);
   ASSERT_EQ(model.options(0)[1], (LevelOption{4, 1}));
@@ -476,7 +476,7 @@ TEST(OptimizerCostModel, ALevelThatOnlyWritesAnArrayPaysNothingForIt) {
 }
 
 TEST(OptimizerCostModel, ALevelThatReadsAnArrayPaysForMovingIt) {
-  const CostModel model(parse_program(kWriteThenUpdate, "u.c"), hand_machine(), {1, 4});
+  const CostModel model(parse_program(write_then_update, "u.c"), hand_machine(), {1, 4});
   EXPECT_TRUE(model.program().levels[1].find_array("a")->live_in);
   // Level 2 on 1 now gathers `a` from block/4: d 16, p 4 = 1302; a[i] + c[i]: 64 x 0.5 = 32.
   const PlanCost cost = model.evaluate(Plan{1, 0});
@@ -564,7 +564,7 @@ TEST(OptimizerCostModel, Hessenberg16ProcessorRowPlanByHand) {
 
 // -------------------------------------------------------------- iterations
 
-constexpr const char* kIterative =
+constexpr const char* iterative =
     "#define N 64\n"
     "for (t = 0; t < 10; t++) {\n"
     "  for (i = 0; i < N; i++) a[i] = b[i] + 1;\n"
@@ -572,7 +572,7 @@ constexpr const char* kIterative =
     "}\n";
 
 TEST(OptimizerCostModel, IterativeProgramCostsFirstPassPlusLaterPasses) {
-  const Program program = parse_program(kIterative, "iter.c");
+  const Program program = parse_program(iterative, "iter.c");
   ASSERT_EQ(program.iterations, 10);
   ASSERT_EQ(program.levels.size(), 2u);
   const CostModel model(program, hand_machine(), {1, 4});

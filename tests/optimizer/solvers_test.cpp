@@ -110,7 +110,7 @@ const std::vector<std::pair<std::string, std::string>>& small_programs() {
   return programs;
 }
 
-constexpr const char* kIterative =
+constexpr const char* iterative_program =
     "#define N 64\n"
     "for (t = 0; t < 10; t++) {\n"
     "  for (i = 0; i < N; i++) a[i] = b[i] + 1;\n"
@@ -243,7 +243,7 @@ TEST(OptimizerSolvers, ExhaustiveAndExactAgreeWithEnumerationOnSmallPrograms) {
 }
 
 TEST(OptimizerSolvers, ExhaustiveAndExactAgreeOnTheIterativeProgram) {
-  const Program program = parse_program(kIterative, "iter.c");
+  const Program program = parse_program(iterative_program, "iter.c");
   ASSERT_EQ(program.iterations, 10);
   for (const Machine& machine : {shipped_machine(), slow_processors(), odd_machine()})
     for (const std::vector<int>& processors : {std::vector<int>{1, 4}, std::vector<int>{1, 2, 4}, std::vector<int>{2, 3}}) {

@@ -26,10 +26,10 @@ using testing_support::ThrowsInvalidArgumentNaming;
 // Cambridge Cluster Database (Wales and Doye, J. Phys. Chem. A 101 (1997)
 // 5111): the global minima of LJ7 (pentagonal bipyramid) and LJ13
 // (icosahedron), in units of the pair well depth.
-constexpr double kLj7Minimum = -16.505384;
-constexpr double kLj13Minimum = -44.326801;
+constexpr double lj7_minimum = -16.505384;
+constexpr double lj13_minimum = -44.326801;
 
-const double kPairDistance = std::pow(2.0, 1.0 / 6.0);  // the pair minimum, V(r0) = -1
+const double pair_distance = std::pow(2.0, 1.0 / 6.0);  // the pair minimum, V(r0) = -1
 
 std::vector<double> random_cluster(std::size_t atoms, double half_width, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
@@ -43,7 +43,7 @@ std::vector<double> random_cluster(std::size_t atoms, double half_width, std::ui
 
 // two atoms at the pair minimum r = 2^(1/6): V = 4 (1/4 - 1/2) = -1
 TEST(LennardJonesEnergy, PairAtMinimumIsMinusOne) {
-  const std::vector<double> pair{0.0, 0.0, 0.0, kPairDistance, 0.0, 0.0};
+  const std::vector<double> pair{0.0, 0.0, 0.0, pair_distance, 0.0, 0.0};
   EXPECT_NEAR(lennard_jones_energy(pair), -1.0, 1e-14);
   std::vector<double> gradient(6, 1.0);
   EXPECT_NEAR(lennard_jones_energy_and_gradient(pair, gradient), -1.0, 1e-14);
@@ -53,7 +53,7 @@ TEST(LennardJonesEnergy, PairAtMinimumIsMinusOne) {
 // at r = 1: V = 4 (1 - 1) = 0; three atoms add their three pairs
 TEST(LennardJonesEnergy, SumsOverPairs) {
   EXPECT_EQ(lennard_jones_energy(std::vector<double>{0, 0, 0, 1, 0, 0}), 0.0);
-  const double r0 = kPairDistance;
+  const double r0 = pair_distance;
   // an equilateral triangle of side r0: three pairs at the minimum
   const std::vector<double> triangle{0, 0, 0, r0, 0, 0, r0 / 2, r0 * std::sqrt(3.0) / 2, 0};
   EXPECT_NEAR(lennard_jones_energy(triangle), -3.0, 1e-13);
@@ -100,14 +100,14 @@ TEST(LennardJonesEnergy, CoincidentAtomsGiveInfinity) {
 
 // a pair perturbed off the minimum relaxes back to V = -1 at r = 2^(1/6)
 TEST(LennardJonesRelaxation, PerturbedPairRelaxesToMinusOne) {
-  const Relaxation relaxed = relax_lennard_jones({0.01, -0.02, 0.0, kPairDistance + 0.05, 0.03, -0.01});
+  const Relaxation relaxed = relax_lennard_jones({0.01, -0.02, 0.0, pair_distance + 0.05, 0.03, -0.01});
   EXPECT_NEAR(relaxed.energy, -1.0, 1e-8);
   EXPECT_TRUE(relaxed.converged);
   ASSERT_EQ(relaxed.coordinates.size(), 6u);
   const double dx = relaxed.coordinates[3] - relaxed.coordinates[0];
   const double dy = relaxed.coordinates[4] - relaxed.coordinates[1];
   const double dz = relaxed.coordinates[5] - relaxed.coordinates[2];
-  EXPECT_NEAR(std::sqrt(dx * dx + dy * dy + dz * dz), kPairDistance, 1e-6);
+  EXPECT_NEAR(std::sqrt(dx * dx + dy * dy + dz * dz), pair_distance, 1e-6);
   EXPECT_EQ(relaxed.energy, lennard_jones_energy(relaxed.coordinates));
 }
 
@@ -128,7 +128,7 @@ TEST(LennardJonesRelaxation, RandomClusterDescends) {
   const Relaxation relaxed = relax_lennard_jones(start);
   ASSERT_TRUE(std::isfinite(relaxed.energy));
   EXPECT_LT(relaxed.energy, -30.0);
-  EXPECT_GE(relaxed.energy, kLj13Minimum - 1e-6);
+  EXPECT_GE(relaxed.energy, lj13_minimum - 1e-6);
   EXPECT_LE(relaxed.iterations, 2000u);
   EXPECT_EQ(relaxed.energy, lennard_jones_energy(relaxed.coordinates));
   std::vector<double> gradient(relaxed.coordinates.size());
@@ -259,9 +259,9 @@ GaOutcome run_ga_on_cluster(std::size_t atoms, const ga::GaParameters& parameter
 
 // LJ7: the pentagonal bipyramid, -16.505384 (Cambridge Cluster Database)
 TEST(LennardJonesGa, FindsLj7GlobalMinimum) {
-  const GaOutcome outcome = run_ga_on_cluster(7, cluster_parameters(kLj7Minimum, 2024));
+  const GaOutcome outcome = run_ga_on_cluster(7, cluster_parameters(lj7_minimum, 2024));
   EXPECT_TRUE(outcome.result.reached_target);
-  EXPECT_NEAR(outcome.result.best.fitness, kLj7Minimum, 1e-4);
+  EXPECT_NEAR(outcome.result.best.fitness, lj7_minimum, 1e-4);
   EXPECT_LT(outcome.seconds, 20.0);
 }
 
@@ -269,9 +269,9 @@ TEST(LennardJonesGa, FindsLj7GlobalMinimum) {
 // from several fixed seeds
 TEST(LennardJonesGa, FindsLj13GlobalMinimum) {
   for (std::uint64_t seed : {2024u, 1u, 2u, 3u, 4u}) {
-    const GaOutcome outcome = run_ga_on_cluster(13, cluster_parameters(kLj13Minimum, seed));
+    const GaOutcome outcome = run_ga_on_cluster(13, cluster_parameters(lj13_minimum, seed));
     EXPECT_TRUE(outcome.result.reached_target) << "seed " << seed;
-    EXPECT_NEAR(outcome.result.best.fitness, kLj13Minimum, 1e-4) << "seed " << seed;
+    EXPECT_NEAR(outcome.result.best.fitness, lj13_minimum, 1e-4) << "seed " << seed;
     EXPECT_LT(outcome.seconds, 20.0) << "seed " << seed;
   }
 }
@@ -280,7 +280,7 @@ TEST(LennardJonesGa, FindsLj13GlobalMinimum) {
 // same run
 TEST(LennardJonesGa, SameRunSeriallyAndOnThreads) {
   const auto objective = make_lennard_jones_objective(13);
-  ga::GaParameters parameters = cluster_parameters(kLj13Minimum, 11);
+  ga::GaParameters parameters = cluster_parameters(lj13_minimum, 11);
   parameters.target_fitness.reset();
   parameters.generations = 3;
   ga::SerialEvaluator serial([&](const ga::Genome& genome) { return objective->fitness(genome); });

@@ -24,10 +24,10 @@ namespace {
 using testing_support::RelNear;
 using testing_support::ThrowsInvalidArgumentNaming;
 
-constexpr double kElectronRestEnergyMeV = 0.51099895;
-constexpr double kClassicalElectronRadiusCm = 2.8179403262e-13;
+constexpr double electron_rest_energy_me_v = 0.51099895;
+constexpr double classical_electron_radius_cm = 2.8179403262e-13;
 // Water: 10 electrons per molecule, 6.02214076e23 / 18.015 molecules per gram.
-constexpr double kWaterElectronsPerCm3 = 10.0 * 6.02214076e23 / 18.015;
+constexpr double water_electrons_per_cm3 = 10.0 * 6.02214076e23 / 18.015;
 
 SlabProblem slab(double thickness_cm, double energy_MeV) {
   SlabProblem problem;
@@ -38,7 +38,7 @@ SlabProblem slab(double thickness_cm, double energy_MeV) {
 
 // Klein-Nishina d sigma / d mu without pi r_e^2, written out here again.
 double klein_nishina(double energy_MeV, double mu) {
-  const double p = 1.0 / (1.0 + energy_MeV / kElectronRestEnergyMeV * (1.0 - mu));
+  const double p = 1.0 / (1.0 + energy_MeV / electron_rest_energy_me_v * (1.0 - mu));
   return p * p * (p + 1.0 / p - (1.0 - mu * mu));
 }
 
@@ -134,9 +134,9 @@ TEST(PhotonTransport, UncollidedTransmissionFollowsTheExponentialLaw) {
 TEST(PhotonTransport, CrossSectionsMatchKleinNishinaAndWaterData) {
   for (const double energy : {0.01, 0.1, 0.5, 1.0, 3.0}) {
     // sigma_KN = pi r_e^2 int_{-1}^{1} (d sigma / d mu) / (pi r_e^2) d mu
-    const double sigma = std::numbers::pi * kClassicalElectronRadiusCm * kClassicalElectronRadiusCm *
+    const double sigma = std::numbers::pi * classical_electron_radius_cm * classical_electron_radius_cm *
                          simpson([energy](double mu) { return klein_nishina(energy, mu); });
-    EXPECT_TRUE(RelNear(photon_cross_sections(energy).compton_per_cm, kWaterElectronsPerCm3 * sigma, 1e-9))
+    EXPECT_TRUE(RelNear(photon_cross_sections(energy).compton_per_cm, water_electrons_per_cm3 * sigma, 1e-9))
         << energy << " MeV";
   }
   // NIST XCOM, water: incoherent 0.07066 cm^2/g at 1 MeV; photoelectric

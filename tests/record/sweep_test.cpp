@@ -98,14 +98,14 @@ std::string WithTop(const std::string& fields) {
   return R"({"schema": "hetscale.sweep/1", "kernel": "ge", "configuration": "C2", "marked_speeds": [20.88, 20.88, 20.29], )" +
          fields + "}";
 }
-const std::string kPoints = R"("points": [{"N": 100, "W": 661353, "T_s": 0.26}])";
+const std::string example_points = R"("points": [{"N": 100, "W": 661353, "T_s": 0.26}])";
 
 // Bad input: one line naming the file, the field and what is allowed.
 TEST(SweepRecord, BadInput) {
   const struct {
     std::string text, message;
   } cases[] = {
-      {WithTop(kPoints + R"(, "extra": 1)"),
+      {WithTop(example_points + R"(, "extra": 1)"),
        "s.json: extra: unknown field; allowed here: schema, kernel, configuration, marked_speeds, marked_speed, "
        "points, trend, target, context"},
       {WithTop(R"("points": [{"N": 100, "W": 661353, "T_s": 0.26, "T": 1}])"),
@@ -117,7 +117,7 @@ TEST(SweepRecord, BadInput) {
       {WithTop(R"("points": [{"N": 100, "W": 661353, "T_s": 0.26, "T_runs_s": 0.26}])"),
        "s.json: points[0].T_runs_s: must be a non-empty array of run times (s), got 0.26"},
       {R"({"schema": "hetscale.run/1"})", R"(s.json: schema: is "hetscale.run/1", expected "hetscale.sweep/1")"},
-      {WithTop(kPoints + R"(, "marked_speed": 70)"),
+      {WithTop(example_points + R"(, "marked_speed": 70)"),
        "s.json: marked_speed: is 70 but the marked_speeds sum to 62.05 (Mflop/s); C must be their sum"},
       {WithTop(R"("points": [{"N": 100, "W": 661353, "T_s": 0}])"), "s.json: points[0].T_s: must be > 0, got 0"},
       {WithTop(R"("points": [{"N": 100, "W": 661353, "T_s": -0.26}])"),
@@ -127,13 +127,13 @@ TEST(SweepRecord, BadInput) {
       {WithTop(R"("points": [{"N": 100, "W": 661353, "T_s": 1, "check": "ok"}])"),
        R"(s.json: points[0].check: is "ok", expected "passed" or "failed")"},
       {WithTop(R"("points": [])"), "s.json: points: must not be empty"},
-      {WithTop(kPoints + R"(, "target": {"E_s": 1.5, "N": 10})"), "s.json: target.E_s: must be in (0, 1], got 1.5"},
-      {WithTop(kPoints + R"(, "trend": {"degree": 2, "coefficients": [1, 2], "r_squared": 1})"),
+      {WithTop(example_points + R"(, "target": {"E_s": 1.5, "N": 10})"), "s.json: target.E_s: must be in (0, 1], got 1.5"},
+      {WithTop(example_points + R"(, "trend": {"degree": 2, "coefficients": [1, 2], "r_squared": 1})"),
        "s.json: trend.coefficients: must be an array of degree + 1 = 3 numbers"},
-      {WithTop(kPoints + R"(, "context": [])"), "s.json: context: must be a JSON object, got array"},
-      {R"({"schema": "hetscale.sweep/1", "kernel": "lu", "configuration": "C", "marked_speeds": [1], )" + kPoints + "}",
+      {WithTop(example_points + R"(, "context": [])"), "s.json: context: must be a JSON object, got array"},
+      {R"({"schema": "hetscale.sweep/1", "kernel": "lu", "configuration": "C", "marked_speeds": [1], )" + example_points + "}",
        R"(s.json: kernel: is "lu", expected one of ge, mm, conv, mc)"},
-      {R"({"schema": "hetscale.sweep/1", "kernel": "ge", "configuration": "C", "marked_speeds": [1, 0], )" + kPoints +
+      {R"({"schema": "hetscale.sweep/1", "kernel": "ge", "configuration": "C", "marked_speeds": [1, 0], )" + example_points +
            "}",
        "s.json: marked_speeds[1]: must be a number > 0 (Mflop/s), got 0"},
   };
@@ -142,7 +142,7 @@ TEST(SweepRecord, BadInput) {
     EXPECT_EQ(ErrorMessage([&] { parse_sweep(c.text, "s.json"); }), c.message);
   }
   // The declared C may be rounded to two decimals, as the paper prints it.
-  EXPECT_EQ(parse_sweep(WithTop(kPoints + R"(, "marked_speed": 62.054)"), "s.json").marked_speed(), 62.05);
+  EXPECT_EQ(parse_sweep(WithTop(example_points + R"(, "marked_speed": 62.054)"), "s.json").marked_speed(), 62.05);
 }
 
 }  // namespace

@@ -14,10 +14,10 @@
 
 namespace hetscale::testing_support {
 
-inline constexpr double kRelTol = 1e-12;
+inline constexpr double rel_tol = 1e-12;
 
 // |actual - expected| <= rel * |expected|.
-inline ::testing::AssertionResult RelNear(double actual, double expected, double rel = kRelTol) {
+inline ::testing::AssertionResult RelNear(double actual, double expected, double rel = rel_tol) {
   if (std::abs(actual - expected) <= rel * std::abs(expected)) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << "actual " << actual << " differs from expected " << expected
                                        << " by more than " << rel << " relative";

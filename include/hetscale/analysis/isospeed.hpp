@@ -104,29 +104,29 @@ PsiTable psi_from_sweeps(const std::vector<Sweep>& sweeps);
 
 struct PredictedConfiguration {
   std::string name;
-  double marked_speed = 0.0;  // C, Mflop/s
-  double processes = 0.0;     // p
-  double root_share = 0.0;    // process 0's share of the rows (mm)
-  double size = 0.0;          // base: its N; others: N' solving the condition
+  double marked_speed = 0.0;                                  // C, Mflop/s
+  double processes = 0.0;                                     // p
+  double root_share = 0.0;                                    // process 0's share of the rows (mm)
+  double size = 0.0;                                          // base: its N; others: N' solving the condition
   double work = 0.0, computation_time = 0.0, overhead = 0.0;  // W(N), T_c, T_o
-  double speed_efficiency = 0.0;                               // model E_s
-  std::optional<double> measured_size;  // N measured, if known
-  std::optional<double> size_error;     // (N' - N) / N
+  double speed_efficiency = 0.0;                              // model E_s
+  std::optional<double> measured_size;                        // N measured, if known
+  std::optional<double> size_error;                           // (N' - N) / N
 };
 
 struct PredictedStep {
   std::string from, to;
-  double psi_definition = 0.0;  // C' W(N) / (C W(N')) over the predicted sizes
-  double psi_corollary2 = 0.0;  // T_o / T_o'
+  double psi_definition = 0.0;                    // C' W(N) / (C W(N')) over the predicted sizes
+  double psi_corollary2 = 0.0;                    // T_o / T_o'
   std::optional<double> measured_psi, psi_error;  // from measured sizes; (psi' - psi) / psi
 };
 
 struct IsospeedPrediction {
   std::string kernel;
   std::string profile_source;
-  std::vector<std::string> sources;  // configurations file or sweep files
-  std::string computation;           // how T_c is computed, for people
-  model::CommunicationCosts costs;   // as used (t_c possibly calibrated)
+  std::vector<std::string> sources;                    // configurations file or sweep files
+  std::string computation;                             // how T_c is computed, for people
+  model::CommunicationCosts costs;                     // as used (t_c possibly calibrated)
   std::vector<PredictedConfiguration> configurations;  // base first
   std::vector<PredictedStep> steps;
 };

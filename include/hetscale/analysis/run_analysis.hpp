@@ -21,52 +21,52 @@ struct NodeSpeeds {
 };
 
 struct SpeedSummary {
-  std::string v_source;          // "platform" or "measured (work / t_comp)"
-  std::string s_source;          // how s_i was normalised
-  std::string reference;         // the reference machine of s_i
+  std::string v_source;               // "platform" or "measured (work / t_comp)"
+  std::string s_source;               // how s_i was normalised
+  std::string reference;              // the reference machine of s_i
   std::optional<double> v_reference;  // work per second of the reference, when measured from t_seq_ref
   std::vector<NodeSpeeds> nodes;
 };
 
 // seed 000, Section 6.2: from the measured shares p_i and the speeds v_i.
 struct HeterogeneousMetrics {
-  std::vector<double> shares;          // p_i = work_i / total work
+  std::vector<double> shares;             // p_i = work_i / total work
   std::vector<double> normalized_speeds;  // v_i / sum v
-  double speedup = 0.0;                // Eq 5
-  double max_speedup = 0.0;            // Eq 6
-  double efficiency = 0.0;             // Eq 7
-  double effective_processors = 0.0;   // Eq 8
-  double diversity = 0.0;              // Eq 10
-  double t_n = 0.0;                    // max t_comp_i
-  double t_idle = 0.0;                 // Eq 14: t_par - t_n
-  double speedup_total = 0.0;          // Eq 15
-  double efficiency_total = 0.0;       // s_tot / s_max
-  double idle_diversity = 0.0;         // Eq 16
-  double even_split_bound = 0.0;       // Eq 17
+  double speedup = 0.0;                   // Eq 5
+  double max_speedup = 0.0;               // Eq 6
+  double efficiency = 0.0;                // Eq 7
+  double effective_processors = 0.0;      // Eq 8
+  double diversity = 0.0;                 // Eq 10
+  double t_n = 0.0;                       // max t_comp_i
+  double t_idle = 0.0;                    // Eq 14: t_par - t_n
+  double speedup_total = 0.0;             // Eq 15
+  double efficiency_total = 0.0;          // s_tot / s_max
+  double idle_diversity = 0.0;            // Eq 16
+  double even_split_bound = 0.0;          // Eq 17
 };
 
 // seed 003, per node.
 struct EnergeticNode {
   std::string name;
   double s = 0.0;
-  std::optional<double> overhead_ratio;  // R_i (Eq 10); none when t_comp = 0
-  double eta = 0.0;                      // Eq 11
-  double sigma = 0.0;                    // Eq 12
-  double eta_eff = 0.0;                  // Eq 14
+  std::optional<double> overhead_ratio;        // R_i (Eq 10); none when t_comp = 0
+  double eta = 0.0;                            // Eq 11
+  double sigma = 0.0;                          // Eq 12
+  double eta_eff = 0.0;                        // Eq 14
   double rho = 0.0, delta = 0.0, gamma = 0.0;  // Eq 15
-  double work_share = 0.0;               // Eq 29
-  double work_vs_ideal = 0.0;            // Eq 31
+  double work_share = 0.0;                     // Eq 29
+  double work_vs_ideal = 0.0;                  // Eq 31
 };
 
 // seed 003, for the system.
 struct EnergeticSystem {
-  double speedup = 0.0;                  // SU, Eq 18
-  double ideal_speedup = 0.0;            // SU_id, Eq 21
-  double efficiency = 0.0;               // eta, Eq 22
-  double utilization = 0.0;              // eta_u, Eq 24
-  double effective_efficiency = 0.0;     // eta_eff, Eq 25
+  double speedup = 0.0;                        // SU, Eq 18
+  double ideal_speedup = 0.0;                  // SU_id, Eq 21
+  double efficiency = 0.0;                     // eta, Eq 22
+  double utilization = 0.0;                    // eta_u, Eq 24
+  double effective_efficiency = 0.0;           // eta_eff, Eq 25
   double rho = 0.0, delta = 0.0, gamma = 0.0;  // Eq 22 with rho_i, delta_i, gamma_i
-  double parallelism_degree = 0.0;       // P_deg, Eq 27
+  double parallelism_degree = 0.0;             // P_deg, Eq 27
 };
 
 struct PopMetrics {

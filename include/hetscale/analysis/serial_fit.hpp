@@ -25,18 +25,18 @@ LinearFit fit_line(std::span<const double> x, std::span<const double> y);
 struct SerialFitRow {
   std::size_t procs = 0;
   double size = 0.0;
-  double seconds = 0.0;               // tau_N, measured
-  double single_processor_time = 0.0; // tau_1 = a + b N, fitted
-  double serial_fraction = 0.0;       // f = a / tau_1
-  double speedup = 0.0;               // S_N = tau_1 / tau_N
-  double theoretical_speedup = 0.0;   // S_N^th = 1 / ((1 - f) / N + f)
+  double seconds = 0.0;                     // tau_N, measured
+  double single_processor_time = 0.0;       // tau_1 = a + b N, fitted
+  double serial_fraction = 0.0;             // f = a / tau_1
+  double speedup = 0.0;                     // S_N = tau_1 / tau_N
+  double theoretical_speedup = 0.0;         // S_N^th = 1 / ((1 - f) / N + f)
   double parallelization_efficiency = 0.0;  // eps_N = S_N / S_N^th
-  double karp_flatt = 0.0;            // (1/S - 1/p) / (1 - 1/p)
+  double karp_flatt = 0.0;                  // (1/S - 1/p) / (1 - 1/p)
 };
 
 struct SerialFit {
   std::string source;
-  LinearFit single_processor;  // a = intercept (s), b = slope (s per unit of size)
+  LinearFit single_processor;      // a = intercept (s), b = slope (s per unit of size)
   std::vector<SerialFitRow> rows;  // the multi-processor runs, in file order
 };
 

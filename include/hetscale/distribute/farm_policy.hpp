@@ -58,8 +58,8 @@ class FarmPolicy {
   // `generation` (1 = the first begun; an earlier generation's result is a
   // lost duplicate), whose evaluation took `compute_seconds` and is worth
   // `nominal_seconds` on a node of speed 1.
-  virtual ResultUse on_work_end(std::size_t client, std::size_t generation, std::size_t task,
-                                double nominal_seconds, double compute_seconds, double now) = 0;
+  virtual ResultUse on_work_end(std::size_t client, std::size_t generation, std::size_t task, double nominal_seconds,
+                                double compute_seconds, double now) = 0;
   // The generation begun last (1, 2, ...; 0 before the first).
   virtual std::size_t generation() const = 0;
   // Every task of the generation has a result.

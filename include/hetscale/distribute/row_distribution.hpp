@@ -9,7 +9,7 @@
 namespace hetscale::distribute {
 
 struct RowDistribution {
-  std::vector<std::size_t> owner;                // process of each row
+  std::vector<std::size_t> owner;                 // process of each row
   std::vector<std::vector<std::size_t>> rows_of;  // rows of each process, ascending
   std::size_t rows_owned(std::size_t process) const { return rows_of.at(process).size(); }
 };

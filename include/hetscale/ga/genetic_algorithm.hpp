@@ -104,17 +104,17 @@ double linear_ranking_probability(std::size_t rank, std::size_t population, doub
 
 struct GaParameters {
   Scheme scheme = Scheme::generational;
-  std::size_t population = 32;     // seed 000 Section 6.1
-  double crossover_rate = 0.9;     // seed 000 Section 6.1
-  double mutation_rate = 0.001;    // per gene; seed 000 Section 6.1
+  std::size_t population = 32;   // seed 000 Section 6.1
+  double crossover_rate = 0.9;   // seed 000 Section 6.1
+  double mutation_rate = 0.001;  // per gene; seed 000 Section 6.1
   Crossover crossover = Crossover::one_point;
   RealMutation real_mutation = RealMutation::random_reset;
-  double mutation_sigma = 0.1;     // gaussian mutation, as a fraction of the gene's range
-  double selection_pressure = 2.0; // linear ranking: expected copies of the best, in [1, 2]
-  std::size_t elites = 1;          // generational: best old individuals kept over worse offspring
-  std::size_t offspring = 0;       // transgenerational: offspring per generation; 0 = 2 x genome length (seed 004)
-  std::size_t generations = 10;    // generation limit (seed 000 Section 6.1: 10)
-  std::size_t max_evaluations = 0; // 0: no limit; else no generation starts once this many evaluations are spent
+  double mutation_sigma = 0.1;      // gaussian mutation, as a fraction of the gene's range
+  double selection_pressure = 2.0;  // linear ranking: expected copies of the best, in [1, 2]
+  std::size_t elites = 1;           // generational: best old individuals kept over worse offspring
+  std::size_t offspring = 0;        // transgenerational: offspring per generation; 0 = 2 x genome length (seed 004)
+  std::size_t generations = 10;     // generation limit (seed 000 Section 6.1: 10)
+  std::size_t max_evaluations = 0;  // 0: no limit; else no generation starts once this many evaluations are spent
   // Diversity: an offspring equal to a member of the population or to an
   // earlier offspring of its batch gets one more gene reset at random, until it
   // differs (at most 64 times). Only for choice genes.
@@ -154,8 +154,7 @@ class GeneticAlgorithm {
   // every generation (progress lines, fitness history).
   // `improver`, when given, improves every offspring after its evaluation;
   // its evaluations count in GaResult::evaluations.
-  GaResult run(BatchEvaluator& evaluator,
-               const std::function<void(const GenerationLog&)>& on_generation = {},
+  GaResult run(BatchEvaluator& evaluator, const std::function<void(const GenerationLog&)>& on_generation = {},
                const Improver* improver = nullptr) const;
 
   const GaParameters& parameters() const { return parameters_; }

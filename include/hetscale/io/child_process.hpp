@@ -16,9 +16,9 @@ class ProgramUnavailable : public std::runtime_error {
 };
 
 struct ProgramOutput {
-  int exit_code = 0;        // the exit status, or 128 + the signal that ended it
-  std::string output;       // standard output
-  std::string errors;       // standard error
+  int exit_code = 0;   // the exit status, or 128 + the signal that ended it
+  std::string output;  // standard output
+  std::string errors;  // standard error
 };
 
 // Runs `arguments[0]` (looked up in PATH) with the other arguments, writes

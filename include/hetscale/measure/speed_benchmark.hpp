@@ -11,15 +11,15 @@
 namespace hetscale::measure {
 
 struct KernelSpeed {
-  const char* kernel = "";   // "elimination", "dgemm", "fft"
-  double mflops = 0.0;       // flop counted by the kernel's formula / elapsed time
-  double seconds = 0.0;      // time measured
+  const char* kernel = "";  // "elimination", "dgemm", "fft"
+  double mflops = 0.0;      // flop counted by the kernel's formula / elapsed time
+  double seconds = 0.0;     // time measured
 };
 
 struct SpeedMeasurement {
   std::vector<KernelSpeed> kernels;
-  double marked_mflops = 0.0;            // the average of the kernels' speeds
-  double unit_computation_seconds = 0.0; // t_c: seconds per flop of the elimination row update
+  double marked_mflops = 0.0;             // the average of the kernels' speeds
+  double unit_computation_seconds = 0.0;  // t_c: seconds per flop of the elimination row update
 };
 
 // Runs each kernel for about `seconds_per_kernel` on this process, as a node of

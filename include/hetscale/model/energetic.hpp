@@ -59,19 +59,17 @@ double lost_work_fraction(double cause_time, double node_elapsed, double other_l
 
 // seed 003, Eqs 16 and 26: eta + rho + delta + gamma = 1, node by node and for
 // the system; returns the left-hand side
-double efficiency_balance(double efficiency, double communication_loss, double setup_loss,
-                          double idle_loss);
+double efficiency_balance(double efficiency, double communication_loss, double setup_loss, double idle_loss);
 
 // seed 003, Eq 17: SU = T_seq / T_par
 double speedup_against_reference(double reference_sequential_time, double parallel_time);
 
 // seed 003, Eq 18: SU = sum(s_i T_comp_i) / T_par, from one parallel run
-double speedup_from_node_times(std::span<const double> relative_speeds,
-                               std::span<const double> computation_times, double parallel_time);
+double speedup_from_node_times(std::span<const double> relative_speeds, std::span<const double> computation_times,
+                               double parallel_time);
 
 // seed 003, Eq 19: SU = sum s_i eta_i (1 - sigma_i)
-double speedup_from_efficiencies(std::span<const double> relative_speeds,
-                                 std::span<const double> local_efficiencies,
+double speedup_from_efficiencies(std::span<const double> relative_speeds, std::span<const double> local_efficiencies,
                                  std::span<const double> load_factors);
 
 // seed 003, Eq 20: T_par = W tau / s_equiv, so s_equiv = W tau / T_par
@@ -87,8 +85,7 @@ double global_efficiency(std::span<const double> relative_speeds, std::span<cons
 
 // seed 003, Eq 23: eta = actual total work / maximum work in the available time
 //   = sum s_i T_comp_i / sum s_i (T_i - T_oth_i)
-double global_efficiency_from_times(std::span<const double> relative_speeds,
-                                    std::span<const double> computation_times,
+double global_efficiency_from_times(std::span<const double> relative_speeds, std::span<const double> computation_times,
                                     std::span<const double> node_elapsed_times,
                                     std::span<const double> other_load_times);
 

@@ -14,12 +14,10 @@ namespace hetscale::model {
 double node_time(double operations, double share, double speed);
 
 // seed 000, Eq 2: T_n = max T_i = K max{p_i / v_i}
-double parallel_elapsed_time(double operations, std::span<const double> speeds,
-                             std::span<const double> shares);
+double parallel_elapsed_time(double operations, std::span<const double> speeds, std::span<const double> shares);
 
 // seed 000, Eq 3: T = sum T_i = K sum p_i / v_i
-double total_computer_time(double operations, std::span<const double> speeds,
-                           std::span<const double> shares);
+double total_computer_time(double operations, std::span<const double> speeds, std::span<const double> shares);
 
 // seed 000, Eq 4: s = T_1,min / T_n
 double speedup_from_times(double best_serial_time_on_fastest, double parallel_elapsed);

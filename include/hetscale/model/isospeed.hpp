@@ -36,8 +36,8 @@ double scalability_with_sequential_part(double sequential_time, double overhead,
 
 // seed 001, Theorem 2: sequential part on the same node before and after, beta = alpha / C_i:
 // psi = (C beta W - C' beta W + C T_o) / (C T_o')
-double scalability_same_sequential_node(double marked_speed, double scaled_marked_speed, double beta,
-                                        double work, double overhead, double scaled_overhead);
+double scalability_same_sequential_node(double marked_speed, double scaled_marked_speed, double beta, double work,
+                                        double overhead, double scaled_overhead);
 
 // seed 001, Corollary 2: alpha = 0: psi = T_o / T_o'
 double scalability_from_overheads(double overhead, double scaled_overhead);
@@ -83,8 +83,7 @@ double gaussian_elimination_overhead(const CommunicationCosts& costs, double n, 
 // and sends its rows of C back (n_i N doubles, received by process 0):
 // T_o = sum_{i != 0} [T_send(n_i N) + T_send(N^2) + T_recv(n_i N)]
 //     = (p-1)(2 a_send + a_recv) + (p-1) b_send N^2 + (b_send + b_recv) N^2 (1 - root_share)
-double matrix_multiplication_overhead(const CommunicationCosts& costs, double n, double processes,
-                                      double root_share);
+double matrix_multiplication_overhead(const CommunicationCosts& costs, double n, double processes, double root_share);
 
 // seed 001, Section 4.5 (the isospeed-efficiency condition's sides):
 // E_s = W / ((T_c + T_o) C). C in units of work per second (flop/s for W in

@@ -17,8 +17,7 @@ double parallel_time(double serial_time, double parallel_part_time, double overh
 double parallelization_overhead(double parallel_time, double serial_time, double parallel_part_time);
 
 // seed 002, Eq 107: S_N^th = tau_1 / (tau_p + tau_s)
-double theoretical_speedup_from_times(double single_processor_time, double serial_time,
-                                      double parallel_part_time);
+double theoretical_speedup_from_times(double single_processor_time, double serial_time, double parallel_part_time);
 
 // seed 002, Eq 108: S_N = tau_1 / (tau_p + tau_s + delta_tau)
 double speedup_with_overhead(double single_processor_time, double serial_time, double parallel_part_time,

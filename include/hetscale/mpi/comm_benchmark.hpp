@@ -40,9 +40,9 @@ enum class CommTiming {
 
 struct CommBenchmarkOptions {
   std::vector<std::size_t> sizes{1, 1000, 100000};  // message sizes, in doubles
-  std::size_t repetitions = 20;     // timed repetitions of every point, at least
-  double min_seconds = 0.05;        // and more, until a point has taken about this long
-  double seconds_per_kernel = 0.2;  // the speed benchmark (t_c) on rank 0
+  std::size_t repetitions = 20;                     // timed repetitions of every point, at least
+  double min_seconds = 0.05;                        // and more, until a point has taken about this long
+  double seconds_per_kernel = 0.2;                  // the speed benchmark (t_c) on rank 0
   CommTiming timing = CommTiming::back_to_back;
   bool structures = true;                 // also time seed 004's structures
   std::size_t structure_repetitions = 5;  // their timed repetitions per point, at least
@@ -51,7 +51,7 @@ struct CommBenchmarkOptions {
 };
 
 inline constexpr std::size_t max_message_elements = 100'000'000;  // 800 MB of doubles
-inline constexpr std::size_t max_repetitions = 1'000'000;          // of one point, min_seconds included
+inline constexpr std::size_t max_repetitions = 1'000'000;         // of one point, min_seconds included
 
 // Every check that needs no communication, the same on every rank, so that
 // all ranks exit together. Throws hetscale::InputError naming the option:

@@ -38,7 +38,7 @@ struct KernelOptions {
   std::vector<double> speeds;         // emulated relative speed per rank, in (0, 1] (empty: all 1)
   std::vector<double> marked_speeds;  // Mflop/s per rank: the shares and C (empty: all equal)
   std::uint64_t seed = 1;
-  programs::kernels::SlabProblem slab;          // mc only
+  programs::kernels::SlabProblem slab;  // mc only
   std::string label;
 };
 
@@ -54,10 +54,10 @@ struct KernelCheck {
 };
 
 struct KernelRun {
-  RunRecord record;              // every rank's time breakdown
-  SweepPoint point;              // N, W, T, T_comp, check
+  RunRecord record;  // every rank's time breakdown
+  SweepPoint point;  // N, W, T, T_comp, check
   KernelCheck check;
-  double marked_speed = 0.0;     // C, Mflop/s
+  double marked_speed = 0.0;  // C, Mflop/s
 };
 
 // Runs one kernel on MPI_COMM_WORLD; rank 0 returns the run. Collective.
@@ -71,12 +71,12 @@ std::string to_string(RepetitionChoice choice);
 RepetitionChoice repetition_choice_from_string(const std::string& name);
 
 struct SweepOptions {
-  KernelOptions kernel;             // size ignored
-  std::vector<std::size_t> sizes;   // in increasing order
-  std::size_t degree = 2;           // of the trend line E_s(N)
-  std::optional<double> target;     // E_s to read N for, then verify
-  std::string configuration = "C";  // name of this configuration
-  std::size_t repetitions = 1;      // runs per size
+  KernelOptions kernel;                               // size ignored
+  std::vector<std::size_t> sizes;                     // in increasing order
+  std::size_t degree = 2;                             // of the trend line E_s(N)
+  std::optional<double> target;                       // E_s to read N for, then verify
+  std::string configuration = "C";                    // name of this configuration
+  std::size_t repetitions = 1;                        // runs per size
   RepetitionChoice point = RepetitionChoice::median;  // which of them is the point
 };
 void validate_sweep_options(const SweepOptions& options, int ranks);
@@ -101,7 +101,8 @@ std::optional<Sweep> run_sweep(const SweepOptions& options, const VerifyingSizeC
 // Every rank measures its own marked speed at once (as the processes of a
 // run share the machine), as a node of relative speed `emulated_speed`.
 // Rank 0 returns one measurement per rank. Collective.
-std::optional<std::vector<measure::SpeedMeasurement>> measure_marked_speeds(double emulated_speed, double seconds_per_kernel);
+std::optional<std::vector<measure::SpeedMeasurement>> measure_marked_speeds(double emulated_speed,
+                                                                            double seconds_per_kernel);
 
 // Rank 0's values replace every rank's (same length on every rank). Collective.
 void share_from_rank_zero(std::vector<double>& values);

@@ -35,11 +35,11 @@ struct ArrayPattern {
 };
 
 struct Alignment {
-  int id = 0;                               // 1, 2, ... within the level
-  std::vector<ArrayPattern> patterns;       // one per array of the level, in the level's order
+  int id = 0;                                  // 1, 2, ... within the level
+  std::vector<ArrayPattern> patterns;          // one per array of the level, in the level's order
   std::vector<std::string> distributed_loops;  // loop variables split over processors:
                                                // one (row/column/block) or two (grid rows, grid columns)
-  bool serial_only = false;  // no communication-free split exists: the level runs on one processor
+  bool serial_only = false;                    // no communication-free split exists: the level runs on one processor
 
   // "c: row, I: row, b: row" (or "serial: a: replicated, ..." when serial_only).
   std::string description() const;

@@ -69,8 +69,8 @@ struct LevelOption {
 struct LevelCost {
   int level = 0;  // Level::index
   LevelOption option;
-  double computation_seconds = 0.0;    // seed 004, Eq 2
-  double communication_seconds = 0.0;  // the redistributions before the level
+  double computation_seconds = 0.0;             // seed 004, Eq 2
+  double communication_seconds = 0.0;           // the redistributions before the level
   std::vector<Redistribution> redistributions;  // only those that move data
   double seconds() const { return computation_seconds + communication_seconds; }  // seed 004, Eq 1
   // "scatter V, broadcast Z", or "-" when nothing moves.
@@ -125,8 +125,8 @@ class CostModel {
 
  private:
   struct LevelData {
-    std::vector<std::size_t> arrays;      // program array indices
-    std::vector<bool> live_in;            // per entry of `arrays`
+    std::vector<std::size_t> arrays;            // program array indices
+    std::vector<bool> live_in;                  // per entry of `arrays`
     std::vector<std::vector<Layout>> required;  // per option, per entry of `arrays`
   };
   // `seconds` plus the redistributions before level `level` with option

@@ -22,7 +22,7 @@ std::string_view to_string(Structure structure);
 
 struct Machine {
   std::string label;
-  double seconds_per_operation = 0.0;  // t_seq = operations x this (the profile's costs.unit_computation)
+  double seconds_per_operation = 0.0;        // t_seq = operations x this (the profile's costs.unit_computation)
   std::array<StructureCosts, 5> structures;  // indexed by Structure
 
   const StructureCosts& costs(Structure structure) const { return structures[static_cast<std::size_t>(structure)]; }

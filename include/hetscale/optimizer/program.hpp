@@ -57,23 +57,23 @@ struct Loop {
   std::string variable;
   int depth = 1;  // 1 for the level's outermost loop
   int line = 0;
-  std::string lower_bound;  // source text of the first value
-  std::string upper_bound;  // source text of the bound, with its comparison: "< N", "<= i + 1"
-  std::int64_t total_iterations = 0;     // times the body runs over one execution of the level
+  std::string lower_bound;                 // source text of the first value
+  std::string upper_bound;                 // source text of the bound, with its comparison: "< N", "<= i + 1"
+  std::int64_t total_iterations = 0;       // times the body runs over one execution of the level
   std::optional<std::int64_t> trip_count;  // per entry, when the bounds use no enclosing loop variable
 };
 
 struct Level {
-  int index = 0;  // 1, 2, ... in source order
-  int line = 0;   // line of the level's outermost `for`
-  int depth = 0;  // deepest nesting of loops
-  std::vector<Loop> loops;                // in source order
-  std::vector<LevelArray> arrays;         // in order of first reference
-  std::vector<ArrayReference> references; // every array reference, in source order
+  int index = 0;                           // 1, 2, ... in source order
+  int line = 0;                            // line of the level's outermost `for`
+  int depth = 0;                           // deepest nesting of loops
+  std::vector<Loop> loops;                 // in source order
+  std::vector<LevelArray> arrays;          // in order of first reference
+  std::vector<ArrayReference> references;  // every array reference, in source order
   std::vector<std::string> scalars_read;
   std::vector<std::string> scalars_written;
-  std::int64_t operation_count = 0;  // flops: + - * / in assignments (compound: one more), times executions
-  std::vector<Alignment> alignments; // feasible_alignments(*this)
+  std::int64_t operation_count = 0;   // flops: + - * / in assignments (compound: one more), times executions
+  std::vector<Alignment> alignments;  // feasible_alignments(*this)
 
   // The level's use of `name`, or nullptr.
   const LevelArray* find_array(std::string_view name) const;
@@ -82,7 +82,7 @@ struct Level {
 };
 
 struct Program {
-  std::string name;  // the source, e.g. the file path
+  std::string name;                        // the source, e.g. the file path
   std::optional<std::int64_t> iterations;  // trip count of the outer iterative loop, if any
   std::vector<ArrayDeclaration> arrays;    // program-wide, in order of first reference
   std::vector<Level> levels;

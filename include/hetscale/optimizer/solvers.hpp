@@ -22,14 +22,14 @@
 namespace hetscale::optimizer {
 
 struct SolverResult {
-  std::string solver;             // "ga ssga one-point", "exhaustive", "exact"
-  Plan plan;                      // one option index per level
-  PlanCost cost;                  // the plan's breakdown; cost.seconds is the fitness
-  std::size_t evaluations = 0;    // plans evaluated (ga, exhaustive); level transitions (exact)
-  std::size_t generations = 0;    // ga: generations after the initial population
+  std::string solver;                  // "ga ssga one-point", "exhaustive", "exact"
+  Plan plan;                           // one option index per level
+  PlanCost cost;                       // the plan's breakdown; cost.seconds is the fitness
+  std::size_t evaluations = 0;         // plans evaluated (ga, exhaustive); level transitions (exact)
+  std::size_t generations = 0;         // ga: generations after the initial population
   std::vector<ga::GenerationLog> log;  // ga: best and mean fitness per generation
-  bool reached_target = false;    // ga: stopped at the expected fitness
-  std::uint64_t optimal_plans = 0;  // exhaustive: plans as good as the best (relative 1e-9)
+  bool reached_target = false;         // ga: stopped at the expected fitness
+  std::uint64_t optimal_plans = 0;     // exhaustive: plans as good as the best (relative 1e-9)
 };
 
 // A search failed for a reason of the instance, not a bug: too many plans for

@@ -9,11 +9,11 @@
 namespace hetscale {
 
 struct PaperCheck {
-  std::string where;     // "Table 2, H = 0.26, s_i = 0.6, R = 0.1"
-  std::string quantity;  // "W_i / W_i^id"
-  double paper = 0.0;    // as printed
-  double computed = 0.0; // by hetscale
-  int decimals = 2;      // how the paper prints it (significant digits for large counts)
+  std::string where;      // "Table 2, H = 0.26, s_i = 0.6, R = 0.1"
+  std::string quantity;   // "W_i / W_i^id"
+  double paper = 0.0;     // as printed
+  double computed = 0.0;  // by hetscale
+  int decimals = 2;       // how the paper prints it (significant digits for large counts)
   double tolerance = 0.0;
   bool agrees() const;
 };

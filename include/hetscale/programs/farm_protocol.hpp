@@ -51,7 +51,8 @@ class FarmServer {
   // The answers a WorkEnd frees (a waiting request may now get a task);
   // `use` says whether the result counts or was a lost duplicate.
   std::vector<Outgoing> on_work_end(std::size_t client, std::size_t generation, std::size_t task,
-                                    double nominal_seconds, double compute_seconds, double now, distribute::ResultUse& use);
+                                    double nominal_seconds, double compute_seconds, double now,
+                                    distribute::ResultUse& use);
   // Asks the policy again about requests kept waiting (time has passed).
   std::vector<Outgoing> poll(double now);
 

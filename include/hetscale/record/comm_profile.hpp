@@ -61,8 +61,8 @@ struct CommFitQuality {
 };
 
 // seed 004's communication structures, in the order of Table II's text.
-inline constexpr std::array<std::string_view, 5> communication_structures{"multiphase", "shift", "broadcast",
-                                                                          "scatter", "gather"};
+inline constexpr std::array<std::string_view, 5> communication_structures{"multiphase", "shift", "broadcast", "scatter",
+                                                                          "gather"};
 
 // One structure's fitted costs (paper notation: m = M, n = N, r = R, q = Q).
 struct StructureCosts {

@@ -11,12 +11,12 @@ namespace hetscale {
 // One node's time breakdown (seed 003 Eqs 6-7), in seconds.
 struct NodeRecord {
   std::string name;
-  double work = 0.0;     // operations or tasks completed
-  double t_comp = 0.0;   // computation
-  double t_comm = 0.0;   // communication not overlapped with computation
-  double t_setup = 0.0;  // set-up and other parallelization overhead
-  double t_idle = 0.0;   // idle, including what the node did not account for
-  double t_other = 0.0;  // ready to run but not running (other load)
+  double work = 0.0;           // operations or tasks completed
+  double t_comp = 0.0;         // computation
+  double t_comm = 0.0;         // communication not overlapped with computation
+  double t_setup = 0.0;        // set-up and other parallelization overhead
+  double t_idle = 0.0;         // idle, including what the node did not account for
+  double t_other = 0.0;        // ready to run but not running (other load)
   double t_unaccounted = 0.0;  // part of t_idle added so the parts sum to t_par (seed 003 Eq 8)
 
   double accounted_time() const { return t_comp + t_comm + t_setup + t_idle + t_other; }

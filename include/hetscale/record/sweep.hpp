@@ -40,12 +40,12 @@
 namespace hetscale {
 
 struct SweepPoint {
-  double size = 0.0;          // N
-  double work = 0.0;          // W(N), units of work (flop)
-  double seconds = 0.0;       // T, elapsed
+  double size = 0.0;             // N
+  double work = 0.0;             // W(N), units of work (flop)
+  double seconds = 0.0;          // T, elapsed
   double compute_seconds = 0.0;  // T_comp: longest computation time of a process
   bool check_passed = true;
-  std::vector<double> run_seconds;  // T of every run at this size, in run order, when more than one ran
+  std::vector<double> run_seconds;       // T of every run at this size, in run order, when more than one ran
   double achieved_speed_mflops() const;  // W / T / 1e6
   // seed 001, Definition 2: E_s = W / (T C), C in Mflop/s
   double speed_efficiency(double marked_speed_mflops) const;
@@ -59,9 +59,9 @@ struct SweepTrend {
 };
 
 struct SweepTarget {
-  double speed_efficiency = 0.0;     // the target E_s
-  std::optional<double> size;        // N read off the trend line, if reached
-  bool extrapolated = false;         // N lies beyond the largest size swept
+  double speed_efficiency = 0.0;       // the target E_s
+  std::optional<double> size;          // N read off the trend line, if reached
+  bool extrapolated = false;           // N lies beyond the largest size swept
   std::optional<SweepPoint> verified;  // the run at that N
 };
 

@@ -27,12 +27,12 @@ struct StackedBars {
 };
 
 struct Figure {
-  std::string id;       // a file name stem: letters, digits, '-' and '_'
+  std::string id;  // a file name stem: letters, digits, '-' and '_'
   std::string title;
   std::string caption;  // what the figure shows and where its numbers come from
   std::string x_label, y_label;
   std::vector<Series> series;
-  std::optional<StackedBars> bars;  // drawn instead of the series when present
+  std::optional<StackedBars> bars;                            // drawn instead of the series when present
   std::vector<std::pair<double, std::string>> x_tick_labels;  // when given, the only x tics
   bool log_x = false;
   std::optional<double> x_min, x_max, y_min, y_max;

@@ -21,7 +21,7 @@ struct DrawnFigure {
 
 struct ReportSection {
   std::string title;
-  std::string source;                  // the input it explains (a file, or "model")
+  std::string source;                   // the input it explains (a file, or "model")
   std::vector<std::string> paragraphs;  // plain text
   std::vector<HtmlTable> tables;
   std::vector<DrawnFigure> figures;

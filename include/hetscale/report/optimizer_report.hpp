@@ -11,10 +11,10 @@ namespace hetscale::report {
 // What one `hetscale optimize` produced.
 struct OptimizerOutcome {
   const optimizer::CostModel* model = nullptr;
-  optimizer::SolverResult result;                    // the solver's plan (with --runs: the best run's)
-  std::optional<double> optimum;                     // the exact optimum, when known
-  std::optional<optimizer::RepeatedRuns> runs;       // with --runs
-  std::optional<optimizer::GaSolverOptions> ga;      // the GA's settings, for a GA solver
+  optimizer::SolverResult result;                // the solver's plan (with --runs: the best run's)
+  std::optional<double> optimum;                 // the exact optimum, when known
+  std::optional<optimizer::RepeatedRuns> runs;   // with --runs
+  std::optional<optimizer::GaSolverOptions> ga;  // the GA's settings, for a GA solver
 };
 
 // Header lines, the plan (level, procs, alignment, t_comp, t_comm, structure)

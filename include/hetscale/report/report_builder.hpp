@@ -25,7 +25,7 @@ struct ReportInput {
 struct ReportOptions {
   std::string title = "hetscale report";
   std::vector<std::string> about;
-  std::vector<std::string> model_figures;                 // names from model_figure_names()
+  std::vector<std::string> model_figures;                   // names from model_figure_names()
   std::vector<std::vector<double>> seed003_configurations;  // speeds of seed 003 Table 1 (for seed003-fig2)
 };
 

@@ -21,10 +21,10 @@ struct FarmWhatIf {
   std::vector<double> speeds;
   std::size_t tasks_per_generation = 0, generations = 0;
   double evaluation_seconds = 0.0, latency_seconds = 0.0;
-  double max_speedup = 0.0;             // s_max, Eq 6
-  double diversity = 0.0;               // d_conf, Eq 10
-  double even_split_efficiency = 0.0;   // Eq 17 bound / s_max
-  double ceiling_efficiency = 0.0;      // greedy earliest-finish schedule with the true speeds
+  double max_speedup = 0.0;                 // s_max, Eq 6
+  double diversity = 0.0;                   // d_conf, Eq 10
+  double even_split_efficiency = 0.0;       // Eq 17 bound / s_max
+  double ceiling_efficiency = 0.0;          // greedy earliest-finish schedule with the true speeds
   std::vector<FarmPolicyOutcome> policies;  // even, proportional, adaptive, adaptive+
 };
 

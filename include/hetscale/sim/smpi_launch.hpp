@@ -37,8 +37,7 @@ std::vector<std::string> smpi_configuration();
 // that points to it, `smpirun_variable` or `program_variable`), or the
 // platform cannot be simulated; std::runtime_error if smpirun cannot be run
 // or ends by a signal.
-int run_in_simulator(const Platform& platform, const SmpiPrograms& programs,
-                     const std::vector<std::string>& arguments, const std::string& smpirun_variable,
-                     const std::string& program_variable);
+int run_in_simulator(const Platform& platform, const SmpiPrograms& programs, const std::vector<std::string>& arguments,
+                     const std::string& smpirun_variable, const std::string& program_variable);
 
 }  // namespace hetscale::sim

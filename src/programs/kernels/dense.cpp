@@ -12,9 +12,7 @@ namespace hetscale::programs::kernels {
 namespace {
 // Uniform in [-1, 1) from a 64-bit generator (hand-written, so every
 // platform generates the same matrices).
-double symmetric_unit(std::mt19937_64& engine) {
-  return static_cast<double>(engine() >> 11) * 0x1.0p-52 - 1.0;
-}
+double symmetric_unit(std::mt19937_64& engine) { return static_cast<double>(engine() >> 11) * 0x1.0p-52 - 1.0; }
 }  // namespace
 
 LinearSystem generate_linear_system(std::size_t order, std::uint64_t seed) {
@@ -85,8 +83,8 @@ void multiply(std::span<const double> a, std::span<const double> b, std::span<do
     throw std::invalid_argument("multiply: a matrix is smaller than its stated shape");
   if (rows == 0 || columns == 0) return;
   cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(rows), static_cast<int>(columns),
-              static_cast<int>(inner), 1.0, a.data(), static_cast<int>(inner), b.data(), static_cast<int>(columns),
-              0.0, c.data(), static_cast<int>(columns));
+              static_cast<int>(inner), 1.0, a.data(), static_cast<int>(inner), b.data(), static_cast<int>(columns), 0.0,
+              c.data(), static_cast<int>(columns));
 }
 
 double product_relative_residual(std::span<const double> a, std::span<const double> b, std::span<const double> c,
@@ -94,12 +92,12 @@ double product_relative_residual(std::span<const double> a, std::span<const doub
   std::mt19937_64 engine(seed);
   std::vector<double> x(n), bx(n, 0.0), abx(n, 0.0), cx(n, 0.0);
   for (auto& value : x) value = symmetric_unit(engine);
-  cblas_dgemv(CblasRowMajor, CblasNoTrans, static_cast<int>(n), static_cast<int>(n), 1.0, b.data(),
-              static_cast<int>(n), x.data(), 1, 0.0, bx.data(), 1);
-  cblas_dgemv(CblasRowMajor, CblasNoTrans, static_cast<int>(n), static_cast<int>(n), 1.0, a.data(),
-              static_cast<int>(n), bx.data(), 1, 0.0, abx.data(), 1);
-  cblas_dgemv(CblasRowMajor, CblasNoTrans, static_cast<int>(n), static_cast<int>(n), 1.0, c.data(),
-              static_cast<int>(n), x.data(), 1, 0.0, cx.data(), 1);
+  cblas_dgemv(CblasRowMajor, CblasNoTrans, static_cast<int>(n), static_cast<int>(n), 1.0, b.data(), static_cast<int>(n),
+              x.data(), 1, 0.0, bx.data(), 1);
+  cblas_dgemv(CblasRowMajor, CblasNoTrans, static_cast<int>(n), static_cast<int>(n), 1.0, a.data(), static_cast<int>(n),
+              bx.data(), 1, 0.0, abx.data(), 1);
+  cblas_dgemv(CblasRowMajor, CblasNoTrans, static_cast<int>(n), static_cast<int>(n), 1.0, c.data(), static_cast<int>(n),
+              x.data(), 1, 0.0, cx.data(), 1);
   auto infinity_norm = [n](std::span<const double> matrix) {
     double norm = 0.0;
     for (std::size_t i = 0; i < n; ++i) {

@@ -40,8 +40,7 @@ double transform_rows(std::span<Complex> rows, std::size_t n, FftDirection direc
   // FFTW_ESTIMATE plans in microseconds and leaves the data untouched.
   fftw_plan plan = fftw_plan_many_dft(1, &length, static_cast<int>(count), as_fftw(rows.data()), nullptr, 1, length,
                                       as_fftw(rows.data()), nullptr, 1, length,
-                                      direction == FftDirection::forward ? FFTW_FORWARD : FFTW_BACKWARD,
-                                      FFTW_ESTIMATE);
+                                      direction == FftDirection::forward ? FFTW_FORWARD : FFTW_BACKWARD, FFTW_ESTIMATE);
   fftw_execute(plan);
   fftw_destroy_plan(plan);
   return transform_flops(n, count);
@@ -75,8 +74,7 @@ std::vector<Complex> convolve_serial(std::span<const Complex> first, std::span<c
   return a;
 }
 
-std::vector<Complex> convolve_directly(std::span<const Complex> first, std::span<const Complex> second,
-                                       std::size_t n) {
+std::vector<Complex> convolve_directly(std::span<const Complex> first, std::span<const Complex> second, std::size_t n) {
   std::vector<Complex> result(n * n);
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = 0; j < n; ++j) {

@@ -68,60 +68,56 @@
 namespace hetscale::programs::kernels {
 namespace {
 
-constexpr double kElectronRestEnergyMeV = 0.51099895;
-constexpr double kClassicalElectronRadiusCm = 2.8179403262e-13;
-constexpr double kAvogadro = 6.02214076e23;
-constexpr double kWaterDensity = 1.0;         // g/cm^3
-constexpr double kWaterMolarMass = 18.015;    // g/mol
-constexpr double kWaterMolecules = kWaterDensity * kAvogadro / kWaterMolarMass;  // cm^-3
-constexpr double kWaterElectrons = 10.0 * kWaterMolecules;                       // cm^-3
-constexpr double kPhotoelectricCoefficient = 1.27e-32;  // C, cm^2
-constexpr double kPhotoelectricEnergyExponent = 3.25;
+constexpr double electron_rest_energy_mev = 0.51099895;
+constexpr double classical_electron_radius_cm = 2.8179403262e-13;
+constexpr double avogadro = 6.02214076e23;
+constexpr double water_density = 1.0;                                            // g/cm^3
+constexpr double water_molar_mass = 18.015;                                      // g/mol
+constexpr double water_molecules = water_density * avogadro / water_molar_mass;  // cm^-3
+constexpr double water_electrons = 10.0 * water_molecules;                       // cm^-3
+constexpr double photoelectric_coefficient = 1.27e-32;                           // C, cm^2
+constexpr double photoelectric_energy_exponent = 3.25;
 // sum over the molecule's atoms of Z^4: 2 H + 1 O
-constexpr double kWaterZ4 = 2.0 * 1.0 + 8.0 * 8.0 * 8.0 * 8.0;
+constexpr double water_z4 = 2.0 * 1.0 + 8.0 * 8.0 * 8.0 * 8.0;
 
-constexpr double kMinimumCutoffMeV = 1e-3;
-constexpr double kMaximumSourceMeV = 3.0;
-constexpr std::size_t kMaximumTableValues = 50'000'000;
+constexpr double minimum_cutoff_mev = 1e-3;
+constexpr double maximum_source_mev = 3.0;
+constexpr std::size_t maximum_table_values = 50'000'000;
 
 void validate(const SlabProblem& problem) {
   using model::detail::require_positive;
   require_positive(problem.thickness_cm, "thickness_cm");
   require_positive(problem.source_energy_MeV, "source_energy_MeV");
   require_positive(problem.cutoff_energy_MeV, "cutoff_energy_MeV");
-  if (problem.cutoff_energy_MeV < kMinimumCutoffMeV)
+  if (problem.cutoff_energy_MeV < minimum_cutoff_mev)
     throw std::invalid_argument(fmt::format(
         "cutoff_energy_MeV must be >= {} (1 keV; the free-electron and power-law cross sections do not hold "
         "below), got {}",
-        kMinimumCutoffMeV, problem.cutoff_energy_MeV));
-  if (problem.source_energy_MeV > kMaximumSourceMeV)
-    throw std::invalid_argument(fmt::format(
-        "source_energy_MeV must be <= {} (pair production is not modelled), got {}", kMaximumSourceMeV,
-        problem.source_energy_MeV));
+        minimum_cutoff_mev, problem.cutoff_energy_MeV));
+  if (problem.source_energy_MeV > maximum_source_mev)
+    throw std::invalid_argument(fmt::format("source_energy_MeV must be <= {} (pair production is not modelled), got {}",
+                                            maximum_source_mev, problem.source_energy_MeV));
   if (problem.cutoff_energy_MeV >= problem.source_energy_MeV)
-    throw std::invalid_argument(
-        fmt::format("cutoff_energy_MeV must be below source_energy_MeV = {}, got {}", problem.source_energy_MeV,
-                    problem.cutoff_energy_MeV));
+    throw std::invalid_argument(fmt::format("cutoff_energy_MeV must be below source_energy_MeV = {}, got {}",
+                                            problem.source_energy_MeV, problem.cutoff_energy_MeV));
   if (problem.energy_groups < 2)
     throw std::invalid_argument(fmt::format("energy_groups must be >= 2, got {}", problem.energy_groups));
   if (problem.angle_points < 2)
     throw std::invalid_argument(fmt::format("angle_points must be >= 2, got {}", problem.angle_points));
-  if (problem.energy_groups > kMaximumTableValues / problem.angle_points)
+  if (problem.energy_groups > maximum_table_values / problem.angle_points)
     throw std::invalid_argument(
         fmt::format("energy_groups x angle_points must be <= {}, got energy_groups = {}, angle_points = {}",
-                    kMaximumTableValues, problem.energy_groups, problem.angle_points));
+                    maximum_table_values, problem.energy_groups, problem.angle_points));
 }
 
 // Layout of PhotonTables::values: ln Sigma_t[G], ln Sigma_pe[G], then the G
 // CDF rows of A values each.
-std::size_t table_size(const SlabProblem& problem) {
-  return problem.energy_groups * (2 + problem.angle_points);
-}
+std::size_t table_size(const SlabProblem& problem) { return problem.energy_groups * (2 + problem.angle_points); }
 
 double klein_nishina_sigma(double k) {
   const double log_term = std::log1p(2.0 * k);
   const double one_2k = 1.0 + 2.0 * k;
-  return 2.0 * std::numbers::pi * kClassicalElectronRadiusCm * kClassicalElectronRadiusCm *
+  return 2.0 * std::numbers::pi * classical_electron_radius_cm * classical_electron_radius_cm *
          ((1.0 + k) / (k * k) * (2.0 * (1.0 + k) / one_2k - log_term / k) + log_term / (2.0 * k) -
           (1.0 + 3.0 * k) / (one_2k * one_2k));
 }
@@ -138,15 +134,15 @@ std::uint64_t splitmix64_mix(std::uint64_t z) {
   return z ^ (z >> 31);
 }
 
-constexpr std::uint64_t kSplitmixGamma = 0x9e3779b97f4a7c15ULL;
+constexpr std::uint64_t splitmix_gamma = 0x9e3779b97f4a7c15ULL;
 
 // xoshiro256** (Blackman and Vigna), seeded from (seed, history) by splitmix64.
 class HistoryStream {
  public:
   HistoryStream(std::uint64_t seed, std::uint64_t history) {
-    std::uint64_t counter = splitmix64_mix(seed) ^ splitmix64_mix(history + kSplitmixGamma);
+    std::uint64_t counter = splitmix64_mix(seed) ^ splitmix64_mix(history + splitmix_gamma);
     for (std::uint64_t& word : state_) {
-      counter += kSplitmixGamma;
+      counter += splitmix_gamma;
       word = splitmix64_mix(counter);
     }
   }
@@ -186,9 +182,9 @@ class TableView {
     validate(problem_);
     const std::size_t expected = table_size(problem_);
     if (tables.values.size() != expected)
-      throw std::invalid_argument(fmt::format(
-          "PhotonTables.values has {} values, expected {} for energy_groups = {} and angle_points = {}",
-          tables.values.size(), expected, problem_.energy_groups, problem_.angle_points));
+      throw std::invalid_argument(
+          fmt::format("PhotonTables.values has {} values, expected {} for energy_groups = {} and angle_points = {}",
+                      tables.values.size(), expected, problem_.energy_groups, problem_.angle_points));
     groups_ = problem_.energy_groups;
     angles_ = problem_.angle_points;
     log_total_ = tables.values.data();
@@ -268,7 +264,7 @@ PhotonHistory track(const TableView& tables, std::uint64_t history, std::uint64_
     const double u_group = stream.uniform();
     const double u_angle = stream.uniform();
     const double mu = tables.sample_cosine(point, u_group, u_angle);
-    energy /= 1.0 + energy / kElectronRestEnergyMeV * (1.0 - mu);
+    energy /= 1.0 + energy / electron_rest_energy_mev * (1.0 - mu);
     if (energy < problem.cutoff_energy_MeV) break;
     u = scattered_direction_cosine(u, mu, 2.0 * std::numbers::pi * stream.uniform());
   }
@@ -281,9 +277,9 @@ PhotonHistory track(const TableView& tables, std::uint64_t history, std::uint64_
 PhotonCrossSections photon_cross_sections(double energy_MeV) {
   model::detail::require_positive(energy_MeV, "energy_MeV");
   PhotonCrossSections sections;
-  sections.compton_per_cm = kWaterElectrons * klein_nishina_sigma(energy_MeV / kElectronRestEnergyMeV);
-  sections.photoelectric_per_cm = kWaterMolecules * kPhotoelectricCoefficient * kWaterZ4 *
-                                  std::pow(energy_MeV, -kPhotoelectricEnergyExponent);
+  sections.compton_per_cm = water_electrons * klein_nishina_sigma(energy_MeV / electron_rest_energy_mev);
+  sections.photoelectric_per_cm =
+      water_molecules * photoelectric_coefficient * water_z4 * std::pow(energy_MeV, -photoelectric_energy_exponent);
   return sections;
 }
 
@@ -307,7 +303,7 @@ PhotonTables prepare_photon_tables(const SlabProblem& problem) {
     log_total[g] = std::log(sections.total_per_cm());
     log_photoelectric[g] = std::log(sections.photoelectric_per_cm);
 
-    const double k = energy / kElectronRestEnergyMeV;
+    const double k = energy / electron_rest_energy_mev;
     double* row = cdf + g * angles;
     double previous = klein_nishina_density(k, -1.0);
     row[0] = 0.0;
@@ -354,9 +350,15 @@ PhotonTally transport_photons(const PhotonTables& tables, std::uint64_t first, s
     const PhotonHistory history = track(view, first + n, seed);
     tally.collisions += history.collisions;
     switch (history.fate) {
-      case PhotonFate::transmitted: ++tally.transmitted; break;
-      case PhotonFate::reflected: ++tally.reflected; break;
-      case PhotonFate::absorbed: ++tally.absorbed; break;
+      case PhotonFate::transmitted:
+        ++tally.transmitted;
+        break;
+      case PhotonFate::reflected:
+        ++tally.reflected;
+        break;
+      case PhotonFate::absorbed:
+        ++tally.absorbed;
+        break;
     }
   }
   return tally;

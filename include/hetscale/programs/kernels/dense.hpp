@@ -15,12 +15,8 @@ namespace hetscale::programs::kernels {
 struct LinearSystem {
   std::size_t order = 0;
   std::vector<double> augmented;  // n rows of n + 1 values
-  std::span<double> augmented_row(std::size_t i) {
-    return {augmented.data() + i * (order + 1), order + 1};
-  }
-  std::span<const double> augmented_row(std::size_t i) const {
-    return {augmented.data() + i * (order + 1), order + 1};
-  }
+  std::span<double> augmented_row(std::size_t i) { return {augmented.data() + i * (order + 1), order + 1}; }
+  std::span<const double> augmented_row(std::size_t i) const { return {augmented.data() + i * (order + 1), order + 1}; }
 };
 LinearSystem generate_linear_system(std::size_t order, std::uint64_t seed);
 

@@ -35,8 +35,7 @@ std::vector<Complex> convolve_serial(std::span<const Complex> first, std::span<c
 
 // The circular 2D convolution by its definition, O(N^4): for checking
 // convolve_serial on small images.
-std::vector<Complex> convolve_directly(std::span<const Complex> first, std::span<const Complex> second,
-                                       std::size_t n);
+std::vector<Complex> convolve_directly(std::span<const Complex> first, std::span<const Complex> second, std::size_t n);
 
 // max |a - b| / max |b|.
 double relative_difference(std::span<const Complex> a, std::span<const Complex> b);

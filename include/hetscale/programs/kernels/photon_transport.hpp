@@ -15,11 +15,11 @@
 namespace hetscale::programs::kernels {
 
 struct SlabProblem {
-  double thickness_cm = 30.0;          // slab thickness; photons enter at x = 0 along +x
-  double source_energy_MeV = 1.0;      // energy of the incident photons
-  double cutoff_energy_MeV = 0.01;     // below it a photon is absorbed
-  std::size_t energy_groups = 200;     // energy grid of the tabulated data
-  std::size_t angle_points = 5000;     // points per scattering-angle table (set-up ~ energy_groups x angle_points)
+  double thickness_cm = 30.0;       // slab thickness; photons enter at x = 0 along +x
+  double source_energy_MeV = 1.0;   // energy of the incident photons
+  double cutoff_energy_MeV = 0.01;  // below it a photon is absorbed
+  std::size_t energy_groups = 200;  // energy grid of the tabulated data
+  std::size_t angle_points = 5000;  // points per scattering-angle table (set-up ~ energy_groups x angle_points)
 };
 
 // What the serial set-up computes (the part that does not shrink with more
@@ -47,8 +47,7 @@ struct PhotonTally {
 // Runs histories [first, first + count) of the stream `seed`. Throws
 // std::invalid_argument if `tables` is not what prepare_photon_tables made for
 // tables.problem (wrong size, invalid problem).
-PhotonTally transport_photons(const PhotonTables& tables, std::uint64_t first, std::uint64_t count,
-                              std::uint64_t seed);
+PhotonTally transport_photons(const PhotonTables& tables, std::uint64_t first, std::uint64_t count, std::uint64_t seed);
 
 // Helpers: the physics that transport_photons uses, exposed for the tests.
 
