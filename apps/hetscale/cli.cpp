@@ -14,14 +14,6 @@
 
 namespace hetscale::cli {
 
-std::vector<double> positive_list(const std::string& text, const std::string& option) {
-  auto values = io::parse_number_list(text, option);
-  for (std::size_t i = 0; i < values.size(); ++i)
-    if (values[i] <= 0.0)
-      throw InputError(option, fmt::format("item {}", i + 1), fmt::format("must be > 0, got {:g}", values[i]));
-  return values;
-}
-
 double single_number(const std::string& text, const std::string& option) {
   const auto values = io::parse_number_list(text, option);
   if (values.size() != 1) throw InputError(option, "", fmt::format("expects one number, got {}", values.size()));

@@ -34,8 +34,6 @@ struct Actions {
   std::function<int(int& argc, char**& argv)> mpi_action;
 };
 
-// A list of numbers > 0 ("1,0.5" or @FILE); InputError names `option`.
-std::vector<double> positive_list(const std::string& text, const std::string& option);
 // Exactly one number.
 double single_number(const std::string& text, const std::string& option);
 // A whole number >= 1 (and <= 1e9).

@@ -19,9 +19,12 @@
 #include "hetscale/platform/platform.hpp"
 #include "hetscale/record/run_record.hpp"
 #include "hetscale/record/sweep.hpp"
-#include "hetscale/report/table.hpp"
+#include "hetscale/io/host_and_time.hpp"
+#include "hetscale/model/isospeed.hpp"
+#include "hetscale/record/timings.hpp"
+#include "hetscale/report/isospeed_report.hpp"
 #include "hetscale/mpi/kernels.hpp"
-#include "hetscale/measure/run_context.hpp"
+#include "hetscale/mpi/marked_speeds.hpp"
 
 namespace hetscale::cli {
 
@@ -29,7 +32,8 @@ namespace {
 
 // The speeds of the ranks: emulated and marked, on this machine's MPI only (in
 // the simulator they are the platform's).
-void add_speed_options(CLI::App& command, std::string& emulated, MarkedSpeedOptions& options, KernelBackend backend) {
+void add_speed_options(CLI::App& command, std::string& emulated, mpi::MarkedSpeedOptions& options,
+                       KernelBackend backend) {
   if (backend != KernelBackend::mpi) return;
   command.add_option("--speeds", emulated, "emulated relative speed per rank, in (0, 1] (or @FILE)");
   command.add_option("--marked", options.platform,
@@ -39,50 +43,8 @@ void add_speed_options(CLI::App& command, std::string& emulated, MarkedSpeedOpti
   command.add_option("--speed-seconds", options.seconds, "seconds per benchmark kernel when measuring (default 0.1)");
 }
 
-std::vector<double> read_marked_speeds(const MarkedSpeedOptions& options, int ranks) {
-  if (!options.platform.empty() && !options.list.empty())
-    throw InputError("--marked", "", "give --marked or --marked-speeds, not both");
-  std::vector<double> speeds;
-  if (!options.list.empty()) speeds = positive_list(options.list, "--marked-speeds");
-  if (!options.platform.empty()) {
-    const auto platform = read_platform(options.platform);
-    if (platform.speed_kind != SpeedKind::marked)
-      throw InputError(options.platform, "nodes", "declares relative speeds; marked speeds (Mflop/s) are needed");
-    speeds = platform.declared_speeds();
-  }
-  if (!speeds.empty() && speeds.size() != static_cast<std::size_t>(ranks))
-    throw InputError(options.platform.empty() ? "--marked-speeds" : options.platform, "",
-                     fmt::format("has {} marked speeds for {} MPI ranks; give one per rank", speeds.size(), ranks));
-  if (!(options.seconds > 0.0 && options.seconds <= 60.0))
-    throw InputError("--speed-seconds", "", fmt::format("must be in (0, 60], got {:g}", options.seconds));
-  return speeds;
-}
-
 std::vector<double> emulated_speeds(const std::string& text) {
-  return text.empty() ? std::vector<double>{} : positive_list(text, "--speeds");
-}
-
-// Measures every rank's marked speed when none were given; every rank gets them.
-std::vector<double> marked_speeds_for_run(std::vector<double> given, const std::vector<double>& emulated, int rank,
-                                          int ranks, double seconds) {
-  if (!given.empty()) return given;
-  const double own = emulated.empty() ? 1.0 : emulated[static_cast<std::size_t>(rank)];
-  const auto measured = mpi::measure_marked_speeds(own, seconds);
-  std::vector<double> speeds(static_cast<std::size_t>(ranks));
-  if (measured)
-    for (int r = 0; r < ranks; ++r)
-      speeds[static_cast<std::size_t>(r)] = (*measured)[static_cast<std::size_t>(r)].marked_mflops;
-  mpi::share_from_rank_zero(speeds);
-  return speeds;
-}
-
-std::string describe_point(const SweepPoint& point, double marked_speed, const std::string& kernel) {
-  if (kernel == "mc")
-    return fmt::format("N {:>9g}  T {:9.4f} s  check {}", point.size, point.seconds,
-                       point.check_passed ? "passed" : "FAILED");
-  return fmt::format("N {:>6g}  W {:>14.0f}  T {:9.4f} s  speed {:9.2f} Mflop/s  E_s {:.3f}  check {}", point.size,
-                     point.work, point.seconds, point.achieved_speed_mflops(), point.speed_efficiency(marked_speed),
-                     point.check_passed ? "passed" : "FAILED");
+  return text.empty() ? std::vector<double>{} : io::parse_positive_list(text, "--speeds");
 }
 
 // --- hetscale kernel -----------------------------------------------------------
@@ -95,8 +57,8 @@ int kernel_command(KernelCommand& command, int& argc, char**& argv) {
         options = checked_kernel_options(command, ranks);
         given = options.marked_speeds;
       },
-      [&](int rank, int ranks) {
-        options.marked_speeds = marked_speeds_for_run(given, options.speeds, rank, ranks, command.marked.seconds);
+      [&](int, int ranks) {
+        options.marked_speeds = mpi::marked_speeds_for_run(given, options.speeds, command.marked.seconds);
         const auto run = mpi::run_kernel(options);
         if (!run) return 0;
         const std::string record = run_record_json(run->record);
@@ -106,7 +68,7 @@ int kernel_command(KernelCommand& command, int& argc, char**& argv) {
         else
           std::printf("kernel %s on %d processes (C = %.2f Mflop/s): %s\n  check: %s = %.3g (tolerance %.3g)%s\n",
                       command.kernel.c_str(), ranks, run->marked_speed,
-                      describe_point(run->point, run->marked_speed, command.kernel).c_str(),
+                      report::sweep_point_line(run->point, run->marked_speed, command.kernel).c_str(),
                       run->check.quantity.c_str(), run->check.value, run->check.tolerance,
                       command.out.empty() ? "" : fmt::format("\n  run record in {}", command.out).c_str());
         return run->check.passed ? 0 : 1;
@@ -125,11 +87,8 @@ int sweep_command(SweepCommand& command, int& argc, char**& argv) {
         given = options.kernel.marked_speeds;
         progress_output = progress_output_on_rank(rank);
       },
-      [&](int rank, int ranks) {
-        options.kernel.marked_speeds =
-            marked_speeds_for_run(given, options.kernel.speeds, rank, ranks, command.marked.seconds);
-        double marked_speed = 0.0;
-        for (const double speed : options.kernel.marked_speeds) marked_speed += speed;
+      [&](int, int) {
+        options.kernel.marked_speeds = mpi::marked_speeds_for_run(given, options.kernel.speeds, command.marked.seconds);
         // A step per size, and one for the verifying run at the target's N.
         io::Progress progress("sweep", options.sizes.size() + (options.target ? 1 : 0), stderr, progress_output);
         const auto choose_verifying_size = [&](Sweep& sweep) {
@@ -143,45 +102,15 @@ int sweep_command(SweepCommand& command, int& argc, char**& argv) {
         if (!sweep) return 0;
         const std::string document = sweep_json(*sweep);
         if (!command.out.empty()) io::write_file_atomically(command.out, document);
-        if (!command.timings.empty()) {
-          std::string csv = "procs,size,seconds\n";
-          for (const auto& point : sweep->points)
-            csv += fmt::format("{},{},{:.9g}\n", ranks, point.size, point.seconds);
-          io::write_file_atomically(command.timings, csv);
-        }
+        if (!command.timings.empty()) io::write_file_atomically(command.timings, timings_csv(sweep_timings(*sweep)));
         bool all_passed = true;
         for (const auto& point : sweep->points) all_passed = all_passed && point.check_passed;
         if (command.json) {
           std::fwrite(document.data(), 1, document.size(), stdout);
         } else {
-          std::string text = fmt::format(
-              "sweep of {} on configuration {} ({} processes, C = {:.2f} Mflop/s{})\n", command.kernel,
-              sweep->configuration, ranks, marked_speed,
-              options.repetitions > 1
-                  ? fmt::format("; each point the {} of {} runs", mpi::to_string(options.point), options.repetitions)
-                  : std::string());
-          for (const auto& point : sweep->points)
-            text += "  " + describe_point(point, marked_speed, command.kernel) + "\n";
-          if (sweep->trend) {
-            text += fmt::format("trend line E_s(N), degree {}: R^2 = {:.4f}\n", sweep->trend->degree,
-                                sweep->trend->r_squared);
-          }
-          if (sweep->target) {
-            const auto& target = *sweep->target;
-            if (!sweep->trend)
-              text += fmt::format("target E_s = {:g}: no trend line, too few sizes passed their check\n",
-                                  target.speed_efficiency);
-            else if (target.size)
-              text += fmt::format("target E_s = {:g}: N = {:.0f}{}\n", target.speed_efficiency, *target.size,
-                                  target.extrapolated ? " (extrapolated beyond the sweep)" : "");
-            else
-              text += fmt::format("target E_s = {:g}: not reached by the trend line up to N = {:g}\n",
-                                  target.speed_efficiency, 2.0 * sweep->points.back().size);
-            if (target.verified) {
-              text += "  verified: " + describe_point(*target.verified, marked_speed, command.kernel) + "\n";
-              all_passed = all_passed && target.verified->check_passed;
-            }
-          }
+          std::string text = report::sweep_run_table(*sweep, options.repetitions, mpi::to_string(options.point));
+          if (sweep->target && sweep->target->verified)
+            all_passed = all_passed && sweep->target->verified->check_passed;
           if (!command.out.empty()) text += fmt::format("sweep in {}\n", command.out);
           std::fwrite(text.data(), 1, text.size(), stdout);
         }
@@ -215,7 +144,7 @@ int speed_command(SpeedCommand& command, int& argc, char**& argv) {
         Platform platform;
         platform.name = command.name;
         platform.speed_kind = SpeedKind::marked;
-        const std::string host = measure::host_name();
+        const std::string host = io::host_name();
         for (int r = 0; r < ranks; ++r) {
           PlatformNode node;
           node.name = fmt::format("{}:{}", host, r);
@@ -244,9 +173,7 @@ int speed_command(SpeedCommand& command, int& argc, char**& argv) {
                               speeds.empty() ? 1.0 : speeds[static_cast<std::size_t>(r)], each.kernels[0].mflops,
                               each.kernels[1].mflops, each.kernels[2].mflops, each.marked_mflops);
         }
-        double total = 0.0;
-        for (const auto& node : platform.nodes) total += node.speed;
-        text += fmt::format("C = {:.1f} Mflop/s\n", total);
+        text += fmt::format("C = {:.1f} Mflop/s\n", model::marked_speed(platform.declared_speeds()));
         std::fwrite(text.data(), 1, text.size(), stdout);
         return 0;
       });
@@ -286,7 +213,7 @@ mpi::KernelOptions checked_kernel_options(const KernelCommand& command, int rank
   options.kernel = named_choice(mpi::kernel_from_string, command.kernel, "KERNEL");
   options.size = count_option(command.size, "--size");
   options.speeds = emulated_speeds(command.speeds);
-  options.marked_speeds = read_marked_speeds(command.marked, ranks);
+  options.marked_speeds = mpi::given_marked_speeds(command.marked, ranks);
   options.seed = command.seed;
   options.label = command.label;
   mpi::validate_kernel_options(options, ranks);
@@ -298,7 +225,7 @@ mpi::SweepOptions checked_sweep_options(const SweepCommand& command, int ranks) 
   options.kernel.kernel = named_choice(mpi::kernel_from_string, command.kernel, "--kernel");
   options.sizes = io::parse_size_list(command.sizes, "--sizes");
   options.kernel.speeds = emulated_speeds(command.speeds);
-  options.kernel.marked_speeds = read_marked_speeds(command.marked, ranks);
+  options.kernel.marked_speeds = mpi::given_marked_speeds(command.marked, ranks);
   options.kernel.seed = command.seed;
   if (!command.target.empty()) options.target = single_number(command.target, "--target");
   if (command.degree < 1 || command.degree > 6)
@@ -313,10 +240,10 @@ mpi::SweepOptions checked_sweep_options(const SweepCommand& command, int ranks) 
 
 namespace {
 
-void add_marked_speed_arguments(const MarkedSpeedOptions& marked, std::vector<std::string>& arguments) {
+void add_marked_speed_arguments(const mpi::MarkedSpeedOptions& marked, std::vector<std::string>& arguments) {
   if (!marked.platform.empty()) arguments.insert(arguments.end(), {"--marked", marked.platform});
   if (!marked.list.empty()) arguments.insert(arguments.end(), {"--marked-speeds", marked.list});
-  if (marked.seconds != MarkedSpeedOptions{}.seconds)
+  if (marked.seconds != mpi::MarkedSpeedOptions{}.seconds)
     arguments.insert(arguments.end(), {"--speed-seconds", fmt::format("{}", marked.seconds)});
 }
 

@@ -11,27 +11,20 @@
 #include <CLI/CLI.hpp>
 
 #include "hetscale/mpi/kernels.hpp"
+#include "hetscale/mpi/marked_speeds.hpp"
 
 namespace hetscale::cli {
 
-// Where the processes' marked speeds come from: a platform file, a list, or
-// (neither) a measurement on every rank before the run (in the simulator:
-// the simulated hosts' speeds).
-struct MarkedSpeedOptions {
-  std::string platform, list;
-  double seconds = 0.1;  // per benchmark kernel when measured
-};
-
 struct KernelCommand {
   std::string kernel, size, speeds, out, label;
-  MarkedSpeedOptions marked;
+  mpi::MarkedSpeedOptions marked;
   std::uint64_t seed = 1;
   bool json = false;
 };
 
 struct SweepCommand {
   std::string kernel = "ge", sizes, speeds, target, configuration = "C", out, timings;
-  MarkedSpeedOptions marked;
+  mpi::MarkedSpeedOptions marked;
   std::size_t degree = 2, repetitions = 1;
   std::string point = "median";
   std::uint64_t seed = 1;

@@ -58,7 +58,7 @@ struct HeteroOptions {
 };
 
 Output model_hetero(const HeteroOptions& o) {
-  const auto speeds = positive_list(o.speeds, "--speeds");
+  const auto speeds = io::parse_positive_list(o.speeds, "--speeds");
   const auto shares = io::parse_number_list(o.shares, "--shares");
   if (shares.size() != speeds.size())
     throw InputError(
@@ -83,7 +83,7 @@ struct EwfOptions {
 };
 
 Output model_ewf(const EwfOptions& o) {
-  const auto speeds = positive_list(o.speeds, "--speeds");
+  const auto speeds = io::parse_positive_list(o.speeds, "--speeds");
   const double ratio = single_number(o.ratio, "--R");
   if (ratio < 0.0) throw InputError("--R", "", fmt::format("must be >= 0, got {:g}", ratio));
   const auto metrics = evaluate_worsening(speeds, ratio);
@@ -96,7 +96,7 @@ struct FarmModelOptions {
 };
 
 Output model_farm(const FarmModelOptions& o) {
-  const auto speeds = positive_list(o.speeds, "--speeds");
+  const auto speeds = io::parse_positive_list(o.speeds, "--speeds");
   const auto tasks = count_option(o.tasks, "--tasks"), generations = count_option(o.generations, "--generations");
   const double eval_time = single_number(o.eval_time, "--eval-time");
   if (eval_time <= 0.0) throw InputError("--eval-time", "", fmt::format("must be > 0, got {:g}", eval_time));
@@ -110,13 +110,7 @@ Output model_farm(const FarmModelOptions& o) {
 // Several timings files are read as one (for example the single-process runs
 // and the multi-process runs of `hetscale scale sweep --timings`).
 Output fit_serial(const std::vector<std::string>& timings_paths, bool json) {
-  Timings timings = read_timings(timings_paths.front());
-  for (std::size_t i = 1; i < timings_paths.size(); ++i) {
-    const Timings more = read_timings(timings_paths[i]);
-    timings.source += " + " + more.source;
-    timings.rows.insert(timings.rows.end(), more.rows.begin(), more.rows.end());
-  }
-  const auto fit = fit_serial_fraction(timings);
+  const auto fit = fit_serial_fraction(read_timings(timings_paths));
   return {json ? report::serial_fit_json(fit) : report::serial_fit_table(fit)};
 }
 

@@ -13,6 +13,7 @@
 
 #include "cli.hpp"
 #include "hetscale/io/files.hpp"
+#include "hetscale/io/number_list.hpp"
 #include "hetscale/io/progress.hpp"
 #include "hetscale/optimizer/parser.hpp"
 #include "hetscale/optimizer/solvers.hpp"
@@ -57,7 +58,7 @@ std::map<std::string, long> parse_defines(const std::vector<std::string>& define
 
 std::vector<int> processor_list(const std::string& text) {
   std::vector<int> processors;
-  for (const double value : positive_list(text, "--procs")) {
+  for (const double value : io::parse_positive_list(text, "--procs")) {
     if (value != std::floor(value) || value > 1e6)
       throw InputError("--procs", "", fmt::format("processor counts are whole numbers from 1 to 1e6, got {:g}", value));
     processors.push_back(static_cast<int>(value));

@@ -2,18 +2,17 @@
 // that explains run records, sweeps and optimizer runs with figures (drawn by
 // gnuplot) and tables, and the papers' model figures on demand.
 #include <algorithm>
-#include <chrono>
-#include <ctime>
 #include <filesystem>
 #include <memory>
 
 #include <fmt/core.h>
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "cli.hpp"
 #include "hetscale/io/files.hpp"
+#include "hetscale/io/host_and_time.hpp"
 #include "hetscale/io/number_list.hpp"
+#include "hetscale/papers/paper_checks.hpp"
 #include "hetscale/report/gnuplot.hpp"
 #include "hetscale/report/report_builder.hpp"
 
@@ -24,28 +23,6 @@ struct ReportCommand {
   std::vector<std::string> inputs;
   std::string out, figures_dir, title = "hetscale report", model;
 };
-
-std::vector<std::vector<double>> seed003_table1() {
-  const std::string path = home_dir() + "/data/papers/seed003.json";
-  const auto data = nlohmann::json::parse(io::read_text_file(path), nullptr, false);
-  std::vector<std::vector<double>> configurations;
-  try {
-    for (const auto& configuration : data.at("table1").at("configurations"))
-      configurations.push_back(configuration.at("speeds").get<std::vector<double>>());
-  } catch (const nlohmann::json::exception&) {
-    throw InputError(path, "table1.configurations", "seed 003 Table 1 is not where the report expects it");
-  }
-  return configurations;
-}
-
-std::string utc_now() {
-  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%d %H:%M UTC", &utc);
-  return text;
-}
 
 Output make_report(const ReportCommand& command) {
   report::ReportOptions options;
@@ -61,13 +38,13 @@ Output make_report(const ReportCommand& command) {
         options.model_figures.push_back(name);  // a name given twice is drawn once
     }
     for (const auto& name : options.model_figures)
-      if (name == "seed003-fig2") options.seed003_configurations = seed003_table1();
+      if (name == "seed003-fig2") options.seed003_configurations = seed003_table1_speeds(home_dir() + "/data");
   }
   std::vector<report::ReportInput> inputs;
   for (const auto& path : command.inputs) inputs.push_back({path, io::read_text_file(path)});
   const std::string gnuplot = report::gnuplot_version();
-  options.about = {fmt::format("made by hetscale {} on {}, figures drawn by {}", HETSCALE_VERSION, utc_now(),
-                               gnuplot.empty() ? "gnuplot" : gnuplot)};
+  options.about = {fmt::format("made by hetscale {} on {}, figures drawn by {}", HETSCALE_VERSION,
+                               io::utc_now("%Y-%m-%d %H:%M UTC"), gnuplot.empty() ? "gnuplot" : gnuplot)};
   if (!command.inputs.empty()) {
     std::string listed;
     for (const auto& path : command.inputs) listed += (listed.empty() ? "" : ", ") + path;

@@ -1,7 +1,6 @@
 // hetscale scale psi | predict | fit: seed 001's isospeed-efficiency
 // scalability from sweeps, configuration files and communication profiles
 // (docs/scalability.md). No MPI: `scale sweep` is in kernel_commands.cpp.
-#include <filesystem>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -19,12 +18,6 @@
 
 namespace hetscale::cli {
 namespace {
-
-// A JSON document's first non-blank character is '{'.
-bool looks_like_json(const std::string& text) {
-  const auto first = text.find_first_not_of(" \t\r\n");
-  return first != std::string::npos && text[first] == '{';
-}
 
 std::vector<Sweep> read_sweeps(const std::vector<std::string>& paths) {
   std::vector<Sweep> sweeps;
@@ -99,39 +92,15 @@ Output scale_predict(const PredictCommand& command) {
 // --- scale fit ---------------------------------------------------------------------
 struct FitCommand {
   std::string sweep, degree = std::to_string(default_trend_degree), target = "0.3";
-  std::string marked_speed, kernel, configuration, out;
+  CsvSweepOptions csv;  // what a CSV sweep leaves out
+  std::string out;
   bool json = false;
 };
-
-Sweep read_fit_input(const FitCommand& command) {
-  const std::string text = io::read_text_file(command.sweep);
-  if (looks_like_json(text)) {
-    for (const auto& [option, value] :
-         {std::pair{"--marked-speed", &command.marked_speed}, std::pair{"--kernel", &command.kernel},
-          std::pair{"--configuration", &command.configuration}})
-      if (!value->empty())
-        throw InputError(option, "",
-                         fmt::format("applies to CSV sweeps only; {} is a sweep file that carries it", command.sweep));
-    return parse_sweep(text, command.sweep);
-  }
-  if (command.marked_speed.empty())
-    throw InputError("--marked-speed", "",
-                     fmt::format("is required for the CSV sweep {}: the configuration's marked speed C in Mflop/s "
-                                 "(or one per process)",
-                                 command.sweep));
-  if (command.kernel.empty())
-    throw InputError("--kernel", "", fmt::format("is required for the CSV sweep {}: ge, mm or conv", command.sweep));
-  const std::string kernel = kernel_option(command.kernel);
-  const auto marked_speeds = positive_list(command.marked_speed, "--marked-speed");
-  const std::string name =
-      command.configuration.empty() ? std::filesystem::path(command.sweep).stem().string() : command.configuration;
-  return parse_sweep_csv(text, command.sweep, kernel, marked_speeds, name);
-}
 
 Output scale_fit(const FitCommand& command) {
   const std::size_t degree = count_option(command.degree, "--degree");
   const double target = single_number(command.target, "--target");
-  Sweep sweep = read_fit_input(command);
+  Sweep sweep = read_sweep_file(command.sweep, command.csv);
   sweep.trend = fit_speed_efficiency_trend(sweep, degree);
   auto found = find_target_size(sweep, *sweep.trend, target);
   // A verifying run stays with the sweep when it was run for the same target E_s.
@@ -185,10 +154,10 @@ void add_scale_commands(CLI::App& scale, Actions& actions) {
                           fmt::format("degree of the polynomial trend line, 1 to {} (default {})",
                                       SweepTrend::max_degree, default_trend_degree));
   fit_command->add_option("--target", fit->target, "target speed-efficiency E_s in (0, 1] (default 0.3)");
-  fit_command->add_option("--marked-speed", fit->marked_speed,
+  fit_command->add_option("--marked-speed", fit->csv.marked_speed,
                           "CSV sweeps: C in Mflop/s, or one marked speed per process C_1,C_2,...");
-  fit_command->add_option("--kernel", fit->kernel, "CSV sweeps: ge | mm | conv, for W(N)");
-  fit_command->add_option("--configuration", fit->configuration, "CSV sweeps: its name (default: the file's stem)");
+  fit_command->add_option("--kernel", fit->csv.kernel, "CSV sweeps: ge | mm | conv, for W(N)");
+  fit_command->add_option("--configuration", fit->csv.configuration, "CSV sweeps: its name (default: the file's stem)");
   fit_command->add_option("--out", fit->out, "write the sweep with its trend line and target here (JSON)");
   fit_command->add_flag("--json", fit->json, "print the sweep (hetscale.sweep/1) with its trend line and target");
   fit_command->callback([&actions, fit] { actions.action = [fit] { return scale_fit(*fit); }; });

@@ -14,6 +14,7 @@
 
 #include "cli.hpp"
 #include "hetscale/io/files.hpp"
+#include "hetscale/io/number_list.hpp"
 #include "hetscale/platform/platform.hpp"
 #include "hetscale/sim/smpi_launch.hpp"
 #include "kernel_commands.hpp"
@@ -39,21 +40,6 @@ void add_host_options(CLI::App& command, HostOptions& options) {
                      "a,b,c (or @FILE, names separated by commas or lines); default every node");
 }
 
-// Names separated by commas, blanks or new lines.
-std::vector<std::string> split_names(const std::string& text) {
-  std::vector<std::string> names;
-  std::string name;
-  for (const char c : text + ",") {
-    if (c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-      if (!name.empty()) names.push_back(name);
-      name.clear();
-    } else {
-      name += c;
-    }
-  }
-  return names;
-}
-
 Platform selected_hosts(const HostOptions& options) {
   const Platform platform = read_platform(options.platform);
   const std::string& hosts = options.hosts;
@@ -61,7 +47,7 @@ Platform selected_hosts(const HostOptions& options) {
   if (hosts.find_first_not_of("0123456789") == std::string::npos)
     return sim::first_nodes(platform, count_option(hosts, "--hosts"), "--hosts");
   const std::string names = hosts.front() == '@' ? io::read_text_file(hosts.substr(1)) : hosts;
-  return sim::select_nodes(platform, split_names(names), "--hosts");
+  return sim::select_nodes(platform, io::split_names(names), "--hosts");
 }
 
 std::string program_path(const char* variable, const char* built) {

@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <functional>
 #include <set>
 #include <stdexcept>
@@ -15,7 +16,9 @@
 
 #include "hetscale/io/files.hpp"
 #include "hetscale/io/input_error.hpp"
+#include "hetscale/io/number_list.hpp"
 #include "hetscale/model/isospeed.hpp"
+#include "io/strict_json.hpp"
 
 namespace hetscale {
 namespace {
@@ -362,6 +365,31 @@ Sweep parse_sweep_csv(std::string_view text, const std::string& source, const st
 Sweep read_sweep_csv(const std::string& path, const std::string& kernel, const std::vector<double>& marked_speeds,
                      const std::string& configuration) {
   return parse_sweep_csv(io::read_text_file(path), path, kernel, marked_speeds, configuration);
+}
+
+Sweep read_sweep_file(const std::string& path, const CsvSweepOptions& csv) {
+  const std::string text = io::read_text_file(path);
+  if (io::looks_like_json(text)) {
+    for (const auto& [option, value] :
+         {std::pair{"--marked-speed", &csv.marked_speed}, std::pair{"--kernel", &csv.kernel},
+          std::pair{"--configuration", &csv.configuration}})
+      if (!value->empty())
+        throw InputError(option, "",
+                         fmt::format("applies to CSV sweeps only; {} is a sweep file that carries it", path));
+    return parse_sweep(text, path);
+  }
+  if (csv.marked_speed.empty())
+    throw InputError("--marked-speed", "",
+                     fmt::format("is required for the CSV sweep {}: the configuration's marked speed C in Mflop/s "
+                                 "(or one per process)",
+                                 path));
+  if (csv.kernel.empty())
+    throw InputError("--kernel", "", fmt::format("is required for the CSV sweep {}: ge, mm or conv", path));
+  workload_of(csv.kernel, "--kernel", "");
+  const auto marked_speeds = io::parse_positive_list(csv.marked_speed, "--marked-speed");
+  const std::string configuration =
+      csv.configuration.empty() ? std::filesystem::path(path).stem().string() : csv.configuration;
+  return parse_sweep_csv(text, path, csv.kernel, marked_speeds, configuration);
 }
 
 // --- configurations and psi ------------------------------------------------------

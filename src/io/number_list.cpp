@@ -47,6 +47,17 @@ std::vector<std::string_view> split_at(std::string_view text, char separator) {
   }
 }
 
+std::vector<std::string> split_names(std::string_view text) {
+  std::vector<std::string> names;
+  std::size_t start = 0;
+  for (;;) {
+    const auto end = text.find_first_of(", \t\n\r", start);
+    if (const auto name = text.substr(start, end - start); !name.empty()) names.emplace_back(name);
+    if (end == std::string_view::npos) return names;
+    start = end + 1;
+  }
+}
+
 std::vector<double> parse_number_list(const std::string& text, const std::string& option) {
   const bool from_file = !text.empty() && text.front() == '@';
   const std::string source = from_file ? text.substr(1) : option;
@@ -69,6 +80,14 @@ std::vector<double> parse_number_list(const std::string& text, const std::string
     if (words == 0 && pieces.size() > 1) values.push_back(parse_item("", source, values.size()));
   }
   if (values.empty()) throw InputError(source, "", "no numbers given");
+  return values;
+}
+
+std::vector<double> parse_positive_list(const std::string& text, const std::string& option) {
+  auto values = parse_number_list(text, option);
+  for (std::size_t i = 0; i < values.size(); ++i)
+    if (values[i] <= 0.0)
+      throw InputError(option, fmt::format("item {}", i + 1), fmt::format("must be > 0, got {:g}", values[i]));
   return values;
 }
 

@@ -11,6 +11,11 @@ std::string json_type_name(const nlohmann::json& value) { return value.type_name
 
 }  // namespace
 
+bool looks_like_json(std::string_view text) {
+  const auto first = text.find_first_not_of(" \t\r\n");
+  return first != std::string_view::npos && text[first] == '{';
+}
+
 nlohmann::json parse_json(std::string_view text, const std::string& source) {
   try {
     return nlohmann::json::parse(text.begin(), text.end());

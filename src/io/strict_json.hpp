@@ -17,6 +17,10 @@ namespace hetscale::io {
 // Parses JSON text; a syntax error names the source, line and column.
 nlohmann::json parse_json(std::string_view text, const std::string& source);
 
+// Whether `text` is meant as a JSON document: its first non-blank character
+// is '{' (files that may be JSON or text are told apart by it).
+bool looks_like_json(std::string_view text);
+
 class JsonObject {
  public:
   // value must be a JSON object; path is its place in the file ("" for the top).

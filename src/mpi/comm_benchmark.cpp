@@ -20,7 +20,7 @@
 #include "hetscale/measure/emulated_node.hpp"
 #include "hetscale/mpi/farm.hpp"
 #include "hetscale/measure/speed_benchmark.hpp"
-#include "hetscale/measure/run_context.hpp"
+#include "hetscale/io/host_and_time.hpp"
 #include "mpi/polite.hpp"
 
 namespace hetscale::mpi {
@@ -271,7 +271,7 @@ nlohmann::ordered_json context_of(const CommBenchmarkOptions& options, int ranks
     kernels.push_back({{"kernel", kernel.kernel}, {"mflops", kernel.mflops}, {"seconds", kernel.seconds}});
   nlohmann::ordered_json context;
   context["tool"] = "hetscale bench comm";
-  context["host"] = measure::host_name();
+  context["host"] = io::host_name();
   context["date"] = fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(std::time(nullptr)));
   context["mpi_library"] = MpiSession::library_version();
   context["ranks"] = ranks;

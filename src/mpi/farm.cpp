@@ -19,7 +19,7 @@
 #include "hetscale/programs/farm_protocol.hpp"
 #include "hetscale/programs/objectives.hpp"
 #include "hetscale/measure/rank_clock.hpp"
-#include "hetscale/measure/run_context.hpp"
+#include "hetscale/io/host_and_time.hpp"
 
 namespace hetscale::mpi {
 
@@ -405,8 +405,8 @@ std::optional<FarmOutcome> run_farm(const FarmOptions& options, const FarmProgre
   // The context block: what ran, where, and how it was measured.
   nlohmann::ordered_json context;
   context["tool"] = "hetscale farm";
-  context["host"] = measure::host_name();
-  context["date"] = measure::utc_now();
+  context["host"] = io::host_name();
+  context["date"] = io::utc_now();
   context["mpi_library"] = MpiSession::library_version();
   context["ranks"] = ranks;
   context["clients"] = clients;

@@ -22,7 +22,7 @@
 #include "hetscale/programs/kernels/fourier.hpp"
 #include "hetscale/mpi/farm.hpp"
 #include "hetscale/measure/rank_clock.hpp"
-#include "hetscale/measure/run_context.hpp"
+#include "hetscale/io/host_and_time.hpp"
 #include "hetscale/distribute/counts.hpp"
 #include "hetscale/distribute/row_distribution.hpp"
 #include "mpi/polite.hpp"
@@ -582,8 +582,8 @@ std::optional<KernelRun> run_kernel(const KernelOptions& options) {
         {"value", check.value},
         {"tolerance", check.tolerance},
         {"passed", check.passed}}},
-      {"host", measure::host_name()},
-      {"date", measure::utc_now()},
+      {"host", io::host_name()},
+      {"date", io::utc_now()},
       {"mpi_library", MpiSession::library_version()},
       {"seed", options.seed}};
   if (options.kernel != KernelKind::monte_carlo && !options.marked_speeds.empty())

@@ -219,4 +219,17 @@ std::vector<PaperSection> reproduce_papers(const std::string& data_dir) {
   return sections;
 }
 
+std::vector<std::vector<double>> seed003_table1_speeds(const std::string& data_dir) {
+  const std::string path = data_dir + "/papers/seed003.json";
+  const auto data = json::parse(io::read_text_file(path), nullptr, false);
+  std::vector<std::vector<double>> configurations;
+  try {
+    for (const auto& configuration : data.at("table1").at("configurations"))
+      configurations.push_back(numbers(configuration.at("speeds")));
+  } catch (const json::exception&) {
+    throw InputError(path, "table1.configurations", "seed 003 Table 1 is not where the report expects it");
+  }
+  return configurations;
+}
+
 }  // namespace hetscale

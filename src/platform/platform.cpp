@@ -263,12 +263,18 @@ Platform parse_platform_text(std::string_view text, const std::string& source) {
 }
 
 Platform parse_platform(std::string_view text, const std::string& source) {
-  const auto first = text.find_first_not_of(" \t\r\n");
-  if (first != std::string_view::npos && text[first] == '{') return parse_platform_json(text, source);
+  if (io::looks_like_json(text)) return parse_platform_json(text, source);
   return parse_platform_text(text, source);
 }
 
 Platform read_platform(const std::string& path) { return parse_platform(io::read_text_file(path), path); }
+
+std::vector<double> read_marked_speeds(const std::string& path) {
+  const auto platform = read_platform(path);
+  if (platform.speed_kind != SpeedKind::marked)
+    throw InputError(path, "nodes", "declares relative speeds; marked speeds (Mflop/s) are needed");
+  return platform.declared_speeds();
+}
 
 std::string platform_json(const Platform& platform, const std::string& description) {
   nlohmann::ordered_json document{{"schema", Platform::schema}};

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <sstream>
+#include <stdexcept>
 
 #include <fmt/core.h>
 
@@ -73,5 +74,29 @@ Timings parse_timings_csv(std::string_view text, const std::string& source) {
 }
 
 Timings read_timings(const std::string& path) { return parse_timings_csv(io::read_text_file(path), path); }
+
+Timings read_timings(const std::vector<std::string>& paths) {
+  if (paths.empty()) throw std::invalid_argument("read_timings: no timings files given");
+  Timings timings = read_timings(paths.front());
+  for (std::size_t i = 1; i < paths.size(); ++i) {
+    const Timings more = read_timings(paths[i]);
+    timings.source += " + " + more.source;
+    timings.rows.insert(timings.rows.end(), more.rows.begin(), more.rows.end());
+  }
+  return timings;
+}
+
+std::string timings_csv(const Timings& timings) {
+  std::string csv = "procs,size,seconds\n";
+  for (const auto& timing : timings.rows)
+    csv += fmt::format("{},{},{:.9g}\n", timing.procs, timing.size, timing.seconds);
+  return csv;
+}
+
+Timings sweep_timings(const Sweep& sweep) {
+  Timings timings{sweep.source, {}};
+  for (const auto& point : sweep.points) timings.rows.push_back({sweep.processes(), point.size, point.seconds, 0});
+  return timings;
+}
 
 }  // namespace hetscale

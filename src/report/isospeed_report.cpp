@@ -193,4 +193,38 @@ std::string sweep_fit_table(const Sweep& sweep) {
   return out;
 }
 
+std::string sweep_point_line(const SweepPoint& point, double marked_speed, const std::string& kernel) {
+  if (kernel == "mc")
+    return fmt::format("N {:>9g}  T {:9.4f} s  check {}", point.size, point.seconds,
+                       point.check_passed ? "passed" : "FAILED");
+  return fmt::format("N {:>6g}  W {:>14.0f}  T {:9.4f} s  speed {:9.2f} Mflop/s  E_s {:.3f}  check {}", point.size,
+                     point.work, point.seconds, point.achieved_speed_mflops(), point.speed_efficiency(marked_speed),
+                     point.check_passed ? "passed" : "FAILED");
+}
+
+std::string sweep_run_table(const Sweep& sweep, std::size_t repetitions, const std::string& point_choice) {
+  const double c = sweep.marked_speed();
+  std::string text = fmt::format(
+      "sweep of {} on configuration {} ({} processes, C = {:.2f} Mflop/s{})\n", sweep.kernel, sweep.configuration,
+      sweep.processes(), c,
+      repetitions > 1 ? fmt::format("; each point the {} of {} runs", point_choice, repetitions) : std::string());
+  for (const auto& point : sweep.points) text += "  " + sweep_point_line(point, c, sweep.kernel) + "\n";
+  if (sweep.trend)
+    text += fmt::format("trend line E_s(N), degree {}: R^2 = {:.4f}\n", sweep.trend->degree, sweep.trend->r_squared);
+  if (sweep.target) {
+    const auto& target = *sweep.target;
+    if (!sweep.trend)
+      text +=
+          fmt::format("target E_s = {:g}: no trend line, too few sizes passed their check\n", target.speed_efficiency);
+    else if (target.size)
+      text += fmt::format("target E_s = {:g}: N = {:.0f}{}\n", target.speed_efficiency, *target.size,
+                          target.extrapolated ? " (extrapolated beyond the sweep)" : "");
+    else
+      text += fmt::format("target E_s = {:g}: not reached by the trend line up to N = {:g}\n", target.speed_efficiency,
+                          2.0 * sweep.points.back().size);
+    if (target.verified) text += "  verified: " + sweep_point_line(*target.verified, c, sweep.kernel) + "\n";
+  }
+  return text;
+}
+
 }  // namespace hetscale::report

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "support/assertions.hpp"
+#include "support/temp_folder.hpp"
 
 #include <cmath>
 #include <fstream>
@@ -191,6 +192,57 @@ TEST(SweepCsv, ReadsThePaperTableAndChecksW) {
             "--kernel: unknown kernel 'fft'; kernels with a workload W(N): ge, mm, conv");
   EXPECT_EQ(ErrorMessage([] { parse_sweep_csv("N,T_s\n1,1\n", "t.csv", "ge", {62.05, -1}, "C"); }),
             "--marked-speed: item 2: must be a number > 0 (Mflop/s), got -1");
+}
+
+// read_sweep_file tells a JSON sweep from a CSV one by its content: the JSON
+// carries what the options give, a CSV sweep needs --marked-speed and --kernel
+TEST(SweepFile, JsonOrCsvByContent) {
+  const testing_support::TempFolder folder;
+  const auto table4 = data_dir + "/papers/seed001/table4.csv";
+  const auto csv = read_sweep_file(table4, {"102.63", "ge", ""});
+  EXPECT_EQ(csv.configuration, "table4");  // the file's stem
+  EXPECT_EQ(csv.marked_speeds, std::vector<double>{102.63});
+  EXPECT_EQ(csv.points.size(), 7u);
+  EXPECT_EQ(read_sweep_file(table4, {"50,52.63", "ge", "C4"}).configuration, "C4");
+
+  Sweep sweep = SweepOn({100, 200, 300}, Linear);
+  const auto json = folder.write("c.json", "\n  " + sweep_json(sweep));
+  const auto read = read_sweep_file(json, {});
+  EXPECT_EQ(read.source, json);
+  EXPECT_EQ(read.points.size(), 3u);
+  EXPECT_EQ(read.configuration, "C");
+}
+
+TEST(SweepFile, OptionsThatDoNotApplyOrAreMissing) {
+  const testing_support::TempFolder folder;
+  const auto json = folder.write("c.json", sweep_json(SweepOn({100, 200, 300}, Linear)));
+  EXPECT_EQ(ErrorMessage([&] {
+              read_sweep_file(json, {"", "", "C9"});
+            }),
+            "--configuration: applies to CSV sweeps only; " + json + " is a sweep file that carries it");
+  EXPECT_EQ(ErrorMessage([&] {
+              read_sweep_file(json, {"62", "ge", ""});
+            }),
+            "--marked-speed: applies to CSV sweeps only; " + json + " is a sweep file that carries it");
+  const auto csv = folder.write("c.csv", "N,T_s\n100,1\n");
+  EXPECT_EQ(ErrorMessage([&] {
+              read_sweep_file(csv, {"", "ge", ""});
+            }),
+            "--marked-speed: is required for the CSV sweep " + csv +
+                ": the configuration's marked speed C in Mflop/s (or one per process)");
+  EXPECT_EQ(ErrorMessage([&] {
+              read_sweep_file(csv, {"62", "", ""});
+            }),
+            "--kernel: is required for the CSV sweep " + csv + ": ge, mm or conv");
+  // the kernel is checked before the marked speeds
+  EXPECT_EQ(ErrorMessage([&] {
+              read_sweep_file(csv, {"0", "fft", ""});
+            }),
+            "--kernel: unknown kernel 'fft'; kernels with a workload W(N): ge, mm, conv");
+  EXPECT_EQ(ErrorMessage([&] {
+              read_sweep_file(csv, {"62,0", "ge", ""});
+            }),
+            "--marked-speed: item 2: must be > 0, got 0");
 }
 
 // ------------------------------------------------------------------ configurations and psi

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include "hetscale/io/input_error.hpp"
+#include "support/assertions.hpp"
+#include "support/temp_folder.hpp"
 
 namespace hetscale {
 namespace {
@@ -41,6 +43,19 @@ TEST(PaperChecks, MissingDataFolderIsNamed) {
     EXPECT_STREQ(error.what(),
                  "/nonexistent-hetscale-data/papers/seed000.json: cannot be opened: No such file or directory");
   }
+}
+
+// The report's seed003-fig2 draws seed 003 Table 1's ten 6-node configurations.
+TEST(PaperData, Seed003Table1Speeds) {
+  const auto configurations = seed003_table1_speeds(data_dir);
+  ASSERT_EQ(configurations.size(), 10u);
+  for (const auto& speeds : configurations) EXPECT_EQ(speeds.size(), 6u);
+  EXPECT_EQ(testing_support::ErrorMessage([] { seed003_table1_speeds("/nonexistent-hetscale-data"); }),
+            "/nonexistent-hetscale-data/papers/seed003.json: cannot be opened: No such file or directory");
+  const testing_support::TempFolder folder;
+  const auto path = folder.write("papers/seed003.json", R"({"table1": {"decimals": 2}})");
+  EXPECT_EQ(testing_support::ErrorMessage([&] { seed003_table1_speeds(folder.path()); }),
+            path + ": table1.configurations: seed 003 Table 1 is not where the report expects it");
 }
 
 }  // namespace

@@ -24,6 +24,16 @@ TEST(SplitAt, KeepsEmptyPieces) {
   EXPECT_EQ(split_at("/usr/bin:/bin", ':'), (Pieces{"/usr/bin", "/bin"}));
 }
 
+TEST(SplitNames, CommasBlanksAndNewLinesSeparateNamesAndEmptyOnesAreSkipped) {
+  using Names = std::vector<std::string>;
+  EXPECT_EQ(split_names("a,b,c"), (Names{"a", "b", "c"}));
+  EXPECT_EQ(split_names("a, b,,c\n"), (Names{"a", "b", "c"}));
+  EXPECT_EQ(split_names("node-1\tnode-2\r\nnode-3 "), (Names{"node-1", "node-2", "node-3"}));
+  EXPECT_EQ(split_names("alpha"), (Names{"alpha"}));
+  EXPECT_EQ(split_names(""), Names{});
+  EXPECT_EQ(split_names(" ,\n, "), Names{});
+}
+
 TEST(NumberList, CommasAndBlanksSeparateNumbers) {
   EXPECT_EQ(parse_number_list("1,0.5,0.25", "--speeds"), (std::vector<double>{1.0, 0.5, 0.25}));
   EXPECT_EQ(parse_number_list("1 2, 3", "--speeds"), (std::vector<double>{1.0, 2.0, 3.0}));
@@ -35,6 +45,14 @@ TEST(NumberList, AnEmptyItemAmongOthersIsAnError) {
   EXPECT_EQ(ErrorMessage([] { parse_number_list("1,", "--speeds"); }),
             "--speeds: item 2: is empty; expected a number");
   EXPECT_EQ(ErrorMessage([] { parse_number_list("", "--speeds"); }), "--speeds: no numbers given");
+}
+
+TEST(PositiveList, EveryNumberMustBeAboveZero) {
+  EXPECT_EQ(parse_positive_list("1,0.5", "--speeds"), (std::vector<double>{1.0, 0.5}));
+  EXPECT_EQ(ErrorMessage([] { parse_positive_list("1,0,2", "--speeds"); }), "--speeds: item 2: must be > 0, got 0");
+  EXPECT_EQ(ErrorMessage([] { parse_positive_list("-1.5", "--marked-speeds"); }),
+            "--marked-speeds: item 1: must be > 0, got -1.5");
+  EXPECT_EQ(ErrorMessage([] { parse_positive_list("x", "--speeds"); }), "--speeds: item 1: 'x' is not a number");
 }
 
 TEST(SizeList, RangesAndLists) {

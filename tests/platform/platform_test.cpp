@@ -21,6 +21,7 @@
 
 #include "hetscale/io/input_error.hpp"
 #include "support/assertions.hpp"
+#include "support/temp_folder.hpp"
 
 namespace hetscale {
 namespace {
@@ -295,6 +296,19 @@ TEST(PlatformRead, ReadsAFileAndNamesItAsSource) {
   EXPECT_EQ(platform.source, path);
   EXPECT_EQ(Names(platform), (std::vector<std::string>{"alpha", "beta"}));
   EXPECT_EQ(platform.declared_speeds(), (std::vector<double>{12.5, 25}));
+}
+
+// read_marked_speeds: a platform's marked speeds, one per node; relative
+// speeds are refused, naming the file
+TEST(PlatformRead, MarkedSpeedsOfAPlatformFile) {
+  const testing_support::TempFolder folder;
+  const auto marked = folder.write("hosts.txt", "alpha 12.5\nbeta 25\n");
+  EXPECT_EQ(read_marked_speeds(marked), (std::vector<double>{12.5, 25}));
+  const auto relative = folder.write(
+      "relative.json",
+      R"({"schema": "hetscale.platform/1", "nodes": [{"name": "a", "speed": 1}, {"name": "b", "speed": 0.5}]})");
+  EXPECT_EQ(testing_support::ErrorMessage([&] { read_marked_speeds(relative); }),
+            relative + ": nodes: declares relative speeds; marked speeds (Mflop/s) are needed");
 }
 
 // A file that cannot be opened is an InputError naming the path

@@ -18,6 +18,7 @@
 #include "hetscale/io/files.hpp"
 #include "hetscale/io/input_error.hpp"
 #include "hetscale/model/heterogeneous.hpp"
+#include "hetscale/papers/paper_checks.hpp"
 #include "hetscale/report/figure.hpp"
 #include "hetscale/report/gnuplot.hpp"
 #include "hetscale/report/html_report.hpp"
@@ -460,19 +461,11 @@ TEST(ModelFigures, Seed000Figure1AgreesWithTheTwoProcessorExample) {
   }
 }
 
-std::vector<std::vector<double>> seed003_table1() {
-  const auto data = json::parse(io::read_text_file(data_dir + "/papers/seed003.json"));
-  std::vector<std::vector<double>> configurations;
-  for (const auto& configuration : data.at("table1").at("configurations"))
-    configurations.push_back(configuration.at("speeds").get<std::vector<double>>());
-  return configurations;
-}
-
 // seed 003 Fig 2 on Table 1: ten curves R = 0.1 .. 1.0 over ten configurations
 // sorted by H; ewf = 1 on the homogeneous one, lower for larger R elsewhere.
 TEST(ModelFigures, Seed003Figure2OnTable1) {
   const auto table = json::parse(io::read_text_file(data_dir + "/papers/seed003.json")).at("table1");
-  const auto figure = seed003_figure2(seed003_table1());
+  const auto figure = seed003_figure2(seed003_table1_speeds(data_dir));
   EXPECT_EQ(figure.id, "seed003-fig2-ewf");
   EXPECT_NO_THROW(check_figure(figure));
   ASSERT_EQ(figure.series.size(), 10u);
@@ -720,7 +713,7 @@ TEST(BuildReport, FarmRunsWithoutServerAloneUseTSeqRef) {
 TEST(BuildReport, ModelFigures) {
   ReportOptions options;
   options.model_figures = {"seed003-fig2", "seed000-fig1"};
-  options.seed003_configurations = seed003_table1();
+  options.seed003_configurations = seed003_table1_speeds(data_dir);
   const auto report = build_report({}, options);
   ASSERT_EQ(report.sections.size(), 2u);
   EXPECT_EQ(report.sections[0].figures.size(), 1u);
@@ -781,7 +774,7 @@ TEST(BuildReport, RefusesNothingToReport) {
 TEST_F(RenderSvg, EveryInputKindDrawsIntoOnePage) {
   ReportOptions options;
   options.model_figures = {"seed000-fig1", "seed003-fig2"};
-  options.seed003_configurations = seed003_table1();
+  options.seed003_configurations = seed003_table1_speeds(data_dir);
   std::vector<ReportInput> inputs{input_file(examples_dir + "/run-hetero.json"),
                                   input_file(inputs_dir + "/sweep-ge-c2.json"),
                                   input_file(inputs_dir + "/sweep-ge-c4.json"),

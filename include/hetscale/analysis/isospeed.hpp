@@ -55,6 +55,19 @@ Sweep parse_sweep_csv(std::string_view text, const std::string& source, const st
 Sweep read_sweep_csv(const std::string& path, const std::string& kernel, const std::vector<double>& marked_speeds,
                      const std::string& configuration);
 
+// What a CSV sweep leaves out, as given on the command line (empty: not
+// given): --marked-speed (C, or one marked speed per process, a number list),
+// --kernel (ge, mm or conv: W(N)) and --configuration (default: the file's stem).
+struct CsvSweepOptions {
+  std::string marked_speed, kernel, configuration;
+};
+
+// A sweep file told apart by its content: a JSON document (io::looks_like_json)
+// is a hetscale.sweep/1 sweep, which carries what `csv` gives, so none of it
+// may be given; anything else is a CSV sweep (parse_sweep_csv), which needs
+// --marked-speed and --kernel. InputError naming the option or the file.
+Sweep read_sweep_file(const std::string& path, const CsvSweepOptions& csv);
+
 // --- Configurations and psi (Definition 3) -----------------------------------
 
 struct ScalingConfiguration {

@@ -10,10 +10,18 @@ namespace hetscale::io {
 // "a", "", "b"; "" gives one empty piece. Views into `text`.
 std::vector<std::string_view> split_at(std::string_view text, char separator);
 
+// The names in `text`, separated by commas, blanks or new lines; empty names
+// are skipped: "a, b,,c\n" gives "a", "b", "c".
+std::vector<std::string> split_names(std::string_view text);
+
 // A list of finite numbers from a command-line value: "1,0.5,0.25", or
 // "@FILE" for numbers in a file separated by commas, spaces or new lines
 // (with # comments). `option` names the option in errors ("--speeds").
 std::vector<double> parse_number_list(const std::string& text, const std::string& option);
+
+// A number list (as parse_number_list) of numbers > 0; InputError names
+// `option` and the item.
+std::vector<double> parse_positive_list(const std::string& text, const std::string& option);
 
 // Problem sizes: whole numbers >= 1 in increasing order, as a list (as
 // parse_number_list) or a range "first:last:step" (first, first + step, ...

@@ -27,4 +27,9 @@ struct PaperSection {
 // Reads data/papers/seed000.json, seed001.json and seed003.json from data_dir.
 std::vector<PaperSection> reproduce_papers(const std::string& data_dir);
 
+// The speeds s_i of seed 003 Table 1's ten configurations, in the table's
+// order, from data_dir/papers/seed003.json (for the report's seed003-fig2).
+// InputError naming the file when Table 1 is not there.
+std::vector<std::vector<double>> seed003_table1_speeds(const std::string& data_dir);
+
 }  // namespace hetscale

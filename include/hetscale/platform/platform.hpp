@@ -80,6 +80,9 @@ Platform parse_platform(std::string_view text, const std::string& source);
 Platform parse_platform_json(std::string_view text, const std::string& source);
 Platform parse_platform_text(std::string_view text, const std::string& source);
 Platform read_platform(const std::string& path);
+// The marked speeds (Mflop/s, seed 001 Definition 1) a platform file declares,
+// one per node in order; InputError naming the file when its speeds are relative.
+std::vector<double> read_marked_speeds(const std::string& path);
 
 // The platform as JSON (schema "hetscale.platform/1"), one entry per node, and
 // in seed 001's plain form (one "hostname marked-speed" line per node, after

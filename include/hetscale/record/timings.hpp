@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "hetscale/record/sweep.hpp"
+
 namespace hetscale {
 
 struct Timing {
@@ -22,5 +24,15 @@ struct Timings {
 
 Timings parse_timings_csv(std::string_view text, const std::string& source);
 Timings read_timings(const std::string& path);
+// Several files read as one (for example the single-process runs and the
+// multi-process runs of `hetscale scale sweep --timings`): their rows in
+// order, their sources joined by " + ". Throws std::invalid_argument for no paths.
+Timings read_timings(const std::vector<std::string>& paths);
+
+// The CSV parse_timings_csv reads: the header, then one row per timing
+// (seconds to 9 significant digits).
+std::string timings_csv(const Timings& timings);
+// A sweep's points as timings on its processes (procs = the sweep's processes).
+Timings sweep_timings(const Sweep& sweep);
 
 }  // namespace hetscale

@@ -2,6 +2,7 @@
 // Seed 001's isospeed-efficiency scalability for people (terminal tables laid
 // out like the paper's Tables 3-6 and 12-13) and for scripts (JSON with a
 // schema and a context block). docs/scalability.md describes both.
+#include <cstddef>
 #include <string>
 
 #include "hetscale/analysis/isospeed.hpp"
@@ -22,5 +23,17 @@ std::string prediction_json(const IsospeedPrediction& prediction);
 // `hetscale scale fit`: the sweep's points with E_s, its trend line and the target N.
 // (Its JSON is the sweep itself, record/sweep.hpp's sweep_json.)
 std::string sweep_fit_table(const Sweep& sweep);
+
+// `hetscale kernel` and `scale sweep`: one run at one size on a line: N, W,
+// T, the achieved speed and E_s against C (`marked_speed`, Mflop/s) and its
+// check; for the Monte Carlo kernel ("mc"), whose work is histories, N, T and
+// the check.
+std::string sweep_point_line(const SweepPoint& point, double marked_speed, const std::string& kernel);
+
+// `hetscale scale sweep` (and `simulate sweep`): the sweep as it ran: its
+// kernel, configuration, processes and C (and, with `repetitions` > 1, that
+// each point is the `point_choice` of them), a sweep_point_line per point,
+// the trend line's degree and R^2, and the target's N with its verifying run.
+std::string sweep_run_table(const Sweep& sweep, std::size_t repetitions, const std::string& point_choice);
 
 }  // namespace hetscale::report

@@ -1,10 +1,10 @@
-#include "hetscale/measure/run_context.hpp"
+#include "hetscale/io/host_and_time.hpp"
 
 #include <unistd.h>
 
 #include <ctime>
 
-namespace hetscale::measure {
+namespace hetscale::io {
 
 std::string host_name() {
   char name[256] = {};
@@ -12,13 +12,13 @@ std::string host_name() {
   return name;
 }
 
-std::string utc_now() {
+std::string utc_now(const char* format) {
   const std::time_t now = std::time(nullptr);
   std::tm parts{};
   gmtime_r(&now, &parts);
   char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &parts);
+  std::strftime(text, sizeof text, format, &parts);
   return text;
 }
 
-}  // namespace hetscale::measure
+}  // namespace hetscale::io
