@@ -1,5 +1,7 @@
 #include "hetscale/mpi/farm.hpp"
 
+#include "hetscale/record/farm_context.hpp"
+
 #include <mpi.h>
 #include <time.h>
 #include <unistd.h>
@@ -403,60 +405,55 @@ std::optional<FarmOutcome> run_farm(const FarmOptions& options, const FarmProgre
   }
 
   // The context block: what ran, where, and how it was measured.
-  nlohmann::ordered_json context;
-  context["tool"] = "hetscale farm";
-  context["host"] = io::host_name();
-  context["date"] = io::utc_now();
-  context["mpi_library"] = MpiSession::library_version();
-  context["ranks"] = ranks;
-  context["clients"] = clients;
-  context["policy"] = to_string(options.policy);
-  context["objective"] = objective->name();
+  FarmContext context;
+  context.tool = "hetscale farm";
+  context.host = io::host_name();
+  context.date = io::utc_now();
+  context.mpi_library = MpiSession::library_version();
+  context.ranks = static_cast<std::size_t>(ranks);
+  context.clients = clients;
+  context.policy = to_string(options.policy);
+  context.objective = objective->name();
   if (options.objective == "synthetic") {
-    context["eval_time_s"] = options.evaluation_seconds;
-    context["time_scale"] = options.time_scale;
+    context.eval_time_s = options.evaluation_seconds;
+    context.time_scale = options.time_scale;
   } else {
-    context["atoms"] = options.atoms;
+    context.atoms = options.atoms;
   }
-  context["speeds"] = options.speeds;
-  context["ga"] = {{"scheme", ga::to_string(options.ga.scheme)},
-                   {"population", options.ga.population},
-                   {"generations", options.ga.generations},
-                   {"crossover", ga::to_string(options.ga.crossover)},
-                   {"crossover_rate", options.ga.crossover_rate},
-                   {"mutation_rate", options.ga.mutation_rate},
-                   {"selection_pressure", options.ga.selection_pressure},
-                   {"seed", options.ga.seed}};
-  context["best_fitness"] = outcome->ga.best.fitness;
-  context["best_genome"] = outcome->ga.best.genes;
-  context["evaluations"] = outcome->ga.evaluations;
-  auto& per_client = context["tasks"] = nlohmann::ordered_json::array();
+  context.speeds = options.speeds;
+  context.ga = FarmGaSettings{ga::to_string(options.ga.scheme),
+                              ga::to_string(options.ga.crossover),
+                              options.ga.population,
+                              options.ga.generations,
+                              options.ga.crossover_rate,
+                              options.ga.mutation_rate,
+                              options.ga.selection_pressure,
+                              options.ga.seed};
+  context.best_fitness = outcome->ga.best.fitness;
+  context.best_genome = outcome->ga.best.genes;
+  context.evaluations = outcome->ga.evaluations;
   for (std::size_t i = 0; i < tallies.size(); ++i)
-    per_client.push_back({{"name", record.nodes[i].name},
-                          {"tasks", tallies[i].tasks},
-                          {"lost_tasks", tallies[i].lost_tasks},
-                          {"lost_seconds", tallies[i].t_lost}});
-  context["generation_seconds"] = generation_seconds;
-  double worst_overhead = 0.0;
-  std::size_t switches = 0, delay_reads = 0;
+    context.tasks.push_back({record.nodes[i].name, tallies[i].tasks, tallies[i].lost_tasks, tallies[i].t_lost});
+  context.generation_seconds = generation_seconds;
+  FarmMeasurement measurement;
+  measurement.switch_cost_s = clock_costs.switch_seconds;
+  measurement.delay_read_cost_s = clock_costs.delay_read_seconds;
   bool other_load_measured = true;
   for (int r = 0; r < ranks; ++r) {
     const double* times = all.data() + breakdown_size * static_cast<std::size_t>(r);
     measure::TimeBreakdown rank_times;
     rank_times.switches = static_cast<std::size_t>(times[6]);
     rank_times.delay_reads = static_cast<std::size_t>(times[8]);
-    switches += rank_times.switches;
-    delay_reads += rank_times.delay_reads;
-    if (times[5] > 0.0) worst_overhead = std::max(worst_overhead, clock_costs.of(rank_times) / times[5]);
+    measurement.clock_switches += rank_times.switches;
+    measurement.delay_reads += rank_times.delay_reads;
+    if (times[5] > 0.0)
+      measurement.worst_rank_overhead_fraction =
+          std::max(measurement.worst_rank_overhead_fraction, clock_costs.of(rank_times) / times[5]);
     other_load_measured = other_load_measured && times[7] > 0.0;
   }
-  context["measurement"] = {{"clock_switches", switches},
-                            {"delay_reads", delay_reads},
-                            {"switch_cost_s", clock_costs.switch_seconds},
-                            {"delay_read_cost_s", clock_costs.delay_read_seconds},
-                            {"worst_rank_overhead_fraction", worst_overhead},
-                            {"other_load_from", other_load_measured ? "/proc/self/schedstat" : "unavailable (0)"}};
-  record.context_json = context.dump();
+  measurement.other_load_from = other_load_measured ? "/proc/self/schedstat" : "unavailable (0)";
+  context.measurement = measurement;
+  record.context_json = farm_context_json(context);
   return outcome;
 }
 

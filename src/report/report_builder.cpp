@@ -16,6 +16,7 @@
 #include "hetscale/io/input_error.hpp"
 #include "hetscale/model/heterogeneous.hpp"
 #include "hetscale/record/comm_profile.hpp"
+#include "hetscale/record/farm_context.hpp"
 #include "hetscale/record/sweep.hpp"
 #include "hetscale/report/report_figures.hpp"
 
@@ -55,6 +56,7 @@ struct ReadRun {
   std::string path;
   RunRecord record;
   json context;
+  std::optional<FarmContext> farm;  // a farm's run: its typed context
 };
 
 ReportSection run_section(const ReadRun& run, std::size_t index) {
@@ -92,20 +94,17 @@ struct FarmSetting {
 };
 
 std::optional<FarmSetting> farm_setting(const ReadRun& run) {
-  const auto tool = field<std::string>(run.context, "tool");
-  if (!tool || tool->find("farm") == std::string::npos || !field<double>(run.context, "clients")) return std::nullopt;
+  if (!run.farm) return std::nullopt;
+  const FarmContext& farm = *run.farm;
   FarmSetting setting;
-  setting.tool = *tool;
-  setting.policy = field<std::string>(run.context, "policy").value_or("");
-  setting.objective = field<std::string>(run.context, "objective").value_or("");
-  setting.eval_time = field<double>(run.context, "eval_time_s").value_or(0.0);
-  setting.time_scale = field<double>(run.context, "time_scale").value_or(1.0);
-  const auto ga = run.context.find("ga");
-  const json& sizes = ga != run.context.end() && ga->is_object() ? *ga : run.context;
-  setting.workload = fmt::format(
-      "{}x{}", field<double>(sizes, "population").value_or(field<double>(sizes, "tasks_per_generation").value_or(0)),
-      field<double>(sizes, "generations").value_or(0));
-  auto speeds = field<std::vector<double>>(run.context, "speeds").value_or(std::vector<double>{});
+  setting.tool = farm.tool;
+  setting.policy = farm.policy;
+  setting.objective = farm.objective.value_or("");
+  setting.eval_time = farm.eval_time_s.value_or(0.0);
+  setting.time_scale = farm.time_scale.value_or(1.0);
+  setting.workload = fmt::format("{}x{}", static_cast<double>(farm.tasks_each_generation().value_or(0)),
+                                 static_cast<double>(farm.generation_count().value_or(0)));
+  auto speeds = farm.speeds;
   if (speeds.empty()) speeds = {1.0};  // the farm's default: every client of speed 1
   std::sort(speeds.begin(), speeds.end());
   speeds.erase(std::unique(speeds.begin(), speeds.end()), speeds.end());
@@ -122,20 +121,19 @@ std::vector<ReportSection> client_count_sections(const std::vector<ReadRun>& run
     if (const auto setting = farm_setting(run)) groups[*setting].push_back(&run);
   std::vector<ReportSection> sections;
   for (auto& [setting, group] : groups) {
-    std::sort(group.begin(), group.end(), [](const ReadRun* a, const ReadRun* b) {
-      return a->context.at("clients").get<double>() < b->context.at("clients").get<double>();
-    });
+    std::sort(group.begin(), group.end(),
+              [](const ReadRun* a, const ReadRun* b) { return a->farm->clients < b->farm->clients; });
     // The serial reference: a run with no clients (the server evaluates), else each run's nominal t_seq_ref.
     std::optional<double> serial;
     std::vector<ClientCountPoint> points;
     for (const auto* run : group) {
-      const double clients = run->context.at("clients").get<double>();
+      const double clients = static_cast<double>(run->farm->clients);
       if (clients == 0) {
         if (!serial) serial = run->record.t_par;  // one run per count: the first
         continue;
       }
       if (!points.empty() && points.back().clients == clients) continue;  // one run per count: the first
-      auto speeds = field<std::vector<double>>(run->context, "speeds").value_or(std::vector<double>{});
+      auto speeds = run->farm->speeds;
       if (speeds.empty()) speeds.assign(static_cast<std::size_t>(clients), 1.0);  // the farm's default
       const double reference = serial ? *serial : run->record.t_seq_ref.value_or(0.0);
       if (reference <= 0.0 || speeds.empty()) continue;
@@ -272,7 +270,8 @@ Report build_report(const std::vector<ReportInput>& inputs, const ReportOptions&
     if (schema == "hetscale.run/1") {
       auto record = parse_run_record(input.text, input.path);
       auto context = context_of(record);
-      runs.push_back({input.path, std::move(record), std::move(context)});
+      auto farm = read_farm_context(record.context_json);
+      runs.push_back({input.path, std::move(record), std::move(context), std::move(farm)});
     } else if (schema == Sweep::schema) {
       sweeps.push_back(parse_sweep(input.text, input.path));
     } else if (schema == "hetscale.comm-profile/1") {

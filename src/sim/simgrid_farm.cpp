@@ -1,5 +1,7 @@
 #include "hetscale/sim/simgrid_farm.hpp"
 
+#include "hetscale/record/farm_context.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -243,26 +245,23 @@ class Farm {
       record.nodes.push_back(node(client + 1, clients_[client]));
     record.server = node(0, server_times_);
 
-    nlohmann::ordered_json context;
-    context["tool"] = "hetscale simulate farm";
-    context["simulator"] = "SimGrid " + simgrid_version() + " (S4U actors, CM02 network model)";
-    context["platform"] = platform_.name.empty() ? platform_.source : platform_.name;
-    context["clients"] = clients_.size();
-    context["policy"] = to_string(options_.policy);
-    context["tasks_per_generation"] = options_.tasks_per_generation;
-    context["generations"] = options_.generations;
-    context["eval_time_s"] = options_.evaluation_seconds;
-    context["speeds"] = client_speeds_;
-    auto& per_client = context["tasks"] = nlohmann::ordered_json::array();
+    FarmContext context;
+    context.tool = "hetscale simulate farm";
+    context.simulator = "SimGrid " + simgrid_version() + " (S4U actors, CM02 network model)";
+    context.platform = platform_.name.empty() ? platform_.source : platform_.name;
+    context.clients = clients_.size();
+    context.policy = to_string(options_.policy);
+    context.tasks_per_generation = options_.tasks_per_generation;
+    context.generations = options_.generations;
+    context.eval_time_s = options_.evaluation_seconds;
+    context.speeds = client_speeds_;
     for (std::size_t client = 0; client < clients_.size(); ++client)
-      per_client.push_back({{"name", record.nodes[client].name},
-                            {"tasks", clients_[client].tasks},
-                            {"lost_tasks", clients_[client].lost_tasks},
-                            {"lost_seconds", clients_[client].lost}});
-    context["generation_seconds"] = sequence_.generation_seconds();
-    context["messages"] = messages_;
-    context["evaluations"] = evaluations_;
-    record.context_json = context.dump();
+      context.tasks.push_back(
+          {record.nodes[client].name, clients_[client].tasks, clients_[client].lost_tasks, clients_[client].lost});
+    context.generation_seconds = sequence_.generation_seconds();
+    context.messages = messages_;
+    context.evaluations = evaluations_;
+    record.context_json = farm_context_json(context);
     return run;
   }
 

@@ -1,0 +1,75 @@
+#pragma once
+// The context block of a farm's run record (seed 000's task farm), typed:
+// what ran, where, and how it was measured. The MPI farm (`hetscale farm`)
+// and the SimGrid farm (`hetscale simulate farm`) fill it, the report reads
+// it back. Fields only one backend has are optional. docs/formats.md.
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hetscale {
+
+// One client's share of the run.
+struct FarmClientTasks {
+  std::string name;
+  std::size_t tasks = 0;
+  std::size_t lost_tasks = 0;  // duplicates whose result came second
+  double lost_seconds = 0.0;   // their computation
+};
+
+// The GA that drove the farm (MPI farm).
+struct FarmGaSettings {
+  std::string scheme, crossover;
+  std::size_t population = 0, generations = 0;
+  double crossover_rate = 0.0, mutation_rate = 0.0, selection_pressure = 0.0;
+  std::uint64_t seed = 0;
+};
+
+// What measuring cost (MPI farm): the per-rank clocks' switches and reads.
+struct FarmMeasurement {
+  std::size_t clock_switches = 0, delay_reads = 0;
+  double switch_cost_s = 0.0, delay_read_cost_s = 0.0;
+  double worst_rank_overhead_fraction = 0.0;
+  std::string other_load_from;
+};
+
+struct FarmContext {
+  std::string tool;  // "hetscale farm", "hetscale simulate farm"
+  // Where it ran: on MPI ...
+  std::optional<std::string> host, date, mpi_library;
+  std::optional<std::size_t> ranks;
+  // ... or in the simulator.
+  std::optional<std::string> simulator, platform;
+  std::size_t clients = 0;
+  std::string policy;
+  std::optional<std::string> objective;
+  std::optional<std::size_t> tasks_per_generation, generations;  // the simulator's workload
+  std::optional<double> eval_time_s, time_scale;                 // the synthetic objective's evaluation
+  std::optional<std::size_t> atoms;                              // Lennard-Jones
+  std::vector<double> speeds;                                    // declared client speeds (empty: all 1)
+  std::optional<FarmGaSettings> ga;
+  std::optional<double> best_fitness;
+  std::optional<std::vector<double>> best_genome;
+  std::vector<FarmClientTasks> tasks;
+  std::vector<double> generation_seconds;
+  std::optional<std::size_t> messages;
+  std::size_t evaluations = 0;
+  std::optional<FarmMeasurement> measurement;
+
+  // The tasks of a generation: the GA's population, or the simulator's count.
+  std::optional<std::size_t> tasks_each_generation() const;
+  std::optional<std::size_t> generation_count() const;
+};
+
+// The block as JSON, its keys in the order of the struct (absent optionals left out).
+std::string farm_context_json(const FarmContext& context);
+
+// The block of a run record's context_json when it is a farm's (its tool
+// names a farm and it says how many clients), else nothing: a kernel's run,
+// a hand-made record. Fields of the wrong type are left out, not refused (a
+// report reads what it can).
+std::optional<FarmContext> read_farm_context(const std::string& context_json);
+
+}  // namespace hetscale
