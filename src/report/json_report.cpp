@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "hetscale/report/metric_table.hpp"
+
 namespace hetscale::report {
 namespace {
 
@@ -25,6 +27,12 @@ ordered_json optional_value(const std::optional<T>& value) {
 }
 
 std::string dump(const ordered_json& out) { return out.dump(2) + "\n"; }
+
+// Each metric under its key, after what `out` holds already.
+ordered_json with_metrics(ordered_json out, const std::vector<Metric>& metrics) {
+  for (const auto& metric : metrics) out[metric.key] = optional_value(metric.value);
+  return out;
+}
 
 }  // namespace
 
@@ -50,57 +58,26 @@ std::string analysis_json(const RunAnalysis& analysis) {
                    {"v_reference", optional_value(speeds.v_reference)},
                    {"nodes", speed_nodes}};
 
-  const auto& h = analysis.heterogeneous;
-  out["heterogeneous"] = {{"shares", h.shares},
-                          {"normalized_speeds", h.normalized_speeds},
-                          {"speedup", h.speedup},
-                          {"max_speedup", h.max_speedup},
-                          {"efficiency", h.efficiency},
-                          {"n_eff", h.effective_processors},
-                          {"d_conf", h.diversity},
-                          {"t_n", h.t_n},
-                          {"t_idle", h.t_idle},
-                          {"speedup_total", h.speedup_total},
-                          {"efficiency_total", h.efficiency_total},
-                          {"d_idle", h.idle_diversity},
-                          {"even_split_bound", h.even_split_bound}};
+  out["heterogeneous"] = with_metrics(
+      {{"shares", analysis.heterogeneous.shares}, {"normalized_speeds", analysis.heterogeneous.normalized_speeds}},
+      heterogeneous_metrics(analysis.heterogeneous));
 
   ordered_json nodes = ordered_json::array();
   for (std::size_t i = 0; i < analysis.energetic_nodes.size(); ++i) {
     const auto& node = analysis.energetic_nodes[i];
     const auto& times = analysis.nodes[i];
-    nodes.push_back({{"name", node.name},
-                     {"t_comp", times.t_comp},
-                     {"t_comm", times.t_comm},
-                     {"t_setup", times.t_setup},
-                     {"t_idle", times.t_idle},
-                     {"t_other", times.t_other},
-                     {"t_unaccounted", times.t_unaccounted},
-                     {"s", node.s},
-                     {"R", optional_value(node.overhead_ratio)},
-                     {"eta", node.eta},
-                     {"sigma", node.sigma},
-                     {"eta_eff", node.eta_eff},
-                     {"rho", node.rho},
-                     {"delta", node.delta},
-                     {"gamma", node.gamma},
-                     {"work_share", node.work_share},
-                     {"work_vs_ideal", node.work_vs_ideal}});
+    nodes.push_back(with_metrics({{"name", node.name},
+                                  {"t_comp", times.t_comp},
+                                  {"t_comm", times.t_comm},
+                                  {"t_setup", times.t_setup},
+                                  {"t_idle", times.t_idle},
+                                  {"t_other", times.t_other},
+                                  {"t_unaccounted", times.t_unaccounted}},
+                                 energetic_node_metrics(node)));
   }
-  const auto& e = analysis.energetic;
-  out["energetic"] = {{"SU", e.speedup},
-                      {"SU_id", e.ideal_speedup},
-                      {"eta", e.efficiency},
-                      {"eta_u", e.utilization},
-                      {"eta_eff", e.effective_efficiency},
-                      {"rho", e.rho},
-                      {"delta", e.delta},
-                      {"gamma", e.gamma},
-                      {"P_deg", e.parallelism_degree},
-                      {"nodes", nodes}};
-  out["pop"] = {{"load_balance", analysis.pop.load_balance},
-                {"communication_efficiency", analysis.pop.communication_efficiency},
-                {"parallel_efficiency", analysis.pop.parallel_efficiency}};
+  out["energetic"] = with_metrics(ordered_json::object(), energetic_system_metrics(analysis.energetic));
+  out["energetic"]["nodes"] = nodes;
+  out["pop"] = with_metrics(ordered_json::object(), pop_metrics(analysis.pop));
   return dump(out);
 }
 
@@ -109,13 +86,7 @@ std::string distribution_json(const DistributionMetrics& m) {
   out["speeds"] = m.speeds;
   out["shares"] = m.shares;
   out["work"] = m.work;
-  out["speedup"] = m.speedup;
-  out["max_speedup"] = m.max_speedup;
-  out["efficiency"] = m.efficiency;
-  out["n_eff"] = m.effective_processors;
-  out["d_conf"] = m.diversity;
-  out["T_n"] = m.parallel_elapsed;
-  out["T"] = m.total_computer_time;
+  out = with_metrics(std::move(out), distribution_metrics(m));
   out["node_times"] = m.node_times;
   out["optimal_shares"] = m.optimal_shares;
   return dump(out);
@@ -128,10 +99,7 @@ std::string farm_what_if_json(const sim::FarmWhatIf& m) {
   out["generations"] = m.generations;
   out["eval_time_s"] = m.evaluation_seconds;
   out["latency_s"] = m.latency_seconds;
-  out["max_speedup"] = m.max_speedup;
-  out["d_conf"] = m.diversity;
-  out["even_split_efficiency_bound"] = m.even_split_efficiency;
-  out["ceiling_efficiency"] = m.ceiling_efficiency;
+  out = with_metrics(std::move(out), farm_bound_metrics(m));
   out["policies"] = ordered_json::array();
   for (const auto& p : m.policies)
     out["policies"].push_back({{"policy", p.policy},
@@ -146,11 +114,7 @@ std::string worsening_json(const WorseningMetrics& m) {
   auto out = document("hetscale.model-ewf/1", ordered_json::object());
   out["speeds"] = m.speeds;
   out["R"] = m.reference_ratio;
-  out["S"] = m.total_speed;
-  out["H"] = m.heterogeneity;
-  out["eta_hom"] = m.homogeneous_efficiency;
-  out["eta"] = m.efficiency;
-  out["ewf"] = m.worsening_factor;
+  out = with_metrics(std::move(out), worsening_metrics(m));
   ordered_json nodes = ordered_json::array();
   for (std::size_t i = 0; i < m.speeds.size(); ++i)
     nodes.push_back({{"s", m.speeds[i]}, {"eta", m.node_efficiency[i]}, {"work_vs_ideal", m.work_vs_ideal[i]}});

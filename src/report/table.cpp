@@ -5,6 +5,8 @@
 
 #include <fmt/core.h>
 
+#include "hetscale/report/metric_table.hpp"
+
 namespace hetscale::report {
 namespace {
 
@@ -16,23 +18,15 @@ bool looks_numeric(const std::string& cell) {
 }
 
 std::string num(double value, int decimals = 4) { return fmt::format("{:.{}f}", value, decimals); }
-std::string num(const std::optional<double>& value, int decimals = 4) {
-  return value ? num(*value, decimals) : std::string("-");
-}
 std::string seconds(double value) { return fmt::format("{:.6g}", value); }
 std::string speed(const std::optional<double>& value) { return value ? fmt::format("{:.6g}", *value) : "-"; }
 
 // Metric name, value, and where it comes from, one per line.
-class MetricList {
- public:
-  void add(std::string name, std::string value, std::string source) {
-    table_.add_row({std::move(name), std::move(value), std::move(source)});
-  }
-  std::string render() const { return table_.render(); }
-
- private:
-  TextTable table_{{"metric", "value", "from"}};
-};
+std::string metric_list(const std::vector<Metric>& metrics) {
+  TextTable table({"metric", "value", "from"});
+  for (const auto& metric : metrics) table.add_row({metric_heading(metric), metric_text(metric), metric.source});
+  return table.render();
+}
 
 std::string heading(const std::string& title) { return "\n" + title + "\n"; }
 
@@ -91,50 +85,25 @@ std::string analysis_table(const RunAnalysis& a) {
   }
   out += times.render();
 
-  const auto& h = a.heterogeneous;
   out += heading("seed 000: heterogeneous speed-up and efficiency");
-  MetricList hetero;
-  hetero.add("speedup s", num(h.speedup), "Eq 5");
-  hetero.add("max_speedup s_max", num(h.max_speedup), "Eq 6");
-  hetero.add("efficiency e", num(h.efficiency), "Eq 7");
-  hetero.add("n_eff", num(h.effective_processors), "Eq 8");
-  hetero.add("d_conf", num(h.diversity), "Eq 10");
-  hetero.add("t_n (s)", seconds(h.t_n), "max t_comp");
-  hetero.add("t_idle (s)", seconds(h.t_idle), "Eq 14: t_par - t_n");
-  hetero.add("speedup_total s_tot", num(h.speedup_total), "Eq 15");
-  hetero.add("efficiency_total", num(h.efficiency_total), "s_tot / s_max");
-  hetero.add("d_idle", num(h.idle_diversity), "Eq 16");
-  hetero.add("even split bound", num(h.even_split_bound), "Eq 17: n min v / max v");
-  out += hetero.render();
+  out += metric_list(heterogeneous_metrics(a.heterogeneous));
 
   out += heading("seed 003: node efficiencies (fractions of available time)");
-  TextTable nodes(
-      {"node", "s_i", "R_i", "eta_i", "sigma_i", "eta_eff_i", "rho_i", "delta_i", "gamma_i", "W_i/W", "W_i/W_i^id"});
-  for (const auto& n : a.energetic_nodes)
-    nodes.add_row({n.name, num(n.s), num(n.overhead_ratio), num(n.eta), num(n.sigma), num(n.eta_eff), num(n.rho),
-                   num(n.delta), num(n.gamma), num(n.work_share), num(n.work_vs_ideal)});
+  std::vector<std::string> header{"node"};
+  for (const auto& metric : energetic_node_metrics(EnergeticNode{})) header.push_back(metric_heading(metric));
+  TextTable nodes(std::move(header));
+  for (const auto& n : a.energetic_nodes) {
+    std::vector<std::string> row{n.name};
+    for (const auto& metric : energetic_node_metrics(n)) row.push_back(metric_text(metric));
+    nodes.add_row(std::move(row));
+  }
   out += nodes.render();
 
-  const auto& e = a.energetic;
   out += heading("seed 003: system");
-  MetricList system;
-  system.add("SU", num(e.speedup), "Eq 18");
-  system.add("SU_id", num(e.ideal_speedup), "Eq 21");
-  system.add("eta", num(e.efficiency), "Eq 22");
-  system.add("eta_u", num(e.utilization), "Eq 24");
-  system.add("eta_eff", num(e.effective_efficiency), "Eq 25");
-  system.add("rho (communication)", num(e.rho), "Eq 22 with rho_i");
-  system.add("delta (set-up)", num(e.delta), "Eq 22 with delta_i");
-  system.add("gamma (idle)", num(e.gamma), "Eq 22 with gamma_i");
-  system.add("P_deg", num(e.parallelism_degree), "Eq 27");
-  out += system.render();
+  out += metric_list(energetic_system_metrics(a.energetic));
 
   out += heading("POP factors (useful time = t_comp)");
-  MetricList pop;
-  pop.add("load_balance", num(a.pop.load_balance), "mean / max useful time");
-  pop.add("communication_efficiency", num(a.pop.communication_efficiency), "max useful time / t_par");
-  pop.add("parallel_efficiency", num(a.pop.parallel_efficiency), "product");
-  out += pop.render();
+  out += metric_list(pop_metrics(a.pop));
   return out;
 }
 
@@ -145,15 +114,7 @@ std::string distribution_table(const DistributionMetrics& m) {
     nodes.add_row({fmt::format("{}", i + 1), fmt::format("{:g}", m.speeds[i]), num(m.shares[i]),
                    fmt::format("{:.6g}", m.node_times[i]), num(m.optimal_shares[i])});
   out += nodes.render() + "\n";
-  MetricList metrics;
-  metrics.add("speedup s", num(m.speedup), "Eq 5");
-  metrics.add("max_speedup s_max", num(m.max_speedup), "Eq 6");
-  metrics.add("efficiency e", num(m.efficiency), "Eq 7");
-  metrics.add("n_eff", num(m.effective_processors), "Eq 8");
-  metrics.add("d_conf", num(m.diversity), "Eq 10");
-  metrics.add("T_n", fmt::format("{:.6g}", m.parallel_elapsed), "Eq 2");
-  metrics.add("T", fmt::format("{:.6g}", m.total_computer_time), "Eq 3");
-  return out + metrics.render();
+  return out + metric_list(distribution_metrics(m));
 }
 
 std::string worsening_table(const WorseningMetrics& m) {
@@ -164,13 +125,7 @@ std::string worsening_table(const WorseningMetrics& m) {
     nodes.add_row({fmt::format("{}", i + 1), fmt::format("{:g}", m.speeds[i]), num(m.node_efficiency[i]),
                    num(m.work_vs_ideal[i])});
   out += nodes.render() + "\n";
-  MetricList metrics;
-  metrics.add("S", num(m.total_speed), "Eq 3");
-  metrics.add("H", num(m.heterogeneity), "std dev of s_i");
-  metrics.add("eta_hom", num(m.homogeneous_efficiency), "Eq 40");
-  metrics.add("eta", num(m.efficiency), "Eq 22 with Eq 38");
-  metrics.add("ewf", num(m.worsening_factor), "Eq 41");
-  return out + metrics.render();
+  return out + metric_list(worsening_metrics(m));
 }
 
 std::string farm_what_if_table(const sim::FarmWhatIf& m) {
@@ -178,12 +133,7 @@ std::string farm_what_if_table(const sim::FarmWhatIf& m) {
       "seed 000, Sections 5-6: {} clients, {} tasks per generation of {:g} s on speed 1, {} generations, "
       "one-way latency {:g} s (simulated)\n",
       m.speeds.size(), m.tasks_per_generation, m.evaluation_seconds, m.generations, m.latency_seconds);
-  MetricList bounds;
-  bounds.add("max_speedup s_max", num(m.max_speedup), "Eq 6");
-  bounds.add("d_conf", num(m.diversity), "Eq 10");
-  bounds.add("even split e bound", num(m.even_split_efficiency), "Eq 17 / s_max");
-  bounds.add("ceiling e", num(m.ceiling_efficiency), "earliest-finish schedule, true speeds");
-  out += bounds.render() + "\n";
+  out += metric_list(farm_bound_metrics(m)) + "\n";
   TextTable policies({"policy", "t_par (s)", "s_tot", "e = s_tot / s_max", "e / ceiling", "lost tasks"});
   for (const auto& p : m.policies)
     policies.add_row({p.policy, seconds(p.t_par), num(p.speedup_total), num(p.efficiency_total),
