@@ -123,7 +123,7 @@ Output optimize(const OptimizeCommand& command) {
       outcome.optimum = outcome.result.cost.seconds;
     } else {
       optimizer::GaSolverOptions ga;
-      ga.scheme = named_choice(optimizer::ga_scheme_from_string, command.scheme, "--scheme");
+      named_choice([&ga](const std::string& name) { optimizer::set_ga_scheme(ga, name); }, command.scheme, "--scheme");
       ga.crossover = named_choice(ga::crossover_from_string, command.crossover, "--crossover");
       const double seed = single_number(command.seed, "--seed");
       if (!(seed >= 0.0 && seed <= 9007199254740992.0 && seed == std::floor(seed)))

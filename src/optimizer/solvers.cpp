@@ -85,26 +85,29 @@ double expected_fitness(double optimum) { return optimum * (1.0 + optimum_tolera
 
 bool is_optimal(double seconds, double optimum) { return seconds <= expected_fitness(optimum); }
 
-std::string to_string(GaScheme scheme) {
-  switch (scheme) {
-    case GaScheme::ssga:
-      return "ssga";
-    case GaScheme::tgga:
-      return "tgga";
-    case GaScheme::memetic:
-      return "memetic";
-  }
-  throw std::invalid_argument(fmt::format("unknown GA scheme value {}", static_cast<int>(scheme)));
+std::string ga_scheme_name(const GaSolverOptions& options) {
+  if (options.memetic && options.scheme == ga::Scheme::steady_state) return "memetic";
+  const std::string name = options.scheme == ga::Scheme::steady_state        ? "ssga"
+                           : options.scheme == ga::Scheme::transgenerational ? "tgga"
+                                                                             : ga::to_string(options.scheme);
+  return options.memetic ? name + " memetic" : name;
 }
 
-GaScheme ga_scheme_from_string(const std::string& name) {
-  for (GaScheme scheme : {GaScheme::ssga, GaScheme::tgga, GaScheme::memetic})
-    if (name == to_string(scheme)) return scheme;
-  throw std::invalid_argument(fmt::format("unknown GA scheme '{}'; allowed: ssga, tgga, memetic", name));
+void set_ga_scheme(GaSolverOptions& options, const std::string& name) {
+  if (name == "ssga" || name == "memetic")
+    options.scheme = ga::Scheme::steady_state;
+  else if (name == "tgga")
+    options.scheme = ga::Scheme::transgenerational;
+  else
+    throw std::invalid_argument(fmt::format("unknown GA scheme '{}'; allowed: ssga, tgga, memetic", name));
+  options.memetic = name == "memetic";
 }
 
 GaSolver::GaSolver(GaSolverOptions options) : options_(std::move(options)) {
-  to_string(options_.scheme);
+  if (options_.scheme != ga::Scheme::steady_state && options_.scheme != ga::Scheme::transgenerational)
+    throw std::invalid_argument(
+        fmt::format("scheme must be seed 004's steady-state (ssga) or transgenerational (tgga), got {}",
+                    ga::to_string(options_.scheme)));
   if (options_.population_per_level < 1)
     throw std::invalid_argument(
         fmt::format("population_per_level must be >= 1, got {}", options_.population_per_level));
@@ -122,7 +125,7 @@ GaSolver::GaSolver(GaSolverOptions options) : options_(std::move(options)) {
 }
 
 std::string GaSolver::name() const {
-  return fmt::format("ga {} {}", to_string(options_.scheme), ga::to_string(options_.crossover));
+  return fmt::format("ga {} {}", ga_scheme_name(options_), ga::to_string(options_.crossover));
 }
 
 SolverResult GaSolver::solve(const CostModel& model) const {
@@ -132,16 +135,15 @@ SolverResult GaSolver::solve(const CostModel& model) const {
     domains.push_back(ga::GeneDomain::choice(static_cast<int>(model.options(l).size())));
 
   ga::GaParameters parameters;
-  parameters.scheme = options_.scheme == GaScheme::tgga ? ga::Scheme::transgenerational : ga::Scheme::steady_state;
+  parameters.scheme = options_.scheme;
   parameters.population = ga_population(options_, levels);
   parameters.crossover = options_.crossover;
   parameters.crossover_rate = options_.crossover_rate;
   parameters.mutation_rate = ga_mutation_rate(options_, levels);
   parameters.selection_pressure = options_.selection_pressure;
   parameters.real_mutation = ga::RealMutation::random_reset;
-  parameters.distinct_offspring = options_.scheme == GaScheme::memetic;
-  if (options_.scheme == GaScheme::memetic)
-    parameters.restart_after = options_.restart_after > 0 ? options_.restart_after : 2 * levels;
+  parameters.distinct_offspring = options_.memetic;
+  if (options_.memetic) parameters.restart_after = options_.restart_after > 0 ? options_.restart_after : 2 * levels;
   parameters.target_fitness = options_.target_seconds;
   parameters.seed = options_.seed;
   parameters.max_evaluations = options_.max_evaluations;
@@ -150,7 +152,7 @@ SolverResult GaSolver::solve(const CostModel& model) const {
   const ga::GeneticAlgorithm algorithm(std::move(domains), parameters);
   ga::SerialEvaluator evaluator([&model](const ga::Genome& genome) { return model.seconds(plan_of(genome)); });
   const PlanImprover improver(model);
-  ga::GaResult run = algorithm.run(evaluator, {}, options_.scheme == GaScheme::memetic ? &improver : nullptr);
+  ga::GaResult run = algorithm.run(evaluator, {}, options_.memetic ? &improver : nullptr);
 
   SolverResult result;
   result.solver = name();

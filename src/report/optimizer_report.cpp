@@ -124,7 +124,7 @@ std::string optimizer_json(const OptimizerOutcome& outcome) {
   if (result.optimal_plans > 0) out["optimal_plans"] = result.optimal_plans;
   if (outcome.ga) {
     const auto& ga = *outcome.ga;
-    out["ga"] = {{"scheme", optimizer::to_string(ga.scheme)},
+    out["ga"] = {{"scheme", optimizer::ga_scheme_name(ga)},
                  {"crossover", ga::to_string(ga.crossover)},
                  {"population", optimizer::ga_population(ga, model.level_count())},
                  {"mutation_rate", optimizer::ga_mutation_rate(ga, model.level_count())},

@@ -46,12 +46,11 @@ class Solver {
   virtual SolverResult solve(const CostModel& model) const = 0;
 };
 
-enum class GaScheme { ssga, tgga, memetic };
-std::string to_string(GaScheme scheme);
-GaScheme ga_scheme_from_string(const std::string& name);  // throws std::invalid_argument naming the value
-
 struct GaSolverOptions {
-  GaScheme scheme = GaScheme::ssga;
+  // seed 004's two schemes: SSGA (ga::Scheme::steady_state) and TGGA (ga::Scheme::transgenerational).
+  ga::Scheme scheme = ga::Scheme::steady_state;
+  // Past the paper (docs/optimizer.md): distinct offspring, restarts and hill climbing on top of the scheme.
+  bool memetic = false;
   ga::Crossover crossover = ga::Crossover::one_point;
   std::size_t population_per_level = 2;  // population = this x levels (seed 004: proportional to the length)
   double mutation_rate = 0.0;            // per level; 0 means 1 / levels
@@ -62,6 +61,12 @@ struct GaSolverOptions {
   std::optional<double> target_seconds;  // the expected fitness: stop once the best is <= this
   std::uint64_t seed = 1;
 };
+
+// The scheme's name on the command line and in results: "ssga", "tgga", or
+// "memetic" (steady-state and memetic).
+std::string ga_scheme_name(const GaSolverOptions& options);
+// Sets scheme and memetic from such a name; std::invalid_argument naming any other.
+void set_ga_scheme(GaSolverOptions& options, const std::string& name);
 
 // The GA's population (population_per_level x levels, at least 2) and
 // mutation rate per level (1 / levels unless given) for `levels` levels.
