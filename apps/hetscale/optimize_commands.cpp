@@ -115,6 +115,7 @@ Output optimize(const OptimizeCommand& command) {
 
   report::OptimizerOutcome outcome;
   outcome.model = model.get();
+  outcome.inputs = {{"program", command.program}, {"machine", command.machine}};
   try {
     if (solver == "exhaustive") {
       outcome.result = optimizer::ExhaustiveSolver(threads).solve(*model);

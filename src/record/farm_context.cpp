@@ -2,27 +2,16 @@
 
 #include <nlohmann/json.hpp>
 
+#include "record/json_fields.hpp"
+
 namespace hetscale {
 
 namespace {
 
 using ordered_json = nlohmann::ordered_json;
 
-template <class T>
-void put(ordered_json& out, const char* key, const std::optional<T>& value) {
-  if (value) out[key] = *value;
-}
-
-template <class T>
-std::optional<T> get(const nlohmann::json& object, const char* key) {
-  const auto found = object.find(key);
-  if (found == object.end() || found->is_null()) return std::nullopt;
-  try {
-    return found->get<T>();
-  } catch (const nlohmann::json::exception&) {
-    return std::nullopt;
-  }
-}
+using record_json::get;
+using record_json::put;
 
 }  // namespace
 

@@ -2,14 +2,12 @@
 
 #include <fmt/core.h>
 #include <fmt/ranges.h>
-#include <nlohmann/json.hpp>
 
 #include "hetscale/report/table.hpp"
 
 namespace hetscale::report {
 namespace {
 
-using nlohmann::ordered_json;
 using optimizer::CostModel;
 using optimizer::LevelCost;
 
@@ -31,27 +29,23 @@ std::string plan_table(const CostModel& model, const std::vector<LevelCost>& lev
   return table.render();
 }
 
-ordered_json plan_json(const CostModel& model, const std::vector<LevelCost>& levels) {
-  ordered_json plan = ordered_json::array();
+std::vector<OptimizeLevel> plan_levels(const CostModel& model, const std::vector<LevelCost>& levels) {
+  std::vector<OptimizeLevel> plan;
   for (std::size_t l = 0; l < levels.size(); ++l) {
     const LevelCost& level = levels[l];
-    ordered_json moves = ordered_json::array();
+    OptimizeLevel out;
+    out.level = level.level;
+    out.procs = level.option.processors;
+    out.alignment = level.option.alignment;
+    out.alignment_patterns =
+        model.program().levels[l].alignments.at(static_cast<std::size_t>(level.option.alignment - 1)).description();
+    out.t_comp = level.computation_seconds;
+    out.t_comm = level.communication_seconds;
+    out.structure = level.structure();
     for (const auto& moved : level.redistributions)
-      moves.push_back({{"array", moved.array},
-                       {"from", moved.from.description()},
-                       {"to", moved.to.description()},
-                       {"structure", moved.method()},
-                       {"seconds", moved.seconds}});
-    plan.push_back(
-        {{"level", level.level},
-         {"procs", level.option.processors},
-         {"alignment", level.option.alignment},
-         {"alignment_patterns",
-          model.program().levels[l].alignments.at(static_cast<std::size_t>(level.option.alignment - 1)).description()},
-         {"t_comp", level.computation_seconds},
-         {"t_comm", level.communication_seconds},
-         {"structure", level.structure()},
-         {"redistributions", std::move(moves)}});
+      out.redistributions.push_back(
+          {moved.array, moved.from.description(), moved.to.description(), moved.method(), moved.seconds});
+    plan.push_back(std::move(out));
   }
   return plan;
 }
@@ -104,56 +98,58 @@ std::string optimizer_table(const OptimizerOutcome& outcome) {
   return out;
 }
 
-std::string optimizer_json(const OptimizerOutcome& outcome) {
+OptimizeRecord optimize_record(const OptimizerOutcome& outcome) {
   const CostModel& model = *outcome.model;
   const auto& result = outcome.result;
-  ordered_json out;
-  out["schema"] = "hetscale.optimize/1";
-  out["program"] = model.program().name;
-  out["machine"] = model.machine().label;
-  out["processors"] = model.processor_choices();
-  out["plans"] = model.plan_count();
-  out["solver"] = result.solver;
-  out["plan"] = plan_json(model, result.cost.levels);
+  OptimizeRecord record;
+  record.context = ResultContext{"hetscale", HETSCALE_VERSION, outcome.inputs};
+  record.program = model.program().name;
+  record.machine = model.machine().label;
+  record.processors = model.processor_choices();
+  record.plans = model.plan_count();
+  record.solver = result.solver;
+  record.plan = plan_levels(model, result.cost.levels);
   if (!result.cost.later_levels.empty()) {
-    out["iterations"] = result.cost.iterations;
-    out["later_pass"] = plan_json(model, result.cost.later_levels);
+    record.iterations = result.cost.iterations;
+    record.later_pass = plan_levels(model, result.cost.later_levels);
   }
-  out["time"] = result.cost.seconds;
-  out["optimum"] = outcome.optimum ? ordered_json(*outcome.optimum) : ordered_json(nullptr);
-  if (result.optimal_plans > 0) out["optimal_plans"] = result.optimal_plans;
+  record.time = result.cost.seconds;
+  record.optimum = outcome.optimum;
+  if (result.optimal_plans > 0) record.optimal_plans = result.optimal_plans;
   if (outcome.ga) {
     const auto& ga = *outcome.ga;
-    out["ga"] = {{"scheme", optimizer::ga_scheme_name(ga)},
-                 {"crossover", ga::to_string(ga.crossover)},
-                 {"population", optimizer::ga_population(ga, model.level_count())},
-                 {"mutation_rate", optimizer::ga_mutation_rate(ga, model.level_count())},
-                 {"crossover_rate", ga.crossover_rate},
-                 {"selection_pressure", ga.selection_pressure},
-                 {"max_evaluations", ga.max_evaluations},
-                 {"seed", ga.seed}};
+    record.ga = OptimizeGaSettings{optimizer::ga_scheme_name(ga),
+                                   ga::to_string(ga.crossover),
+                                   optimizer::ga_population(ga, model.level_count()),
+                                   optimizer::ga_mutation_rate(ga, model.level_count()),
+                                   ga.crossover_rate,
+                                   ga.selection_pressure,
+                                   ga.max_evaluations,
+                                   ga.seed};
   }
   if (!outcome.runs) {
-    out["evaluations"] = result.evaluations;
+    record.evaluations = result.evaluations;
     if (!result.log.empty()) {
-      out["generations"] = result.generations;
-      ordered_json best = ordered_json::array(), mean = ordered_json::array();
-      for (const auto& entry : result.log) best.push_back(entry.best_fitness), mean.push_back(entry.mean_fitness);
-      out["best_fitness"] = std::move(best);
-      out["mean_fitness"] = std::move(mean);
+      record.generations = result.generations;
+      for (const auto& entry : result.log) {
+        record.best_fitness.push_back(entry.best_fitness);
+        record.mean_fitness.push_back(entry.mean_fitness);
+      }
     }
   } else {
     const auto& runs = *outcome.runs;
-    out["runs"] = runs.runs;
-    out["success_rate"] = runs.success_rate;
-    out["generations_mean"] = runs.generations_mean;
-    out["generations_sd"] = runs.generations_sd;
-    out["evaluations_mean"] = runs.evaluations_mean;
-    out["evaluations_sd"] = runs.evaluations_sd;
-    out["mean_best_fitness"] = runs.mean_best_per_generation;
-    out["mean_mean_fitness"] = runs.mean_mean_per_generation;
+    record.runs = OptimizeRuns{runs.runs,
+                               runs.success_rate,
+                               runs.generations_mean,
+                               runs.generations_sd,
+                               runs.evaluations_mean,
+                               runs.evaluations_sd,
+                               runs.mean_best_per_generation,
+                               runs.mean_mean_per_generation};
   }
-  return out.dump(2) + "\n";
+  return record;
 }
+
+std::string optimizer_json(const OptimizerOutcome& outcome) { return optimize_record_json(optimize_record(outcome)); }
 
 }  // namespace hetscale::report

@@ -17,6 +17,7 @@
 #include "hetscale/model/heterogeneous.hpp"
 #include "hetscale/record/comm_profile.hpp"
 #include "hetscale/record/farm_context.hpp"
+#include "hetscale/record/optimize_record.hpp"
 #include "hetscale/record/sweep.hpp"
 #include "hetscale/report/report_figures.hpp"
 
@@ -202,43 +203,36 @@ std::vector<ReportSection> sweep_sections(const std::vector<Sweep>& sweeps, cons
 }
 
 // --- optimizer -----------------------------------------------------------------------
-ReportSection optimizer_section(const std::string& path, const json& document, std::size_t index) {
+ReportSection optimizer_section(const std::string& path, const OptimizeRecord& record, std::size_t index) {
   ReportSection section;
-  const auto program = field<std::string>(document, "program").value_or(stem(path));
-  const auto solver = field<std::string>(document, "solver").value_or("?");
+  const std::string program = record.program.empty() ? stem(path) : record.program;
+  const std::string solver = record.solver.empty() ? "?" : record.solver;
   section.title =
       fmt::format("Optimizer: {} ({}, {})", stem(path), std::filesystem::path(program).filename().string(), solver);
   section.source = path;
-  std::string summary = fmt::format("Predicted time of the plan {:.6g} s", field<double>(document, "time").value_or(0));
-  if (const auto optimum = field<double>(document, "optimum")) summary += fmt::format(", optimum {:.6g} s", *optimum);
-  if (const auto runs = field<double>(document, "runs"))
-    summary += fmt::format("; {} runs, success rate {:.2f}, generations {:.1f} +- {:.1f}", *runs,
-                           field<double>(document, "success_rate").value_or(0),
-                           field<double>(document, "generations_mean").value_or(0),
-                           field<double>(document, "generations_sd").value_or(0));
-  if (const auto machine = field<std::string>(document, "machine")) summary += ". Machine: " + *machine;
+  std::string summary = fmt::format("Predicted time of the plan {:.6g} s", record.time);
+  if (record.optimum) summary += fmt::format(", optimum {:.6g} s", *record.optimum);
+  if (const auto& runs = record.runs)
+    summary += fmt::format("; {} runs, success rate {:.2f}, generations {:.1f} +- {:.1f}", runs->runs,
+                           runs->success_rate, runs->generations_mean, runs->generations_sd);
+  if (!record.machine.empty()) summary += ". Machine: " + record.machine;
   section.paragraphs.push_back(summary + ".");
 
   HtmlTable plan{"The plan, level by level",
                  {"level", "processors", "alignment", "patterns", "t_comp (s)", "t_comm (s)", "structure"},
                  {}};
-  if (const auto levels = document.find("plan"); levels != document.end() && levels->is_array())
-    for (const auto& level : *levels)
-      plan.rows.push_back({fmt::format("{}", field<double>(level, "level").value_or(0)),
-                           fmt::format("{}", field<double>(level, "procs").value_or(0)),
-                           fmt::format("{}", field<double>(level, "alignment").value_or(0)),
-                           field<std::string>(level, "alignment_patterns").value_or(""),
-                           fmt::format("{:.6g}", field<double>(level, "t_comp").value_or(0)),
-                           fmt::format("{:.6g}", field<double>(level, "t_comm").value_or(0)),
-                           field<std::string>(level, "structure").value_or("")});
+  for (const auto& level : record.plan)
+    plan.rows.push_back({fmt::format("{}", level.level), fmt::format("{}", level.procs),
+                         fmt::format("{}", level.alignment), level.alignment_patterns,
+                         fmt::format("{:.6g}", level.t_comp), fmt::format("{:.6g}", level.t_comm), level.structure});
   section.tables.push_back(std::move(plan));
 
-  const bool many = document.contains("mean_best_fitness");
-  const auto best = field<std::vector<double>>(document, many ? "mean_best_fitness" : "best_fitness");
-  const auto mean = field<std::vector<double>>(document, many ? "mean_mean_fitness" : "mean_fitness");
-  if (best && mean && !best->empty())
+  const bool many = record.runs.has_value();
+  const auto& best = many ? record.runs->mean_best_fitness : record.best_fitness;
+  const auto& mean = many ? record.runs->mean_mean_fitness : record.mean_fitness;
+  if (!best.empty() && !mean.empty())
     section.figures.push_back(undrawn(fitness_figure(
-        *best, *mean,
+        best, mean,
         fmt::format("{} ({}): fitness per generation{}", stem(path), solver, many ? " (mean over the runs)" : ""),
         fmt::format("optimizer{}-{}", index + 1, id_from(stem(path))))));
   return section;
@@ -261,7 +255,7 @@ Report build_report(const std::vector<ReportInput>& inputs, const ReportOptions&
   std::vector<ReadRun> runs;
   std::vector<Sweep> sweeps;
   std::optional<CommProfile> profile;
-  std::vector<std::pair<std::string, json>> optimizer_runs;
+  std::vector<std::pair<std::string, OptimizeRecord>> optimizer_runs;
   for (const auto& input : inputs) {
     const auto document = json::parse(input.text, nullptr, false);
     if (document.is_discarded() || !document.is_object())
@@ -277,8 +271,8 @@ Report build_report(const std::vector<ReportInput>& inputs, const ReportOptions&
     } else if (schema == "hetscale.comm-profile/1") {
       if (profile) throw InputError(input.path, "schema", "a second communication profile; give one");
       profile = parse_comm_profile(input.text, input.path);
-    } else if (schema == "hetscale.optimize/1") {
-      optimizer_runs.emplace_back(input.path, document);
+    } else if (schema == OptimizeRecord::schema) {
+      optimizer_runs.emplace_back(input.path, parse_optimize_record(input.text, input.path));
     } else {
       throw InputError(input.path, "schema",
                        fmt::format("'{}' is not one the report reads (hetscale.run/1, hetscale.sweep/1, "
