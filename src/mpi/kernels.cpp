@@ -539,8 +539,7 @@ std::optional<KernelRun> run_kernel(const KernelOptions& options) {
 
   KernelRun run;
   run.check = check;
-  run.marked_speed = 0.0;
-  for (const double speed : context.shares) run.marked_speed += speed;
+  run.marked_speed = model::marked_speed(context.shares);
   const double seconds = all[5];
   auto& record = run.record;
   record.label = options.label.empty()

@@ -7,6 +7,8 @@
 #include <limits>
 #include <stdexcept>
 
+#include "hetscale/model/parallel_code.hpp"
+
 namespace hetscale::optimizer {
 namespace {
 
@@ -154,9 +156,9 @@ std::uint64_t CostModel::plan_count() const {
 }
 
 double CostModel::computation_seconds(std::size_t level, int processors) const {
-  // seed 004, Eq 2: t_comp = t_seq / p_l
-  return static_cast<double>(program_.levels.at(level).operation_count) * machine_.seconds_per_operation /
-         static_cast<double>(processors);
+  const double sequential_seconds =
+      static_cast<double>(program_.levels.at(level).operation_count) * machine_.seconds_per_operation;
+  return model::stage_computation_time(sequential_seconds, static_cast<double>(processors));
 }
 
 CostModel::State CostModel::initial_state() const {
@@ -215,15 +217,17 @@ LevelCost CostModel::advance_detailed(State& state, std::size_t level, int optio
 }
 
 double CostModel::pass(State& state, std::span<const int> plan, std::vector<LevelCost>* detail) const {
-  double seconds = 0.0;
-  for (std::size_t l = 0; l < plan.size(); ++l) {
-    if (detail) {
+  if (detail) {
+    std::vector<double> stage_seconds;
+    for (std::size_t l = 0; l < plan.size(); ++l) {
       detail->push_back(advance_detailed(state, l, plan[l]));
-      seconds += detail->back().seconds();
-    } else {
-      seconds += advance(state, l, plan[l]);
+      stage_seconds.push_back(detail->back().seconds());
     }
+    return model::program_execution_time(stage_seconds);
   }
+  // seed 004, Eq 4 as above, summed as it goes: no allocation in the GA's inner loop.
+  double seconds = 0.0;
+  for (std::size_t l = 0; l < plan.size(); ++l) seconds += advance(state, l, plan[l]);
   return seconds;
 }
 

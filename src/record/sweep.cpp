@@ -120,7 +120,8 @@ double SweepPoint::speed_efficiency(double marked_speed_mflops) const {
   return model::speed_efficiency(work, seconds, marked_speed_mflops * 1e6);
 }
 
-double Sweep::marked_speed() const { return std::accumulate(marked_speeds.begin(), marked_speeds.end(), 0.0); }
+// seed 001, Definition 1; a sweep not yet given its nodes has C = 0.
+double Sweep::marked_speed() const { return marked_speeds.empty() ? 0.0 : model::marked_speed(marked_speeds); }
 
 Sweep parse_sweep(std::string_view text, const std::string& source) {
   const auto document = io::parse_json(text, source);

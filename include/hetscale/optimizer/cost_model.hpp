@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "hetscale/model/parallel_code.hpp"
 #include "hetscale/optimizer/alignment.hpp"
 #include "hetscale/optimizer/machine.hpp"
 #include "hetscale/optimizer/program.hpp"
@@ -72,7 +73,7 @@ struct LevelCost {
   double computation_seconds = 0.0;             // seed 004, Eq 2
   double communication_seconds = 0.0;           // the redistributions before the level
   std::vector<Redistribution> redistributions;  // only those that move data
-  double seconds() const { return computation_seconds + communication_seconds; }  // seed 004, Eq 1
+  double seconds() const { return model::stage_execution_time(computation_seconds, communication_seconds); }
   // "scatter V, broadcast Z", or "-" when nothing moves.
   std::string structure() const;
 };

@@ -42,6 +42,7 @@
 #include <vector>
 
 #include "hetscale/model/communication.hpp"
+#include "hetscale/model/parallel_code.hpp"
 
 namespace hetscale {
 
@@ -74,10 +75,12 @@ struct StructureCosts {
   std::optional<double> r_squared;
   std::size_t points = 0;  // samples fitted; 0 when not given
 
-  double f1(double processes) const { return m * processes + n; }
-  double f2(double processes) const { return r * processes + q; }
-  // Predicted seconds for `elements` doubles per processor among `processes`.
-  double seconds(double elements, double processes) const { return f1(processes) * elements + f2(processes); }
+  double f1(double processes) const { return model::structure_term(m, n, processes); }
+  double f2(double processes) const { return model::structure_term(r, q, processes); }
+  // Predicted seconds for `elements` doubles per processor among `processes` (seed 004, Eq 3).
+  double seconds(double elements, double processes) const {
+    return model::stage_communication_time(f1(processes), f2(processes), elements);
+  }
 };
 
 struct CommProfile {
