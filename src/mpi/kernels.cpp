@@ -540,7 +540,10 @@ std::optional<KernelRun> run_kernel(const KernelOptions& options) {
   KernelRun run;
   run.check = check;
   run.marked_speed = model::marked_speed(context.shares);
-  const double seconds = all[5];
+  // t_par is the longest rank's elapsed time: rank 0 holds the answer, but a
+  // rank may still be finishing its part (or its clock) after rank 0 stopped.
+  double seconds = 0.0;
+  for (int r = 0; r < ranks; ++r) seconds = std::max(seconds, all[static_cast<std::size_t>(r * fields + 5)]);
   auto& record = run.record;
   record.label = options.label.empty()
                      ? fmt::format("{} N={} on {} processes", to_string(options.kernel), options.size, ranks)

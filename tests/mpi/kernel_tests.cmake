@@ -99,3 +99,10 @@ foreach(case ${kernel_bad_inputs})
   set(out ${CMAKE_CURRENT_BINARY_DIR}/bad_${name}.json)
   mpi_bad_input_test(mpi_kernel_bad_input_${name} ${ranks} "${expected}" "${arguments}|--out|${out}" ${out})
 endforeach()
+
+# Every record written under mpiexec reads back (issue 16): five runs of each
+# record-writing command, each analysed.
+add_test(NAME mpi_records_read_back
+  COMMAND ${CMAKE_COMMAND} -DHETSCALE=$<TARGET_FILE:hetscale_cli> -DWRITERS=mpi "-DRUN=${kernel_run}" -DREPEATS=5
+          -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/records_read_back -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_records_read_back.cmake)
+set_tests_properties(mpi_records_read_back PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 600)

@@ -102,3 +102,12 @@ smpi_test(bad.no_program 2 "simulate|kernel|ge|--size|20|--platform|${SMPI_PLATF
   STDERR_REGEX "^hetscale: HETSCALE_SMPI: '/nonexistent/hetscale-smpi' is not an executable program"
   OUT_FILE ${SMPI_OUT_DIR}/bad_no_program.json)
 set_tests_properties(smpi.bad.no_program PROPERTIES ENVIRONMENT HETSCALE_SMPI=/nonexistent/hetscale-smpi)
+
+# What the simulator writes reads back: the farm's and the kernels' run
+# records analysed, a sweep fitted (once each: the simulated times are the
+# same every time).
+add_test(NAME smpi.records_read_back
+  COMMAND ${CMAKE_COMMAND} -DHETSCALE=$<TARGET_FILE:hetscale_cli> -DWRITERS=simulator -DREPEATS=1
+          -DPLATFORMS=${CMAKE_CURRENT_SOURCE_DIR} -DWORK_DIR=${SMPI_OUT_DIR}/records_read_back
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_records_read_back.cmake)
+set_tests_properties(smpi.records_read_back PROPERTIES TIMEOUT 120)
