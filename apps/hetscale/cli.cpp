@@ -49,6 +49,8 @@ bool parent_stderr_is_terminal() {
 
 }  // namespace
 
+bool started_by_launcher() { return launcher_rank_text() != nullptr; }
+
 int launcher_rank() {
   const char* rank = launcher_rank_text();
   return rank ? std::atoi(rank) : 0;

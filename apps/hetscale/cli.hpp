@@ -53,6 +53,8 @@ auto named_choice(FromString from_string, const std::string& name, const std::st
 // The rank of this process under mpiexec, before MPI is initialised (Open MPI
 // or MPICH); 0 when not started by mpiexec.
 int launcher_rank();
+// Whether an MPI launcher (mpiexec, srun) started this process.
+bool started_by_launcher();
 
 // Whether an MPI command's progress line is shown on this rank: on rank 0
 // alone, as HETSCALE_PROGRESS says, else when stderr is a terminal, or under

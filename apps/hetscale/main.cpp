@@ -158,6 +158,7 @@ struct FarmCommand {
 int farm(FarmCommand& command, int& argc, char**& argv) {
   auto& options = command.options;
   io::ProgressOutput progress_output = io::ProgressOutput::automatic;
+  const bool launched = started_by_launcher();  // before MPI_Init: a singleton sets the launcher's variables
   return run_mpi_command(
       argc, argv,
       [&](int rank, int ranks) {
@@ -167,6 +168,10 @@ int farm(FarmCommand& command, int& argc, char**& argv) {
         if (!command.speeds.empty()) options.speeds = io::parse_number_list(command.speeds, "--speeds");
         mpi::validate_farm_options(options, ranks);
         progress_output = progress_output_on_rank(rank);
+        if (ranks == 1 && !launched)
+          std::fprintf(stderr,
+                       "hetscale: farm: one process, no MPI launcher: the GA runs serially here, with no clients; "
+                       "for a farm start it as mpiexec -np N hetscale farm ... (rank 0 the server, N-1 clients)\n");
       },
       [&](int rank, int ranks) {
         // A step per generation, the initial population's (generation 0) first.
@@ -182,8 +187,13 @@ int farm(FarmCommand& command, int& argc, char**& argv) {
           std::fwrite(record.data(), 1, record.size(), stdout);
           return 0;
         }
+        const std::string objective =
+            options.objective == "synthetic"
+                ? fmt::format("synthetic (each evaluation sleeps {:g} s x {:g} / speed: no computation)",
+                              options.evaluation_seconds, options.time_scale)
+                : options.objective;
         std::printf("farm: policy %s, %d clients, objective %s: t_par %.3f s, %zu evaluations, best fitness %.6f%s\n",
-                    command.policy.c_str(), ranks - 1, options.objective.c_str(), outcome->record.t_par,
+                    command.policy.c_str(), ranks - 1, objective.c_str(), outcome->record.t_par,
                     outcome->ga.evaluations, outcome->ga.best.fitness,
                     command.out.empty() ? "" : fmt::format("; run record in {}", command.out).c_str());
         return 0;
@@ -266,7 +276,10 @@ int main(int argc, char** argv) {
       "farm", "seed 000: the GA task farm on MPI (run under mpiexec; rank 0 is the server), measured per rank");
   farm_app->add_option("--policy", farm_command.policy,
                        "even | proportional | adaptive | adaptive+ (default adaptive)");
-  farm_app->add_option("--objective", farm_options.objective, "synthetic | lennard-jones (default synthetic)");
+  farm_app->add_option("--objective", farm_options.objective,
+                       "synthetic (Rastrigin; each evaluation sleeps its nominal time, --eval-time x --time-scale / "
+                       "speed: it measures the farm, not a computation) | lennard-jones (real computation) "
+                       "(default synthetic)");
   farm_app->add_option("--eval-time", farm_options.evaluation_seconds,
                        "synthetic: nominal seconds per evaluation on a node of speed 1 (default 1)");
   farm_app->add_option("--time-scale", farm_options.time_scale, "synthetic: multiplies every nominal time (default 1)");

@@ -64,3 +64,10 @@ foreach(case "7|-16.505384" "13|-44.326801")
       -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_farm_lennard_jones.cmake)
   set_tests_properties(mpi_farm_lennard_jones_${atoms} PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 120)
 endforeach()
+
+# No silent surprise: started without mpiexec, the farm says it runs serially.
+add_test(NAME mpi_farm_without_launcher
+  COMMAND ${CMAKE_COMMAND} -DHETSCALE=$<TARGET_FILE:hetscale_cli>
+          "-DRUN=${MPIEXEC_EXECUTABLE};${HETSCALE_MPIEXEC_FLAGS};${MPIEXEC_NUMPROC_FLAG}"
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_farm_without_launcher.cmake)
+set_tests_properties(mpi_farm_without_launcher PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 60)
