@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <system_error>
 
 #include "hetscale/io/input_error.hpp"
@@ -72,6 +73,19 @@ void write_file_atomically(const std::string& path, std::string_view content) {
     ::unlink(temporary.c_str());
     throw InputError(path, "", "cannot be replaced: " + why);
   }
+}
+
+TemporaryFolder::TemporaryFolder(std::string_view prefix) {
+  const char* base = std::getenv("TMPDIR");
+  std::string pattern = std::string(base && *base ? base : "/tmp") + "/" + std::string(prefix) + "-XXXXXX";
+  if (mkdtemp(pattern.data()) == nullptr)
+    throw std::runtime_error("cannot make a temporary folder " + pattern + ": " + std::strerror(errno));
+  path_ = pattern;
+}
+
+TemporaryFolder::~TemporaryFolder() {
+  std::error_code ignored;
+  std::filesystem::remove_all(path_, ignored);
 }
 
 }  // namespace hetscale::io

@@ -13,9 +13,13 @@ using optimizer::LevelCost;
 
 std::string seconds_text(double value) { return fmt::format("{:.6g}", value); }
 
+// The arrays' patterns of alignment `alignment` (from 1) of `level`: "a: row, V: row, Z: replicated".
+std::string alignment_patterns(const CostModel& model, std::size_t level, int alignment) {
+  return model.program().levels.at(level).alignments.at(static_cast<std::size_t>(alignment - 1)).description();
+}
+
 std::string alignment_text(const CostModel& model, std::size_t level, int alignment) {
-  const auto& alignments = model.program().levels.at(level).alignments;
-  return fmt::format("{}: {}", alignment, alignments.at(static_cast<std::size_t>(alignment - 1)).description());
+  return fmt::format("{}: {}", alignment, alignment_patterns(model, level, alignment));
 }
 
 std::string plan_table(const CostModel& model, const std::vector<LevelCost>& levels) {
@@ -37,8 +41,7 @@ std::vector<OptimizeLevel> plan_levels(const CostModel& model, const std::vector
     out.level = level.level;
     out.procs = level.option.processors;
     out.alignment = level.option.alignment;
-    out.alignment_patterns =
-        model.program().levels[l].alignments.at(static_cast<std::size_t>(level.option.alignment - 1)).description();
+    out.alignment_patterns = alignment_patterns(model, l, level.option.alignment);
     out.t_comp = level.computation_seconds;
     out.t_comm = level.communication_seconds;
     out.structure = level.structure();

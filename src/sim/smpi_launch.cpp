@@ -7,7 +7,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <filesystem>
 #include <set>
 #include <stdexcept>
 
@@ -33,28 +32,6 @@ std::string some_names(const Platform& platform) {
   if (platform.nodes.size() > shown) names += fmt::format(", ... ({} nodes)", platform.nodes.size());
   return names;
 }
-
-// A temporary folder, removed when this goes.
-class TemporaryFolder {
- public:
-  TemporaryFolder() {
-    const char* base = std::getenv("TMPDIR");
-    std::string pattern = std::string(base && *base ? base : "/tmp") + "/hetscale-smpi-XXXXXX";
-    if (!mkdtemp(pattern.data()))
-      throw std::runtime_error(fmt::format("cannot make a temporary folder {}: {}", pattern, std::strerror(errno)));
-    path_ = pattern;
-  }
-  ~TemporaryFolder() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  TemporaryFolder(const TemporaryFolder&) = delete;
-  TemporaryFolder& operator=(const TemporaryFolder&) = delete;
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
 
 void require_program(const std::string& path, const std::string& variable) {
   if (path.empty() || access(path.c_str(), X_OK) != 0)
@@ -140,7 +117,7 @@ int run_in_simulator(const Platform& platform, const SmpiPrograms& programs, con
   } catch (const std::invalid_argument& error) {
     throw InputError(platform_label(platform), "", fmt::format("cannot be simulated: {}", error.what()));
   }
-  const TemporaryFolder folder;
+  const io::TemporaryFolder folder("hetscale-smpi");
   const std::string xml_path = folder.path() + "/platform.xml", hostfile_path = folder.path() + "/hostfile";
   io::write_file_atomically(xml_path, xml);
   io::write_file_atomically(hostfile_path, simgrid_hostfile(platform));

@@ -99,4 +99,19 @@ TEST_F(AtomicWrite, AWriteThatFailsHalfWayLeavesTheOldFile) {
   EXPECT_EQ(entries(), 1u) << "a temporary was left behind";
 }
 
+TEST(TemporaryFolder, IsAFreshFolderNamedByItsPrefixAndGoesWithWhatItHolds) {
+  std::string path;
+  {
+    const hetscale::io::TemporaryFolder folder("hetscale-io-test");
+    path = folder.path();
+    EXPECT_TRUE(fs::is_directory(path));
+    EXPECT_EQ(fs::path(path).filename().string().rfind("hetscale-io-test-", 0), 0u) << path;
+    const hetscale::io::TemporaryFolder other("hetscale-io-test");
+    EXPECT_NE(other.path(), path);
+    std::ofstream(fs::path(path) / "inside.txt") << "x";
+    fs::create_directories(fs::path(path) / "sub" / "deeper");
+  }
+  EXPECT_FALSE(fs::exists(path));
+}
+
 }  // namespace

@@ -11,4 +11,19 @@ std::string read_text_file(const std::string& path);
 // that an interrupted run leaves the old file or none, never half a file.
 void write_file_atomically(const std::string& path, std::string_view content);
 
+// A fresh folder under the system's temporary folder ($TMPDIR or /tmp), named
+// PREFIX-XXXXXX, removed with all it holds when this goes out of scope;
+// std::runtime_error naming the pattern when it cannot be made.
+class TemporaryFolder {
+ public:
+  explicit TemporaryFolder(std::string_view prefix);
+  ~TemporaryFolder();
+  TemporaryFolder(const TemporaryFolder&) = delete;
+  TemporaryFolder& operator=(const TemporaryFolder&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
 }  // namespace hetscale::io
