@@ -154,7 +154,7 @@ int policies(bool check) {
     for (const auto& client : simulated.clients) lost += client.lost_tasks;
     const auto& h = analysis.heterogeneous;
     fmt::print("| {} | {} | {:.2f} | {:.3f} | {:.3f} | {:.3f} | {:.3f} | {:.3f} | {:.3f} | {} |\n", policy,
-               fastest.listed, h.speedup_total, h.efficiency_total, h.t_idle, simulated.efficiency(), ceiling,
+               fastest.listed, h.speedup_total, h.efficiency_total, h.t_beyond_computation, simulated.efficiency(), ceiling,
                h.efficiency_total / ceiling, h.even_split_bound / h.max_speedup, lost);
     if (policy == "adaptive") adaptive = analysis;
     if (const auto why = failure(analysis))

@@ -434,6 +434,14 @@ std::vector<ScalingConfiguration> read_configurations(const std::string& path) {
   return parse_configurations_csv(io::read_text_file(path), path);
 }
 
+bool target_missed(double verified_speed_efficiency, double target) {
+  return std::abs(verified_speed_efficiency - target) > kTargetTolerance * std::abs(target);
+}
+
+bool prediction_error_flagged(const std::optional<double>& relative_error) {
+  return relative_error && std::abs(*relative_error) > kPredictionErrorFlag;
+}
+
 std::optional<double> sweep_target_size(const Sweep& sweep) {
   if (!sweep.target) return std::nullopt;
   if (sweep.target->verified) return sweep.target->verified->size;

@@ -107,10 +107,10 @@ HeterogeneousMetrics heterogeneous_metrics(const RunRecord& run, const std::vect
   metrics.effective_processors = model::effective_processors(v, metrics.shares);
   metrics.diversity = model::diversity_of_configuration(v);
   for (const auto& node : run.nodes) metrics.t_n = std::max(metrics.t_n, node.t_comp);
-  metrics.t_idle = model::idle_time(run.t_par, metrics.t_n);
-  metrics.speedup_total = model::total_speedup(metrics.speedup, metrics.t_idle, metrics.t_n);
+  metrics.t_beyond_computation = model::idle_time(run.t_par, metrics.t_n);
+  metrics.speedup_total = model::total_speedup(metrics.speedup, metrics.t_beyond_computation, metrics.t_n);
   metrics.efficiency_total = metrics.speedup_total / metrics.max_speedup;
-  metrics.idle_diversity = model::idle_diversity(metrics.t_idle, metrics.t_n);
+  metrics.idle_diversity = model::idle_diversity(metrics.t_beyond_computation, metrics.t_n);
   metrics.even_split_bound = model::even_split_speedup_bound(v);
   return metrics;
 }

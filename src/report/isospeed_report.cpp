@@ -1,5 +1,7 @@
 #include "hetscale/report/isospeed_report.hpp"
 
+#include <cmath>
+
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
@@ -31,6 +33,16 @@ std::string fraction(double value) { return fmt::format("{:.4f}", value); }
 std::string percent(const std::optional<double>& value) {
   return value ? fmt::format("{:+.1f}", 100.0 * *value) : std::string("-");
 }
+// "within 10 % of the target" or "MISSED: 29 % below the target E_s = 0.1 (tolerance 10 %)".
+std::string target_verdict(const SweepTarget& target, double marked_speed) {
+  const double measured = target.verified->speed_efficiency(marked_speed);
+  const double off = (measured - target.speed_efficiency) / target.speed_efficiency;
+  if (!target_missed(measured, target.speed_efficiency))
+    return fmt::format("within {:g} % of the target E_s = {:g}", 100.0 * kTargetTolerance, target.speed_efficiency);
+  return fmt::format("MISSED: {:.0f} % {} the target E_s = {:g} (tolerance {:g} %)", 100.0 * std::abs(off),
+                     off < 0 ? "below" : "above", target.speed_efficiency, 100.0 * kTargetTolerance);
+}
+
 template <typename T>
 ordered_json or_null(const std::optional<T>& value) {
   return value ? ordered_json(*value) : ordered_json(nullptr);
@@ -116,7 +128,20 @@ std::string prediction_table(const IsospeedPrediction& p) {
   for (const auto& step : p.steps)
     psi.add_row({psi_name(step.from, step.to), fraction(step.psi_definition), fraction(step.psi_corollary2),
                  step.measured_psi ? fraction(*step.measured_psi) : "-", percent(step.psi_error)});
-  return out + psi.render();
+  out += psi.render();
+
+  std::vector<std::string> flagged;
+  for (const auto& c : p.configurations)
+    if (prediction_error_flagged(c.size_error)) flagged.push_back(fmt::format("N' of {} {} %", c.name, percent(c.size_error)));
+  for (const auto& step : p.steps)
+    if (prediction_error_flagged(step.psi_error))
+      flagged.push_back(fmt::format("{} {} %", psi_name(step.from, step.to), percent(step.psi_error)));
+  if (!flagged.empty())
+    out += fmt::format(
+        "\nerrors over {:g} %: {}. The model misses the measurement there: a prediction to take as a rough guide "
+        "(docs/scalability.md, \"When a prediction misses\")\n",
+        100.0 * kPredictionErrorFlag, joined(flagged));
+  return out;
 }
 
 std::string prediction_json(const IsospeedPrediction& p) {
@@ -141,6 +166,7 @@ std::string prediction_json(const IsospeedPrediction& p) {
                                      {"N", c.size},
                                      {"N_measured", or_null(c.measured_size)},
                                      {"N_error", or_null(c.size_error)},
+                                     {"N_error_flagged", prediction_error_flagged(c.size_error)},
                                      {"W", c.work},
                                      {"T_c_s", c.computation_time},
                                      {"T_o_s", c.overhead},
@@ -152,7 +178,8 @@ std::string prediction_json(const IsospeedPrediction& p) {
                           {"psi", step.psi_definition},
                           {"psi_corollary2", step.psi_corollary2},
                           {"psi_measured", or_null(step.measured_psi)},
-                          {"psi_error", or_null(step.psi_error)}});
+                          {"psi_error", or_null(step.psi_error)},
+                          {"psi_error_flagged", prediction_error_flagged(step.psi_error)}});
   return out.dump(2) + "\n";
 }
 
@@ -187,8 +214,9 @@ std::string sweep_fit_table(const Sweep& sweep) {
       out += fmt::format("target E_s = {:g}: the trend line does not reach it up to twice the largest N\n",
                          target.speed_efficiency);
     if (target.verified)
-      out += fmt::format("verified: a run at N = {:g} gave E_s = {:.3f}{}\n", target.verified->size,
-                         target.verified->speed_efficiency(c), target.verified->check_passed ? "" : " (check FAILED)");
+      out += fmt::format("verified: a run at N = {:g} gave E_s = {:.3f}{}; {}\n", target.verified->size,
+                         target.verified->speed_efficiency(c), target.verified->check_passed ? "" : " (check FAILED)",
+                         target_verdict(target, c));
   }
   return out;
 }
@@ -222,7 +250,9 @@ std::string sweep_run_table(const Sweep& sweep, std::size_t repetitions, const s
     else
       text += fmt::format("target E_s = {:g}: not reached by the trend line up to N = {:g}\n", target.speed_efficiency,
                           2.0 * sweep.points.back().size);
-    if (target.verified) text += "  verified: " + sweep_point_line(*target.verified, c, sweep.kernel) + "\n";
+    if (target.verified)
+      text += "  verified: " + sweep_point_line(*target.verified, c, sweep.kernel) + "\n  " +
+              target_verdict(target, c) + "\n";
   }
   return text;
 }

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "hetscale/report/diagnosis_text.hpp"
 #include "hetscale/report/metric_table.hpp"
 
 namespace hetscale::report {
@@ -34,6 +35,32 @@ ordered_json with_metrics(ordered_json out, const std::vector<Metric>& metrics) 
   return out;
 }
 
+// What was measured, and the efficiency to read first (analysis/diagnosis.hpp).
+ordered_json headline_json(const RunAnalysis& analysis) {
+  const auto top = headline(analysis);
+  return {{"t_par", top.t_par},
+          {"measured_speedup", optional_value(top.measured_speedup)},
+          {"SU", top.speedup_from_node_times},
+          {"capacity", top.capacity},
+          {"efficiency", top.efficiency},
+          {"efficiency_is", "eta_eff"}};
+}
+
+// The largest losses, ranked, each with the what-if behind its gain figure.
+ordered_json diagnosis_json(const RunAnalysis& analysis) {
+  const auto top = headline(analysis);
+  ordered_json losses = ordered_json::array();
+  for (const auto& loss : diagnose(analysis))
+    losses.push_back({{"loss", loss_name(loss.kind)},
+                      {"fraction", loss.fraction},
+                      {"nodes", loss.nodes},
+                      {"efficiency_after", loss.efficiency_after},
+                      {"t_par_after", optional_value(loss.t_par_after)},
+                      {"what_if", what_if_name(loss.what_if)},
+                      {"text", loss_sentence(analysis, top, loss)}});
+  return losses;
+}
+
 }  // namespace
 
 std::string analysis_json(const RunAnalysis& analysis) {
@@ -43,6 +70,7 @@ std::string analysis_json(const RunAnalysis& analysis) {
   out["label"] = analysis.label;
   out["t_par"] = analysis.t_par;
   out["t_seq_ref"] = optional_value(analysis.t_seq_ref);
+  out["headline"] = headline_json(analysis);
 
   const auto& speeds = analysis.speeds;
   ordered_json speed_nodes = ordered_json::array();
@@ -78,6 +106,7 @@ std::string analysis_json(const RunAnalysis& analysis) {
   out["energetic"] = with_metrics(ordered_json::object(), energetic_system_metrics(analysis.energetic));
   out["energetic"]["nodes"] = nodes;
   out["pop"] = with_metrics(ordered_json::object(), pop_metrics(analysis.pop));
+  out["diagnosis"] = diagnosis_json(analysis);
   return dump(out);
 }
 

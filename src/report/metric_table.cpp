@@ -13,13 +13,13 @@ constexpr auto time = MetricFormat::time;
 
 std::vector<Metric> heterogeneous_metrics(const HeterogeneousMetrics& h) {
   return {
-      {"speedup s", "speedup", h.speedup, ratio, "Eq 5"},
+      {"speedup s the split allows", "speedup", h.speedup, ratio, "Eq 5"},
       {"max_speedup s_max", "max_speedup", h.max_speedup, ratio, "Eq 6"},
-      {"efficiency e", "efficiency", h.efficiency, ratio, "Eq 7"},
+      {"efficiency e the split allows", "efficiency", h.efficiency, ratio, "Eq 7"},
       {"n_eff", "n_eff", h.effective_processors, ratio, "Eq 8"},
       {"d_conf", "d_conf", h.diversity, ratio, "Eq 10"},
       {"t_n", "t_n", h.t_n, seconds, "max t_comp"},
-      {"t_idle", "t_idle", h.t_idle, seconds, "Eq 14: t_par - t_n"},
+      {"t_beyond_comp", "t_beyond_comp", h.t_beyond_computation, seconds, "Eq 14 T_id: t_par - t_n"},
       {"speedup_total s_tot", "speedup_total", h.speedup_total, ratio, "Eq 15"},
       {"efficiency_total", "efficiency_total", h.efficiency_total, ratio, "s_tot / s_max"},
       {"d_idle", "d_idle", h.idle_diversity, ratio, "Eq 16"},

@@ -19,6 +19,7 @@
 #include "hetscale/record/farm_context.hpp"
 #include "hetscale/record/optimize_record.hpp"
 #include "hetscale/record/sweep.hpp"
+#include "hetscale/report/diagnosis_text.hpp"
 #include "hetscale/report/report_figures.hpp"
 
 namespace hetscale::report {
@@ -77,7 +78,11 @@ ReportSection run_section(const ReadRun& run, std::size_t index) {
   std::string line;
   for (const auto& part : said) line += (line.empty() ? "" : "; ") + part;
   section.paragraphs.push_back(line + ". Speeds: " + analysis.speeds.v_source + ".");
-  section.tables = {metrics_table(analysis), node_table(analysis)};
+  for (const auto& headline_line : headline_lines(analysis, headline(analysis)))
+    section.paragraphs.push_back(headline_line + ".");
+  section.tables = {efficiency_guide_table(analysis), metrics_table(analysis), node_table(analysis)};
+  section.paragraphs.push_back("Diagnosis, the largest losses ranked:");
+  for (const auto& loss_line : diagnosis_lines(analysis)) section.paragraphs.push_back(loss_line + ".");
   const std::string id = fmt::format("run{}-{}", index + 1, id_from(name));
   section.figures.push_back(undrawn(time_breakdown_figure(analysis, run.record, id + "-time")));
   section.figures.push_back(undrawn(work_share_figure(analysis, id + "-shares")));

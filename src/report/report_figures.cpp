@@ -9,6 +9,8 @@
 #include "hetscale/analysis/what_if.hpp"
 #include "hetscale/model/energetic.hpp"
 #include "hetscale/model/heterogeneous.hpp"
+#include "hetscale/report/diagnosis_text.hpp"
+#include "hetscale/report/metric_table.hpp"
 
 namespace hetscale::report {
 namespace {
@@ -109,33 +111,22 @@ HtmlTable node_table(const RunAnalysis& analysis) {
 }
 
 HtmlTable metrics_table(const RunAnalysis& analysis) {
-  const auto& h = analysis.heterogeneous;
-  const auto& e = analysis.energetic;
-  const auto& pop = analysis.pop;
-  return HtmlTable{"Metrics of the run",
-                   {"metric", "value", "where"},
-                   {{"speed-up s", cell(h.speedup), "seed 000, Eq 5"},
-                    {"maximum speed-up s_max", cell(h.max_speedup), "seed 000, Eq 6"},
-                    {"efficiency e", cell(h.efficiency), "seed 000, Eq 7"},
-                    {"effective processors n_eff", cell(h.effective_processors), "seed 000, Eq 8"},
-                    {"diversity d_conf", cell(h.diversity), "seed 000, Eq 10"},
-                    {"idle time T_id (s)", cell(h.t_idle), "seed 000, Eq 14"},
-                    {"total speed-up s_tot", cell(h.speedup_total), "seed 000, Eq 15"},
-                    {"total efficiency s_tot / s_max", cell(h.efficiency_total), "seed 000"},
-                    {"idle diversity d_id", cell(h.idle_diversity), "seed 000, Eq 16"},
-                    {"even-split bound", cell(h.even_split_bound), "seed 000, Eq 17"},
-                    {"SU", cell(e.speedup), "seed 003, Eq 18"},
-                    {"SU_id", cell(e.ideal_speedup), "seed 003, Eq 21"},
-                    {"global efficiency eta", cell(e.efficiency), "seed 003, Eq 22"},
-                    {"utilization eta_u", cell(e.utilization), "seed 003, Eq 24"},
-                    {"effective efficiency eta_eff", cell(e.effective_efficiency), "seed 003, Eq 25"},
-                    {"work lost to communication rho", cell(e.rho), "seed 003, Eq 22"},
-                    {"work lost to set-up delta", cell(e.delta), "seed 003, Eq 22"},
-                    {"work lost to idling gamma", cell(e.gamma), "seed 003, Eq 22"},
-                    {"parallelism degree P_deg", cell(e.parallelism_degree), "seed 003, Eq 27"},
-                    {"load balance", cell(pop.load_balance), "POP"},
-                    {"communication efficiency", cell(pop.communication_efficiency), "POP"},
-                    {"parallel efficiency", cell(pop.parallel_efficiency), "POP"}}};
+  HtmlTable table{"Metrics of the run", {"metric", "value", "where"}, {}};
+  const auto add = [&](const std::vector<Metric>& metrics, const std::string& paper) {
+    for (const auto& metric : metrics)
+      table.rows.push_back({metric_heading(metric), metric_text(metric), paper + metric.source});
+  };
+  add(heterogeneous_metrics(analysis.heterogeneous), "APGA 2004, ");
+  add(energetic_system_metrics(analysis.energetic), "Clematis-Corana 1999, ");
+  add(pop_metrics(analysis.pop), "POP: ");
+  return table;
+}
+
+HtmlTable efficiency_guide_table(const RunAnalysis& analysis) {
+  HtmlTable table{"The other efficiencies, each answering one question", {"efficiency", "value", "answers"}, {}};
+  for (const auto& entry : efficiency_guide(analysis))
+    table.rows.push_back({entry.name, cell(entry.value), entry.answers});
+  return table;
 }
 
 // --- runs over client counts --------------------------------------------------------

@@ -5,6 +5,7 @@
 
 #include <fmt/core.h>
 
+#include "hetscale/report/diagnosis_text.hpp"
 #include "hetscale/report/metric_table.hpp"
 
 namespace hetscale::report {
@@ -73,6 +74,13 @@ std::string analysis_table(const RunAnalysis& a) {
   out +=
       fmt::format("speeds: v_i {}; s_i {}; reference: {}\n", a.speeds.v_source, a.speeds.s_source, a.speeds.reference);
 
+  out += heading("what was measured");
+  for (const auto& line : headline_lines(a, headline(a))) out += "  " + line + "\n";
+  out += heading("the other efficiencies, each answering one question");
+  TextTable guide({"efficiency", "value", "answers"});
+  for (const auto& entry : efficiency_guide(a)) guide.add_row({entry.name, num(entry.value), entry.answers});
+  out += guide.render();
+
   out += heading("time breakdown per node (s)");
   TextTable times({"node", "work", "t_comp", "t_comm", "t_setup", "t_idle", "t_other", "v declared", "v measured",
                    "s_i", "p_i", "v_i/sum v"});
@@ -85,10 +93,10 @@ std::string analysis_table(const RunAnalysis& a) {
   }
   out += times.render();
 
-  out += heading("seed 000: heterogeneous speed-up and efficiency");
+  out += heading("APGA 2004: heterogeneous speed-up and efficiency");
   out += metric_list(heterogeneous_metrics(a.heterogeneous));
 
-  out += heading("seed 003: node efficiencies (fractions of available time)");
+  out += heading("Clematis-Corana 1999: node efficiencies (fractions of available time)");
   std::vector<std::string> header{"node"};
   for (const auto& metric : energetic_node_metrics(EnergeticNode{})) header.push_back(metric_heading(metric));
   TextTable nodes(std::move(header));
@@ -99,11 +107,14 @@ std::string analysis_table(const RunAnalysis& a) {
   }
   out += nodes.render();
 
-  out += heading("seed 003: system");
+  out += heading("Clematis-Corana 1999: system");
   out += metric_list(energetic_system_metrics(a.energetic));
 
   out += heading("POP factors (useful time = t_comp)");
   out += metric_list(pop_metrics(a.pop));
+
+  out += heading("diagnosis: the largest losses, ranked");
+  for (const auto& line : diagnosis_lines(a)) out += line + "\n";
   return out;
 }
 

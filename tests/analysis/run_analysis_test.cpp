@@ -151,7 +151,7 @@ TEST_F(RelativePlatformRun, Seed000Metrics) {
   EXPECT_TRUE(Near(het.diversity, 5.0 / 7.0));
   // T_n = max t_comp = 8; Eq 14: T_id = 10 - 8 = 2
   EXPECT_TRUE(Near(het.t_n, 8.0));
-  EXPECT_TRUE(Near(het.t_idle, 2.0));
+  EXPECT_TRUE(Near(het.t_beyond_computation, 2.0));
   // Eq 15: s_tot = (1/0.6) / (1 + 2/8) = (1/0.6) / 1.25
   EXPECT_TRUE(Near(het.speedup_total, (1.0 / 0.6) / 1.25));
   // e_tot = s_tot / s_max = (1/0.75) / 1.75
@@ -293,7 +293,7 @@ TEST_F(MeasuredSpeedsRun, Seed000Metrics) {
   EXPECT_TRUE(Near(het.diversity, 0.25));
   // T_n = 8, T_id = 2, Eq 15: s_tot = 2 / 1.25 = 1.6, e_tot = 1.6 / 2.4, Eq 16: d_id = 0.25
   EXPECT_TRUE(Near(het.t_n, 8.0));
-  EXPECT_TRUE(Near(het.t_idle, 2.0));
+  EXPECT_TRUE(Near(het.t_beyond_computation, 2.0));
   EXPECT_TRUE(Near(het.speedup_total, 1.6));
   EXPECT_TRUE(Near(het.efficiency_total, 1.6 / 2.4));
   EXPECT_TRUE(Near(het.idle_diversity, 0.25));
@@ -456,7 +456,7 @@ TEST_F(MarkedPlatformRun, Seed000Metrics) {
   EXPECT_TRUE(Near(het.diversity, 0.8));
   // T_n = 3, T_id = 1; Eq 15: (4/3) / (1 + 1/3) = 1; e_tot = 1 / (5/3) = 0.6; Eq 16: 1/3
   EXPECT_TRUE(Near(het.t_n, 3.0));
-  EXPECT_TRUE(Near(het.t_idle, 1.0));
+  EXPECT_TRUE(Near(het.t_beyond_computation, 1.0));
   EXPECT_TRUE(Near(het.speedup_total, 1.0));
   EXPECT_TRUE(Near(het.efficiency_total, 0.6));
   EXPECT_TRUE(Near(het.idle_diversity, 1.0 / 3.0));

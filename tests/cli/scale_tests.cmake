@@ -25,6 +25,10 @@ cli_golden(scale_fit_table4 scale fit --sweep ${SEED001}/table4.csv --kernel ge
 cli_golden(scale_fit_table3_degree3_json scale fit --sweep ${SEED001}/table3.csv --kernel ge --marked-speed 62.05
            --configuration C2 --degree 3 --json)
 
+# A verifying run judged against its target: within 10 %, and missed.
+cli_golden(scale_fit_verified scale fit --sweep tests/cli/scale/sweep-ge-c2-verified.json --target 0.3)
+cli_golden(scale_fit_missed scale fit --sweep tests/cli/scale/sweep-ge-c2-missed.json --target 0.3)
+
 foreach(command "scale;psi" "scale;predict" "scale;fit")
   string(REPLACE ";" "_" name "${command}")
   cli_exit(help_${name} 0 ${command} --help)

@@ -2,7 +2,8 @@
 # command runs REPEATS times and its output is analysed (run records by
 # `hetscale analyze`, sweeps by `hetscale scale fit`). analyze refuses a node
 # whose time exceeds t_par, so a record passes only if its t_par is the
-# longest rank's elapsed time.
+# longest rank's elapsed time. The analysis of every run record must also hold
+# a sound headline and diagnosis (tests/support/check_diagnosis.py).
 #   cmake -DHETSCALE=... -DWRITERS=mpi -DRUN=mpiexec;flags;-n -DWORK_DIR=... -DREPEATS=5 -P check_records_read_back.cmake
 #   cmake -DHETSCALE=... -DWRITERS=simulator -DPLATFORMS=tests/... -DWORK_DIR=... -DREPEATS=1 -P ...
 file(REMOVE_RECURSE "${WORK_DIR}")
@@ -50,6 +51,16 @@ foreach(writer ${writers})
                     RESULT_VARIABLE code OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr)
     if(NOT code EQUAL 0)
       message(FATAL_ERROR "hetscale ${reader} refused what ${name} wrote in run ${repeat} (${code}):\n${stderr}")
+    endif()
+    if(reader STREQUAL "analyze")
+      # The headline and the diagnosis of a measured run hold what they must.
+      execute_process(COMMAND ${HETSCALE} analyze ${record} --json OUTPUT_FILE ${record}.analysis
+                      RESULT_VARIABLE code ERROR_VARIABLE stderr)
+      execute_process(COMMAND python3 ${CHECK_DIAGNOSIS} ${record}.analysis
+                      RESULT_VARIABLE check ERROR_VARIABLE problems)
+      if(NOT code EQUAL 0 OR NOT check EQUAL 0)
+        message(FATAL_ERROR "the analysis of ${name} run ${repeat}:\n${stderr}${problems}")
+      endif()
     endif()
   endforeach()
   message(STATUS "${name}: ${REPEATS} records written and read back")

@@ -104,5 +104,6 @@ endforeach()
 # record-writing command, each analysed.
 add_test(NAME mpi_records_read_back
   COMMAND ${CMAKE_COMMAND} -DHETSCALE=$<TARGET_FILE:hetscale_cli> -DWRITERS=mpi "-DRUN=${kernel_run}" -DREPEATS=5
+          -DCHECK_DIAGNOSIS=${CMAKE_CURRENT_SOURCE_DIR}/support/check_diagnosis.py
           -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/records_read_back -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_records_read_back.cmake)
 set_tests_properties(mpi_records_read_back PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 600)

@@ -538,9 +538,15 @@ TEST(BuildReport, RunRecordGivesTimeBreakdownSharesAndMetrics) {
   const auto& section = report.sections[0];
   EXPECT_EQ(section.title, "Run: one run");
   EXPECT_EQ(section.source, "runs/one.json");
-  ASSERT_EQ(section.tables.size(), 2u);
-  EXPECT_EQ(section.tables[0].caption, "Metrics of the run");
-  EXPECT_EQ(section.tables[1].rows.size(), 3u) << "one row per node";
+  ASSERT_EQ(section.tables.size(), 3u);
+  EXPECT_EQ(section.tables[0].caption, "The other efficiencies, each answering one question");
+  EXPECT_EQ(section.tables[1].caption, "Metrics of the run");
+  EXPECT_EQ(section.tables[2].rows.size(), 3u) << "one row per node";
+  // The headline opens the section and the diagnosis ends it.
+  ASSERT_GE(section.paragraphs.size(), 5u);
+  EXPECT_NE(section.paragraphs[1].find("t_par = 10 s"), std::string::npos) << section.paragraphs[1];
+  EXPECT_NE(section.paragraphs[3].find("read this first"), std::string::npos) << section.paragraphs[3];
+  EXPECT_EQ(section.paragraphs[4], "Diagnosis, the largest losses ranked:");
   ASSERT_EQ(section.figures.size(), 2u);
   EXPECT_EQ(section.figures[0].figure.id, "run1-one-run-time");
   ASSERT_TRUE(section.figures[0].figure.bars.has_value());

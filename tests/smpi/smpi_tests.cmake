@@ -108,6 +108,7 @@ set_tests_properties(smpi.bad.no_program PROPERTIES ENVIRONMENT HETSCALE_SMPI=/n
 # same every time).
 add_test(NAME smpi.records_read_back
   COMMAND ${CMAKE_COMMAND} -DHETSCALE=$<TARGET_FILE:hetscale_cli> -DWRITERS=simulator -DREPEATS=1
+          -DCHECK_DIAGNOSIS=${CMAKE_CURRENT_SOURCE_DIR}/support/check_diagnosis.py
           -DPLATFORMS=${CMAKE_CURRENT_SOURCE_DIR} -DWORK_DIR=${SMPI_OUT_DIR}/records_read_back
           -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_records_read_back.cmake)
 set_tests_properties(smpi.records_read_back PROPERTIES TIMEOUT 120)

@@ -84,6 +84,15 @@ struct ScalingConfiguration {
 std::vector<ScalingConfiguration> parse_configurations_csv(std::string_view text, const std::string& source);
 std::vector<ScalingConfiguration> read_configurations(const std::string& path);
 
+// A verified E_s further than this from its target, relative to the target,
+// missed it: the trend line's N does not hold the target there.
+inline constexpr double kTargetTolerance = 0.10;
+// |measured E_s - target| / target > kTargetTolerance.
+bool target_missed(double verified_speed_efficiency, double target);
+// A prediction error ((N' - N) / N, (psi' - psi) / psi) over this is flagged.
+inline constexpr double kPredictionErrorFlag = 0.10;
+bool prediction_error_flagged(const std::optional<double>& relative_error);
+
 // The N a sweep says holds its target E_s: the verified run's N if there is
 // one, else the N read off the trend line; empty if neither.
 std::optional<double> sweep_target_size(const Sweep& sweep);

@@ -38,7 +38,7 @@ struct HeterogeneousMetrics {
   double effective_processors = 0.0;      // Eq 8
   double diversity = 0.0;                 // Eq 10
   double t_n = 0.0;                       // max t_comp_i
-  double t_idle = 0.0;                    // Eq 14: t_par - t_n
+  double t_beyond_computation = 0.0;      // Eq 14 T_id = t_par - t_n (the run's idle; a node's is NodeRecord::t_idle)
   double speedup_total = 0.0;             // Eq 15
   double efficiency_total = 0.0;          // s_tot / s_max
   double idle_diversity = 0.0;            // Eq 16

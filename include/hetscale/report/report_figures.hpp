@@ -20,7 +20,9 @@ Figure time_breakdown_figure(const RunAnalysis& analysis, const RunRecord& run, 
 // seed 000 Fig 4: the measured share p_i of each node against v_i / sum v.
 Figure work_share_figure(const RunAnalysis& analysis, const std::string& id);
 HtmlTable node_table(const RunAnalysis& analysis);
-HtmlTable metrics_table(const RunAnalysis& analysis);  // seed 000, seed 003 and POP
+HtmlTable metrics_table(const RunAnalysis& analysis);  // APGA 2004, Clematis-Corana 1999 and POP
+// The other efficiencies and the question each answers (diagnosis_text.hpp).
+HtmlTable efficiency_guide_table(const RunAnalysis& analysis);
 
 // --- runs over client counts ---------------------------------------------------
 struct ClientCountPoint {
