@@ -1,4 +1,4 @@
-// The farm experiments of seed 000, Sections 6.1-6.2, on real MPI processes
+// The farm experiments of APGA 2004, Sections 6.1-6.2, on real MPI processes
 // with emulated heterogeneous clients, each printed as a Markdown table with
 // the numbers of one run side by side (this machine is shared and noisy, so
 // only ratios within one run are compared).
@@ -6,7 +6,7 @@
 //   farm_experiments policies [--check]
 //                               heterogeneous comparison: even, adaptive, adaptive+
 //                               against the Eq 17 bound and the earliest-finish ceiling,
-//                               and seed 000 Fig 4 (p_i against v_i / sum v); --check
+//                               and APGA 2004 Fig 4 (p_i against v_i / sum v); --check
 //                               fails unless even <= its bound, adaptive is near its
 //                               simulated protocol and adaptive+ within 3 % of the ceiling
 //                               (the fastest of up to 4 runs of each policy)
@@ -14,7 +14,7 @@
 //                               8 clients on real MPI and in the simulator (SimGrid) on a
 //                               platform of the declared speeds and the measured message
 //                               cost; --check fails unless the efficiencies agree within 5 %
-//   farm_experiments speedup    seed 000 Fig 3: homogeneous speed-up against 1..16 clients
+//   farm_experiments speedup    APGA 2004 Fig 3: homogeneous speed-up against 1..16 clients
 //   farm_experiments overhead   the cost of measuring, as a fraction of the run
 //
 // It runs `mpiexec ... hetscale farm` and reads the run records back with the
@@ -131,7 +131,7 @@ int policies(bool check) {
   std::vector<std::string> failures;
   for (const std::string policy : {"even", "adaptive", "adaptive+"}) {
     const auto simulated = sim::simulate_farm(distribute::policy_from_string(policy), setup);
-    // What the issue asks to be shown (seed 000, Section 6.2 and beyond).
+    // What the issue asks to be shown (APGA 2004, Section 6.2 and beyond).
     const auto failure = [&](const RunAnalysis& analysis) -> std::optional<std::string> {
       const auto& h = analysis.heterogeneous;
       const double e = h.efficiency_total, bound = h.even_split_bound / h.max_speedup;
@@ -166,7 +166,7 @@ int policies(bool check) {
       "equal tasks with the true speeds; lost tasks: simulated duplicates that lost.\n\n",
       most_runs, tasks);
 
-  fmt::print("### seed 000 Fig 4: measured p_i against v_i / sum v (adaptive run above)\n\n");
+  fmt::print("### APGA 2004 Fig 4: measured p_i against v_i / sum v (adaptive run above)\n\n");
   fmt::print("| client | v_i (declared) | v_i / sum v | p_i measured | p_i / (v_i / sum v) |\n|---|---|---|---|---|\n");
   double sum = 0.0;
   for (const double v : speeds) sum += v;
@@ -272,7 +272,7 @@ int crossvalidate(bool check) {
 int speedup() {
   const std::vector<int> client_counts{1, 2, 4, 8, 16};
   const double time_scale = 0.01;
-  fmt::print("### seed 000 Fig 3: homogeneous speed-up (population 32, 10 generations, evaluations x {})\n\n",
+  fmt::print("### APGA 2004 Fig 3: homogeneous speed-up (population 32, 10 generations, evaluations x {})\n\n",
              time_scale);
   fmt::print("| evaluation | clients | t_par (s) | speed-up vs 0 clients | efficiency |\n|---|---|---|---|---|\n");
   for (const double eval_time : {0.5, 1.0, 4.0}) {

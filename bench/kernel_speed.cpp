@@ -4,7 +4,7 @@
 //
 //   kernel_speed [N]    (default 1024; run directly or under mpiexec -n 1)
 //
-// For each kernel (best of three runs, as for dgemm): W(N) / T for the whole run (seed 001's workload over the
+// For each kernel (best of three runs, as for dgemm): W(N) / T for the whole run (Chen et al. 2008's workload over the
 // elapsed time, data distribution and collection included), and the local
 // computation's own rate (the flops it counted over its computation time).
 // The local work of matrix multiplication is dgemm itself, so its rate should

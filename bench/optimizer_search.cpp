@@ -1,4 +1,4 @@
-// Seed 004's GA on H1, H2 and D1 against the exact optimum, in one run:
+// Stage-GA's genetic algorithm on H1, H2 and D1 against the exact optimum, in one run:
 // Table IV (SSGA and TGGA with the three crossovers) beside the paper's
 // numbers, then the memetic GA that goes past the paper, and, when built with
 // Debian's libpagmo-dev, pagmo2's sga on the same instances.
@@ -110,7 +110,7 @@ int main(int argc, char** argv) {
     fmt::print("{}: {} levels, {} plans, exact optimum {:.6g} s\n", instance.name, instance.model.level_count(),
                instance.model.plan_count(), instance.optimum);
 
-  fmt::print("\nseed 004, Table IV: {} runs per line, stop at the exact optimum or 40000 evaluations\n", runs);
+  fmt::print("\nStage-GA, Table IV: {} runs per line, stop at the exact optimum or 40000 evaluations\n", runs);
   fmt::print("{:<4} {:<5} {:<10} | {:>5} {:>9} {:>9} {:>10} | paper: {:>5} {:>9} {:>9}\n", "data", "GA", "crossover",
              "mu", "gen mean", "gen sd", "eval mean", "mu", "gen mean", "gen sd");
   for (const PaperLine& line : paper_table4) {

@@ -44,7 +44,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string(HETSCALE_VERSION));
   app.require_subcommand(1);
   Actions actions;
-  auto* scale = app.add_subcommand("scale", "seed 001: isospeed-efficiency scalability, in the simulator");
+  auto* scale = app.add_subcommand("scale", "Chen et al. 2008: isospeed-efficiency scalability, in the simulator");
   scale->require_subcommand(1);
   add_scale_run_commands(*scale, actions);
   add_kernel_commands(app, actions);

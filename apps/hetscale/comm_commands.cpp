@@ -1,4 +1,4 @@
-// hetscale bench comm: seed 001 Section 4.5's communication costs measured
+// hetscale bench comm: Chen et al. 2008 Section 4.5's communication costs measured
 // on MPI (run/comm_benchmark.hpp), printed as tables or JSON, written as a
 // hetscale.comm-profile/1 file.
 #include <cmath>
@@ -79,8 +79,8 @@ void add_bench_comm_command(CLI::App& bench, Actions& actions) {
   const mpi::CommBenchmarkOptions defaults;
   auto* comm = bench.add_subcommand(
       "comm",
-      "seed 001 Section 4.5: time broadcast, send/receive and barrier on MPI (run under mpiexec, 2 or more ranks), "
-      "fit T_bcast = a + b p, T_send = a + b N, T_barrier = c p, and measure t_c; and seed 004's multiphase, shift, "
+      "Chen et al. 2008 Section 4.5: time broadcast, send/receive and barrier on MPI (run under mpiexec, 2 or more ranks), "
+      "fit T_bcast = a + b p, T_send = a + b N, T_barrier = c p, and measure t_c; and Stage-GA's multiphase, shift, "
       "broadcast, scatter and gather structures, fitted to t = (M p + N) d + (R p + Q)");
   comm->add_option(
       "--sizes", command->sizes,

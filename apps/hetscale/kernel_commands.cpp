@@ -292,7 +292,7 @@ void add_scale_run_commands(CLI::App& scale, Actions& actions) {
   auto command = std::make_shared<SweepCommand>();
   auto* sweep = scale.add_subcommand(
       "sweep",
-      "seed 001 Section 4.4 on MPI (run under mpiexec): a kernel at several sizes, E_s, the trend line, "
+      "Chen et al. 2008 Section 4.4 on MPI (run under mpiexec): a kernel at several sizes, E_s, the trend line, "
       "the N for a target E_s and a verifying run");
   add_sweep_options(*sweep, *command, KernelBackend::mpi);
   sweep->callback([command, &actions] {
@@ -304,7 +304,7 @@ void add_bench_speed_command(CLI::App& bench, Actions& actions) {
   auto command_pointer = std::make_shared<SpeedCommand>();
   auto& command = *command_pointer;
   auto* speed = bench.add_subcommand(
-      "speed", "seed 001 Definition 1: every rank's marked speed (run under mpiexec), written as a platform file");
+      "speed", "Chen et al. 2008 Definition 1: every rank's marked speed (run under mpiexec), written as a platform file");
   speed->add_option("--speeds", command.speeds, "emulated relative speed per rank, in (0, 1] (or @FILE)");
   speed->add_option("--seconds", command.seconds, "seconds per benchmark kernel (default 0.3)");
   speed->add_option("--name", command.name, "platform name (default measured)");

@@ -213,7 +213,7 @@ int main(int argc, char** argv) {
 
   AnalyzeOptions analyze_options;
   auto* analyze_command =
-      app.add_subcommand("analyze", "seed 000, seed 003 and POP metrics of one run record (see docs/formats.md)");
+      app.add_subcommand("analyze", "APGA 2004, Clematis-Corana 1999 and POP metrics of one run record (see docs/formats.md)");
   analyze_command->add_option("RUN", analyze_options.run, "run record (JSON, schema hetscale.run/1)")->required();
   analyze_command->add_option("--platform", analyze_options.platform,
                               "platform file (JSON, or 'hostname marked-speed' lines) declaring node speeds");
@@ -226,7 +226,7 @@ int main(int argc, char** argv) {
   model->require_subcommand(1);
   HeteroOptions hetero;
   auto* hetero_command = model->add_subcommand(
-      "hetero", "seed 000: s, s_max, e, n_eff, d_conf, T_n and T of a distribution of work on given speeds");
+      "hetero", "APGA 2004: s, s_max, e, n_eff, d_conf, T_n and T of a distribution of work on given speeds");
   hetero_command->add_option("--speeds", hetero.speeds, "relative speeds v_1,v_2,... (or @FILE)")->required();
   hetero_command->add_option("--shares", hetero.shares, "shares p_1,p_2,... of the work, need not sum to 1")
       ->required();
@@ -236,7 +236,7 @@ int main(int argc, char** argv) {
 
   EwfOptions ewf;
   auto* ewf_command = model->add_subcommand(
-      "ewf", "seed 003, Section 3: H, eta_hom, eta and the efficiency worsening factor for R_i = s_i R");
+      "ewf", "Clematis-Corana 1999, Section 3: H, eta_hom, eta and the efficiency worsening factor for R_i = s_i R");
   ewf_command->add_option("--speeds", ewf.speeds, "relative speeds s_1,s_2,... (or @FILE)")->required();
   ewf_command->add_option("--R", ewf.ratio, "R, communication to computation time on the reference node")->required();
   ewf_command->add_flag("--json", ewf.json, "print JSON instead of tables");
@@ -244,7 +244,7 @@ int main(int argc, char** argv) {
 
   FarmModelOptions farm_model;
   auto* farm_model_command = model->add_subcommand(
-      "farm", "seed 000: every farm policy on given client speeds, simulated, beside the earliest-finish ceiling");
+      "farm", "APGA 2004: every farm policy on given client speeds, simulated, beside the earliest-finish ceiling");
   farm_model_command->add_option("--speeds", farm_model.speeds, "client speeds v_1,v_2,... (or @FILE)")->required();
   farm_model_command->add_option("--tasks", farm_model.tasks, "tasks (individuals) per generation (default 32)");
   farm_model_command->add_option("--generations", farm_model.generations, "generations (default 10)");
@@ -258,7 +258,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> timings;
   bool fit_json = false;
   auto* serial = fit->add_subcommand(
-      "serial", "seed 002: fit tau_1 = a + b N; f, S_N, S_N^th, eps_N and Karp-Flatt per multi-processor run");
+      "serial", "Majumdar 1999: fit tau_1 = a + b N; f, S_N, S_N^th, eps_N and Karp-Flatt per multi-processor run");
   serial->add_option("--timings", timings, "CSV with the header procs,size,seconds (several files are read as one)")
       ->required();
   serial->add_flag("--json", fit_json, "print JSON instead of tables");
@@ -273,7 +273,7 @@ int main(int argc, char** argv) {
   FarmCommand farm_command;
   auto& farm_options = farm_command.options;
   auto* farm_app = app.add_subcommand(
-      "farm", "seed 000: the GA task farm on MPI (run under mpiexec; rank 0 is the server), measured per rank");
+      "farm", "APGA 2004: the GA task farm on MPI (run under mpiexec; rank 0 is the server), measured per rank");
   farm_app->add_option("--policy", farm_command.policy,
                        "even | proportional | adaptive | adaptive+ (default adaptive)");
   farm_app->add_option("--objective", farm_options.objective,
@@ -300,7 +300,7 @@ int main(int argc, char** argv) {
   farm_app->add_option("--out", farm_command.out, "write the run record (JSON) here");
   farm_app->add_flag("--json", farm_command.json, "print the run record instead of a summary");
 
-  auto* scale = app.add_subcommand("scale", "seed 001: isospeed-efficiency scalability, measured and predicted");
+  auto* scale = app.add_subcommand("scale", "Chen et al. 2008: isospeed-efficiency scalability, measured and predicted");
   scale->require_subcommand(1);
   add_scale_commands(*scale, actions);
   add_scale_run_commands(*scale, actions);

@@ -1,4 +1,4 @@
-// hetscale optimize: seed 004's processors and alignment per level of a
+// hetscale optimize: Stage-GA's processors and alignment per level of a
 // program, by the GA, exhaustive search or the exact dynamic program
 // (docs/optimizer.md). No MPI.
 #include <cmath>
@@ -174,8 +174,8 @@ Output optimize(const OptimizeCommand& command) {
 void add_optimize_command(CLI::App& app, Actions& actions) {
   auto command = std::make_shared<OptimizeCommand>();
   auto* optimize_command = app.add_subcommand(
-      "optimize", "seed 004: processors and data layout per program level (GA, exhaustive or exact)");
-  optimize_command->add_option("PROGRAM", command->program, "program in seed 004's C-like language")->required();
+      "optimize", "Stage-GA: processors and data layout per program level (GA, exhaustive or exact)");
+  optimize_command->add_option("PROGRAM", command->program, "program in Stage-GA's C-like language")->required();
   optimize_command
       ->add_option("--machine", command->machine, "machine profile (hetscale.comm-profile/1 with the five structures)")
       ->required();

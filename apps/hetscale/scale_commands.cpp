@@ -1,4 +1,4 @@
-// hetscale scale psi | predict | fit: seed 001's isospeed-efficiency
+// hetscale scale psi | predict | fit: Chen et al. 2008's isospeed-efficiency
 // scalability from sweeps, configuration files and communication profiles
 // (docs/scalability.md). No MPI: `scale sweep` is in kernel_commands.cpp.
 #include <memory>
@@ -120,7 +120,7 @@ Output scale_fit(const FitCommand& command) {
 void add_scale_commands(CLI::App& scale, Actions& actions) {
   auto psi = std::make_shared<ConfigurationInputs>();
   auto* psi_command = scale.add_subcommand(
-      "psi", "seed 001, Definition 3: psi(C, C') between consecutive configurations, from sweeps or a CSV file");
+      "psi", "Chen et al. 2008, Definition 3: psi(C, C') between consecutive configurations, from sweeps or a CSV file");
   psi_command->add_option("SWEEP", psi->sweeps,
                           "sweep files (hetscale.sweep/1) in scaling order, each with a target N");
   psi_command->add_option("--kernel", psi->kernel, "ge | mm | conv: the workload W(N) (required with --configs)");
@@ -131,7 +131,7 @@ void add_scale_commands(CLI::App& scale, Actions& actions) {
 
   auto predict = std::make_shared<PredictCommand>();
   auto* predict_command = scale.add_subcommand(
-      "predict", "seed 001, Section 4.5: N' and psi' on larger configurations from communication costs");
+      "predict", "Chen et al. 2008, Section 4.5: N' and psi' on larger configurations from communication costs");
   predict_command->add_option("SWEEP", predict->sweeps,
                               "sweep files in scaling order; the first (with its target N) is the base");
   predict_command
@@ -147,7 +147,7 @@ void add_scale_commands(CLI::App& scale, Actions& actions) {
 
   auto fit = std::make_shared<FitCommand>();
   auto* fit_command = scale.add_subcommand(
-      "fit", "seed 001, Section 4.4: the speed-efficiency trend line of a sweep and the N that reaches a target E_s");
+      "fit", "Chen et al. 2008, Section 4.4: the speed-efficiency trend line of a sweep and the N that reaches a target E_s");
   fit_command->add_option("--sweep", fit->sweep, "sweep file (hetscale.sweep/1), or CSV with N and T_ms or T_s")
       ->required();
   fit_command->add_option("--degree", fit->degree,

@@ -1,4 +1,4 @@
-// The simulator (SimGrid): `hetscale simulate farm` runs the seed 000 task
+// The simulator (SimGrid): `hetscale simulate farm` runs the APGA 2004 task
 // farm on a simulated platform and writes a run record; `hetscale simulate
 // platform` shows a platform as SimGrid sees it. The kernels under SMPI are
 // in simulate_kernel_commands.cpp.
@@ -82,7 +82,7 @@ void add_simulate_commands(CLI::App& app, Actions& actions) {
   auto farm_command = std::make_shared<SimulateFarmCommand>();
   auto& farm = *farm_command;
   auto* farm_app = simulate->add_subcommand(
-      "farm", "seed 000's task farm as SimGrid actors: the platform's first node is the server, the next are clients");
+      "farm", "APGA 2004's task farm as SimGrid actors: the platform's first node is the server, the next are clients");
   farm_app->add_option("--platform", farm.platform, "platform file (hetscale.platform/1)")->required();
   farm_app->add_option("--policy", farm.policy, "even | proportional | adaptive | adaptive+ (default adaptive)");
   farm_app->add_option("--tasks-per-generation", farm.options.tasks_per_generation,

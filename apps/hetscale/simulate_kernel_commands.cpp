@@ -79,7 +79,7 @@ void add_simulate_kernel_commands(CLI::App& simulate, Actions& actions) {
   auto kernel_command = std::make_shared<SimulatedKernel>();
   auto* kernel = simulate.add_subcommand(
       "kernel",
-      "one scalability kernel (seed 001, seed 002's mc) under SMPI on a simulated platform, one rank per "
+      "one scalability kernel (Chen et al. 2008, Majumdar 1999's mc) under SMPI on a simulated platform, one rank per "
       "host, checked against its serial reference; computation charged by flop at the hosts' speeds");
   add_host_options(*kernel, kernel_command->hosts);
   add_kernel_options(*kernel, kernel_command->command, KernelBackend::simulator);
@@ -98,7 +98,7 @@ void add_simulate_kernel_commands(CLI::App& simulate, Actions& actions) {
   auto sweep_command = std::make_shared<SimulatedSweep>();
   auto* sweep = simulate.add_subcommand(
       "sweep",
-      "seed 001 Section 4.4 under SMPI on a simulated platform: a kernel at several sizes, E_s, the trend "
+      "Chen et al. 2008 Section 4.4 under SMPI on a simulated platform: a kernel at several sizes, E_s, the trend "
       "line, the N for a target E_s and a verifying run; the sweep reads like a measured one");
   add_host_options(*sweep, sweep_command->hosts);
   add_sweep_options(*sweep, sweep_command->command, KernelBackend::simulator);

@@ -1,4 +1,4 @@
-/* Seed 004, Table III: eleven loops from J. Dongarra's test loops for
+/* Stage-GA, Table III: eleven loops from J. Dongarra's test loops for
  * parallelizing compilers (netlib.org/benchmark/parallel), instance D1 with
  * n1 = n2 = 10240.
  *

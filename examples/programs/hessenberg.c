@@ -1,4 +1,4 @@
-/* Seed 004, Figure 7: one iteration of the Hessenberg reduction
+/* Stage-GA, Figure 7: one iteration of the Hessenberg reduction
  *   A = (I - V Z V^T)^T A (I - V Z V^T),  A, Z, V are N x N matrices,
  * in five levels. Levels 1, 2, 4 and 5 are matrix products (N^3), level 3 a
  * subtraction (N^2). The paper's instances: H1 with N = 1024 (this file) and

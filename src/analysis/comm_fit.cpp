@@ -148,7 +148,7 @@ std::vector<StructureCosts> fit_structure_costs(std::span<const CommSample> samp
     std::vector<double> p, d, t;
     for (const auto& sample : samples)
       if (sample.operation == name) {
-        // seed 004 Table II: shift's f1 and f2 are constants, whatever p.
+        // Stage-GA Table II: shift's f1 and f2 are constants, whatever p.
         p.push_back(name == "shift" ? 2.0 : static_cast<double>(sample.processes));
         d.push_back(sample.elements);
         t.push_back(sample.seconds);
@@ -197,7 +197,7 @@ CommFit fit_communication_costs(std::span<const CommSample> samples) {
     fit.fits.push_back({std::string(operation), line.r_squared, line.points});
   };
 
-  // seed 001 Section 4.5: T_bcast = a + b p, at the smallest message (the paper's form has no size).
+  // Chen et al. 2008 Section 4.5: T_bcast = a + b p, at the smallest message (the paper's form has no size).
   const auto all_broadcasts = points_of(samples, "broadcast", any_sample, elements_of);
   const double smallest = *std::min_element(all_broadcasts.x.begin(), all_broadcasts.x.end());
   const auto broadcasts = points_of(
@@ -208,7 +208,7 @@ CommFit fit_communication_costs(std::span<const CommSample> samples) {
   costs.broadcast_per_process = broadcast.slope;
   record("broadcast", broadcast);
 
-  // seed 001 Section 4.5: T_send = a + b N; T_recv = T_send unless measured apart.
+  // Chen et al. 2008 Section 4.5: T_send = a + b N; T_recv = T_send unless measured apart.
   auto message_line = [&](std::string_view operation) {
     const auto messages = points_of(samples, operation, any_sample, elements_of);
     if (distinct(messages.x) < 2)
@@ -227,7 +227,7 @@ CommFit fit_communication_costs(std::span<const CommSample> samples) {
   costs.receive_intercept = receive.intercept;
   costs.receive_per_element = receive.slope;
 
-  // seed 001 Section 4.5: T_barrier = c p.
+  // Chen et al. 2008 Section 4.5: T_barrier = c p.
   const auto barriers = points_of(samples, "barrier", any_sample, processes_of);
   const LinearFit barrier = fit_through_origin(barriers.x, barriers.y);
   costs.barrier_per_process = barrier.slope;

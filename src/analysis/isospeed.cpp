@@ -152,7 +152,7 @@ void require_overhead_model(const std::string& kernel, const std::string& source
   workload_of(kernel, source, field);
   if (kernel != "ge" && kernel != "mm")
     throw InputError(source, field,
-                     fmt::format("prediction needs an overhead model T_o; hetscale has one for ge (seed 001 "
+                     fmt::format("prediction needs an overhead model T_o; hetscale has one for ge (Chen et al. 2008 "
                                  "Section 4.5) and mm, not for {}",
                                  kernel));
 }
@@ -402,7 +402,7 @@ std::vector<ScalingConfiguration> parse_configurations_csv(std::string_view text
   if (!csv.has("marked_speed"))
     throw InputError(source, csv.header.field(),
                      fmt::format("header is '{}': the column marked_speed is missing (each configuration's marked "
-                                 "speed C in Mflop/s, seed 001 Definition 1); expected {}",
+                                 "speed C in Mflop/s, Chen et al. 2008 Definition 1); expected {}",
                                  csv.header_text(), expected));
   if (header.size() < 3 || header.size() > 4 || header[0] != "name" || header[1] != "marked_speed" ||
       header[2] != "N" || (with_processes && header[3] != "processes"))

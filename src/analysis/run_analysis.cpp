@@ -64,7 +64,7 @@ SpeedSummary resolve_speeds(const RunRecord& run, const Platform* platform) {
     speeds.nodes.push_back(entry);
   }
 
-  // seed 000 v_i: declared if a platform is given, else measured.
+  // APGA 2004 v_i: declared if a platform is given, else measured.
   if (platform) {
     speeds.v_source = "platform";
     for (auto& node : speeds.nodes) node.v = *node.declared;
@@ -74,7 +74,7 @@ SpeedSummary resolve_speeds(const RunRecord& run, const Platform* platform) {
     for (std::size_t i = 0; i < measured.size(); ++i) speeds.nodes[i].v = measured[i];
   }
 
-  // seed 003 s_i: relative to a fixed reference machine.
+  // Clematis-Corana 1999 s_i: relative to a fixed reference machine.
   if (!platform_relative.empty()) {
     speeds.reference = platform->reference_name.empty() ? "the platform's reference" : platform->reference_name;
     speeds.s_source = platform->speed_kind == SpeedKind::relative

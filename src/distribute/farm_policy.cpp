@@ -129,7 +129,7 @@ class StaticPolicy final : public PolicyBase {
   std::vector<std::deque<std::size_t>> queues_;
 };
 
-// seed 000, Section 5.4.2: every WorkRequest gets the next individual while
+// APGA 2004, Section 5.4.2: every WorkRequest gets the next individual while
 // there is one, and NoWork after that.
 class AdaptivePolicy final : public PolicyBase {
  public:

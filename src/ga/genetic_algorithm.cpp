@@ -111,7 +111,7 @@ class Breeder {
  public:
   Breeder(const std::vector<GeneDomain>& domains, const GaParameters& parameters)
       : domains_(domains), parameters_(parameters), random_(parameters.seed) {
-    // seed 004, Section III: linear ranking. The population is kept sorted
+    // Stage-GA, Section III: linear ranking. The population is kept sorted
     // best first, so position i holds rank mu - 1 - i; the roulette wheel is
     // the running sum of the rank probabilities in that order.
     const std::size_t mu = parameters.population;
@@ -125,7 +125,7 @@ class Breeder {
     }
   }
 
-  // Uniform in each gene's domain (seed 000 Section 5, seed 004 Section III).
+  // Uniform in each gene's domain (APGA 2004 Section 5, Stage-GA Section III).
   Genome random_genome() {
     Genome genome(domains_.size());
     for (std::size_t g = 0; g < domains_.size(); ++g) genome[g] = random_gene(domains_[g]);
@@ -133,7 +133,7 @@ class Breeder {
   }
 
   // Resets random choice genes of `child` until it equals none of `others`
-  // (at most 64 resets); seed 004's remedy for premature convergence.
+  // (at most 64 resets); Stage-GA's remedy for premature convergence.
   void make_distinct(Genome& child, const std::vector<Genome>& others) {
     auto duplicate = [&child](const Genome& other) { return other == child; };
     for (int tries = 0; tries < 64 && std::any_of(others.begin(), others.end(), duplicate); ++tries) {
@@ -212,7 +212,7 @@ class Breeder {
   }
 
   // Each gene mutates with probability mutation_rate. Choice genes get a
-  // uniform random choice; real genes a uniform random value (seed 004,
+  // uniform random choice; real genes a uniform random value (Stage-GA,
   // Section III) or a clamped Gaussian step.
   void mutate(Genome& genome) {
     for (std::size_t g = 0; g < genome.size(); ++g) {
@@ -236,7 +236,7 @@ class Breeder {
 };
 
 std::size_t transgenerational_offspring(const GaParameters& parameters, std::size_t genome_length) {
-  // seed 004, Section III: the TGGA makes 2 x (genome length) offspring per generation.
+  // Stage-GA, Section III: the TGGA makes 2 x (genome length) offspring per generation.
   return parameters.offspring == 0 ? 2 * genome_length : parameters.offspring;
 }
 
@@ -495,7 +495,7 @@ GaResult GeneticAlgorithm::run(BatchEvaluator& evaluator,
   for (std::size_t generation = 1; !reached && generation <= p.generations && within_budget(); ++generation) {
     switch (p.scheme) {
       case Scheme::generational: {
-        // seed 000, Section 5 (GAlib's simple GA): a whole new population of
+        // APGA 2004, Section 5 (GAlib's simple GA): a whole new population of
         // offspring of linear-ranking selection, crossover and mutation is
         // evaluated, one batch of `population`; the `elites` best of the old
         // population then take the places of the worst offspring they beat.
@@ -505,7 +505,7 @@ GaResult GeneticAlgorithm::run(BatchEvaluator& evaluator,
         break;
       }
       case Scheme::steady_state: {
-        // seed 004, Section III (SSGA): two parents make two offspring; the
+        // Stage-GA, Section III (SSGA): two parents make two offspring; the
         // two worst individuals are deleted and both offspring take their
         // places, whatever their fitness. (With a population of 2 this
         // replaces everyone, so the best is kept only for populations >= 3.)
@@ -515,7 +515,7 @@ GaResult GeneticAlgorithm::run(BatchEvaluator& evaluator,
         break;
       }
       case Scheme::transgenerational: {
-        // seed 004, Section III (TGGA): the offspring join their parents and
+        // Stage-GA, Section III (TGGA): the offspring join their parents and
         // the best `population` of both survive (mu + lambda).
         std::vector<Individual> offspring = breed(population, transgenerational_offspring(p, domains_.size()));
         for (Individual& child : offspring) population.push_back(std::move(child));

@@ -237,7 +237,7 @@ void measure_group(MPI_Comm group, std::vector<double>& buffer, std::vector<doub
   }
   if (!options.structures) return;
 
-  // seed 004's structures, `count` doubles per processor; broadcast is the one above.
+  // Stage-GA's structures, `count` doubles per processor; broadcast is the one above.
   const Effort structure_effort{options.structure_repetitions, options.structure_min_seconds};
   for (const std::size_t size : options.sizes) {
     const int count = static_cast<int>(size);
@@ -283,7 +283,7 @@ nlohmann::ordered_json context_of(const CommBenchmarkOptions& options, int ranks
         {"repetitions", options.structure_repetitions},
         {"min_seconds", options.structure_min_seconds},
         {"method",
-         "seed 004 structures among the first q ranks, q = 2..P, elements = d doubles per processor: multiphase "
+         "Stage-GA structures among the first q ranks, q = 2..P, elements = d doubles per processor: multiphase "
          "MPI_Ialltoall (d / q to every rank), shift (d to rank + 1 mod q, from rank - 1), broadcast (the broadcast "
          "samples), scatter and gather (d per rank, root 0); timed as the other operations; fitted by least squares "
          "to t = (M p + N) d + (R p + Q), shift t = N d + Q"}};

@@ -239,7 +239,7 @@ class FarmEvaluator final : public ga::BatchEvaluator {
   std::vector<double> generation_seconds_;
 };
 
-// With no clients, the server evaluates by itself (seed 000's zero clients).
+// With no clients, the server evaluates by itself (APGA 2004's zero clients).
 class LocalEvaluator final : public ga::BatchEvaluator {
  public:
   LocalEvaluator(const programs::Objective& objective, double speed, double time_scale, measure::RankClock& clock)

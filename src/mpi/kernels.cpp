@@ -162,7 +162,7 @@ int as_count(std::size_t count) {
   return static_cast<int>(count);
 }
 
-// --- Gaussian elimination (seed 001, Section 4.1.1) ----------------------------
+// --- Gaussian elimination (Chen et al. 2008, Section 4.1.1) ----------------------------
 // Rows dealt by the heterogeneous cyclic distribution. Step k: the owner of
 // row k broadcasts the pivot row, then its right-hand side; every process
 // eliminates its rows below k; all synchronise. Process 0 collects the upper
@@ -242,7 +242,7 @@ Verification gaussian_elimination(Context& context, const KernelOptions& options
   };
 }
 
-// --- matrix multiplication (seed 001, Section 4.1.2) -----------------------------
+// --- matrix multiplication (Chen et al. 2008, Section 4.1.2) -----------------------------
 // Rows of A in heterogeneous blocks; process 0 sends each process its rows of
 // A and all of B, each computes its rows of C with dgemm, process 0 gathers.
 Verification matrix_multiplication(Context& context, const KernelOptions& options) {
@@ -294,7 +294,7 @@ Verification matrix_multiplication(Context& context, const KernelOptions& option
   };
 }
 
-// --- 2D convolution (seed 001, Section 4.1.3) ------------------------------------
+// --- 2D convolution (Chen et al. 2008, Section 4.1.3) ------------------------------------
 using programs::kernels::Complex;
 
 // Moves `images` images from rows to columns: on entry each process holds its
@@ -346,7 +346,7 @@ double counted_convolution_flops(std::size_t n) {
 
 Verification convolution(Context& context, const KernelOptions& options) {
   const std::size_t n = options.size, me = context.me();
-  // In the simulator every block is charged in proportion to seed 001's
+  // In the simulator every block is charged in proportion to Chen et al. 2008's
   // W(N) = 66 N^2 lg N + 21 N^2 + 84 N lg N, the flop its algorithm counts,
   // so that the whole run is charged W(N), as for GE and MM.
   const double paper_per_counted =
@@ -422,7 +422,7 @@ Verification convolution(Context& context, const KernelOptions& options) {
   };
 }
 
-// --- Monte Carlo photon transport (seed 002) --------------------------------------
+// --- Monte Carlo photon transport (Majumdar 1999) --------------------------------------
 // Process 0 prepares the tables (the serial set-up) and broadcasts them; the
 // histories are shared in proportion to speed; the tallies are summed.
 //

@@ -225,7 +225,7 @@ double CostModel::pass(State& state, std::span<const int> plan, std::vector<Leve
     }
     return model::program_execution_time(stage_seconds);
   }
-  // seed 004, Eq 4 as above, summed as it goes: no allocation in the GA's inner loop.
+  // Stage-GA, Eq 4 as above, summed as it goes: no allocation in the GA's inner loop.
   double seconds = 0.0;
   for (std::size_t l = 0; l < plan.size(); ++l) seconds += advance(state, l, plan[l]);
   return seconds;

@@ -13,7 +13,7 @@ std::string_view to_string(Structure structure) {
   return communication_structures[index];
 }
 
-// seed 004, Eq 3
+// Stage-GA, Eq 3
 double Machine::communication_seconds(Structure structure, double elements_per_processor, int processors) const {
   return costs(structure).seconds(elements_per_processor, static_cast<double>(processors));
 }

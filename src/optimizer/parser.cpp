@@ -548,7 +548,7 @@ bool body_mentions(const std::vector<Statement>& body, const std::string& variab
   });
 }
 
-// Seed 004's operation count of one assignment: the + - * / of its value
+// Stage-GA's operation count of one assignment: the + - * / of its value
 // (subscript arithmetic excluded), one more for a compound assignment.
 std::int64_t flops_of(const Expr& expr) {
   if (expr.kind == Expr::Kind::array) return 0;

@@ -20,7 +20,7 @@ Plan plan_of(const ga::Genome& genome) {
   return plan;
 }
 
-// Seed 004's GAs on the engine's steady-state and transgenerational schemes;
+// Stage-GA's genetic algorithms on the engine's steady-state and transgenerational schemes;
 // the memetic scheme adds hill climbing of every offspring (a Lamarckian
 // improver) and distinct offspring (docs/optimizer.md, "Solvers").
 class PlanImprover final : public ga::Improver {
@@ -106,7 +106,7 @@ void set_ga_scheme(GaSolverOptions& options, const std::string& name) {
 GaSolver::GaSolver(GaSolverOptions options) : options_(std::move(options)) {
   if (options_.scheme != ga::Scheme::steady_state && options_.scheme != ga::Scheme::transgenerational)
     throw std::invalid_argument(
-        fmt::format("scheme must be seed 004's steady-state (ssga) or transgenerational (tgga), got {}",
+        fmt::format("scheme must be Stage-GA's steady-state (ssga) or transgenerational (tgga), got {}",
                     ga::to_string(options_.scheme)));
   if (options_.population_per_level < 1)
     throw std::invalid_argument(

@@ -17,7 +17,7 @@ namespace {
 using nlohmann::json;
 
 // The paper's last printed decimal place, one unit either way: a few printed
-// values are truncated rather than rounded (seed 001 Table 4, N = 600: 0.39997
+// values are truncated rather than rounded (Chen et al. 2008 Table 4, N = 600: 0.39997
 // is printed 0.399; Table 9: 0.4437 is printed 0.443).
 PaperCheck decimal_check(std::string where, std::string quantity, double paper, double computed, int decimals) {
   return {std::move(where), std::move(quantity), paper, computed, decimals, std::pow(10.0, -decimals) + 1e-12};
@@ -51,7 +51,7 @@ std::vector<PaperSection> seed000(const json& data) {
   std::vector<PaperSection> sections;
 
   const auto& two = data.at("two_processor_example");
-  PaperSection example{"seed 000, Section 3.4: two processors {v, h v}, h = 2",
+  PaperSection example{"APGA 2004, Section 3.4: two processors {v, h v}, h = 2",
                        "two_processor_speedup (Eq 12), heterogeneous_speedup (Eq 5), two_processor_diversity (Eq 11)",
                        {}};
   const double h = two.at("speed_ratio");
@@ -69,7 +69,7 @@ std::vector<PaperSection> seed000(const json& data) {
   sections.push_back(std::move(example));
 
   const auto& homogeneous = data.at("homogeneous_runs");
-  PaperSection runs{"seed 000, Section 6.1: efficiency of the homogeneous runs, e = s / s_max",
+  PaperSection runs{"APGA 2004, Section 6.1: efficiency of the homogeneous runs, e = s / s_max",
                     "max_speedup (Eq 6) on n equal speeds",
                     {}};
   for (const auto& run : homogeneous.at("runs")) {
@@ -82,7 +82,7 @@ std::vector<PaperSection> seed000(const json& data) {
   sections.push_back(std::move(runs));
 
   const auto& run = data.at("heterogeneous_run");
-  PaperSection hetero{"seed 000, Section 6.2: the heterogeneous run (32 clients)",
+  PaperSection hetero{"APGA 2004, Section 6.2: the heterogeneous run (32 clients)",
                       "max_speedup_from_diversity (Eq 9), total_speedup (Eq 15), idle_diversity (Eq 16)",
                       {}};
   const double s_max = model::max_speedup_from_diversity(run.at("clients"), run.at("diversity"));
@@ -115,7 +115,7 @@ std::vector<PaperSection> seed001(const json& data) {
 
   for (const char* name : {"table3", "table4"}) {
     const auto& table = data.at(name);
-    PaperSection section{fmt::format("seed 001, Table {}: {}", name[5], table.at("caption").get<std::string>()),
+    PaperSection section{fmt::format("Chen et al. 2008, Table {}: {}", name[5], table.at("caption").get<std::string>()),
                          "marked_speed (Definition 1), gaussian_elimination_workload, achieved_speed, "
                          "speed_efficiency (Definition 2)",
                          {}};
@@ -137,7 +137,7 @@ std::vector<PaperSection> seed001(const json& data) {
   for (const auto& table : data.at("isospeed_tables")) {
     const std::string kernel = table.at("kernel");
     PaperSection section{
-        fmt::format("seed 001, {} and {}: isospeed-e scalability of {}", table.at("sizes_table").get<std::string>(),
+        fmt::format("Chen et al. 2008, {} and {}: isospeed-e scalability of {}", table.at("sizes_table").get<std::string>(),
                     table.at("psi_table").get<std::string>(),
                     kernel == "ge"   ? "Gaussian elimination"
                     : kernel == "mm" ? "matrix multiplication"
@@ -170,7 +170,7 @@ std::vector<PaperSection> seed001(const json& data) {
 std::vector<PaperSection> seed003(const json& data) {
   std::vector<PaperSection> sections;
   const auto& table1 = data.at("table1");
-  PaperSection heterogeneity{"seed 003, Table 1: degree of heterogeneity H of ten 6-node configurations (S = 6)",
+  PaperSection heterogeneity{"Clematis-Corana 1999, Table 1: degree of heterogeneity H of ten 6-node configurations (S = 6)",
                              "heterogeneity_degree (standard deviation of s_i)",
                              {}};
   for (const auto& configuration : table1.at("configurations")) {
@@ -181,7 +181,7 @@ std::vector<PaperSection> seed003(const json& data) {
   sections.push_back(std::move(heterogeneity));
 
   const auto& table2 = data.at("table2");
-  PaperSection ratios{"seed 003, Table 2: actual to ideal work ratio W_i / W_i^id",
+  PaperSection ratios{"Clematis-Corana 1999, Table 2: actual to ideal work ratio W_i / W_i^id",
                       "evaluate_worsening: proportional_work_vs_ideal (Eq 42)",
                       {}};
   const auto reference_ratios = numbers(table2.at("R"));
@@ -227,7 +227,7 @@ std::vector<std::vector<double>> seed003_table1_speeds(const std::string& data_d
     for (const auto& configuration : data.at("table1").at("configurations"))
       configurations.push_back(numbers(configuration.at("speeds")));
   } catch (const json::exception&) {
-    throw InputError(path, "table1.configurations", "seed 003 Table 1 is not where the report expects it");
+    throw InputError(path, "table1.configurations", "Clematis-Corana 1999 Table 1 is not where the report expects it");
   }
   return configurations;
 }

@@ -32,7 +32,7 @@ std::vector<Outgoing> FarmServer::begin_generation(std::size_t tasks, bool last,
   for (std::size_t client = 0; client < clients_.size(); ++client) {
     auto& view = clients_[client];
     if (view.asleep) {
-      // seed 000, Section 5.4.1 (initialization) and 5.3.3 (a sleeping client wakes on YesWork)
+      // APGA 2004, Section 5.4.1 (initialization) and 5.3.3 (a sleeping client wakes on YesWork)
       out.push_back({client, Signal::YesWork});
       view.asleep = false;
       ++view.requests_due;  // it answers a wake-up with a WorkRequest
@@ -65,7 +65,7 @@ std::vector<Outgoing> FarmServer::on_work_end(std::size_t client, std::size_t ge
     throw std::invalid_argument(fmt::format("WorkEnd from client {}, which holds no task", client));
   --clients_[client].holding;
   --tasks_out_;
-  if (!policy_.clients_prefetch()) ++clients_[client].requests_due;  // seed 000, Section 5.3.2
+  if (!policy_.clients_prefetch()) ++clients_[client].requests_due;  // APGA 2004, Section 5.3.2
   use = policy_.on_work_end(client, generation, task, nominal_seconds, compute_seconds, now);
   if (use == distribute::ResultUse::lost) ++lost_;
   return poll(now);
@@ -110,7 +110,7 @@ void FarmServer::answer(std::size_t client, double now, std::vector<Outgoing>& o
       if (policy_.clients_prefetch()) ++view.requests_due;  // it asks again as soon as it starts
       break;
     case distribute::Answer::Kind::no_work:
-      // seed 000, Section 5.4.2: no more individuals; the client sleeps
+      // APGA 2004, Section 5.4.2: no more individuals; the client sleeps
       out.push_back({client, Signal::NoWork});
       view.waiting = false;
       waiting_.erase(client);
@@ -150,7 +150,7 @@ std::vector<Outgoing> GenerationSequence::after_work_end(double now) {
 std::vector<ClientAction> FarmClient::on_signal(Signal signal, bool has_task) {
   switch (signal) {
     case Signal::Shutdown:
-      // seed 000, Section 5.3.3: the client shuts down by itself
+      // APGA 2004, Section 5.3.3: the client shuts down by itself
       stopped_ = true;
       return {ClientAction::stop};
     case Signal::NoWork:
@@ -159,7 +159,7 @@ std::vector<ClientAction> FarmClient::on_signal(Signal signal, bool has_task) {
     case Signal::YesWork:
       if (!has_task) {
         if (state_ == ClientState::active) return {ClientAction::wait};
-        // seed 000, Sections 5.3.1 and 5.3.3: YesWork switches to active mode
+        // APGA 2004, Sections 5.3.1 and 5.3.3: YesWork switches to active mode
         state_ = ClientState::active;
         return {ClientAction::request_work};
       }
@@ -174,7 +174,7 @@ std::vector<ClientAction> FarmClient::on_signal(Signal signal, bool has_task) {
 }
 
 std::vector<ClientAction> FarmClient::finished_evaluation() {
-  // seed 000, Section 5.3.2: WorkEnd, then a new WorkRequest
+  // APGA 2004, Section 5.3.2: WorkEnd, then a new WorkRequest
   if (prefetch_) return {ClientAction::wait};
   return {ClientAction::request_work};
 }

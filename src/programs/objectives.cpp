@@ -1,4 +1,4 @@
-// The objective functions a farm evaluates (seed 000, Section 6): the
+// The objective functions a farm evaluates (APGA 2004, Section 6): the
 // synthetic test objective of Section 6.1 and the Lennard-Jones cluster.
 // Each object holds only immutable settings, so fitness() may be called from
 // several threads at once.

@@ -19,7 +19,7 @@
 namespace hetscale {
 namespace {
 
-// The operations a fit may name (seed 001), and those a sample may name (with seed 004's structures).
+// The operations a fit may name (Chen et al. 2008), and those a sample may name (with Stage-GA's structures).
 constexpr std::array<std::string_view, 5> fit_operations{"broadcast", "send", "receive", "barrier", "compute"};
 constexpr std::array<std::string_view, 9> sample_operations{"broadcast",  "send",  "receive", "barrier", "compute",
                                                             "multiphase", "shift", "scatter", "gather"};
@@ -56,7 +56,7 @@ model::CommunicationCosts read_costs(const io::JsonObject& costs) {
   model::CommunicationCosts result;
   std::tie(result.broadcast_intercept, result.broadcast_per_process) = read_line(costs, "broadcast", "per_process");
   std::tie(result.send_intercept, result.send_per_element) = read_line(costs, "send", "per_element");
-  // seed 001 Section 4.5 measured T_recv = T_send; a profile may say so by leaving receive out.
+  // Chen et al. 2008 Section 4.5 measured T_recv = T_send; a profile may say so by leaving receive out.
   std::tie(result.receive_intercept, result.receive_per_element) =
       costs.has("receive") ? read_line(costs, "receive", "per_element")
                            : std::pair{result.send_intercept, result.send_per_element};
@@ -100,7 +100,7 @@ std::vector<StructureCosts> read_structures(const io::JsonObject& top) {
     StructureCosts costs;
     costs.structure = std::string(name);
     if (name == "shift") {
-      entry.allow_only({"N", "Q", "r_squared", "points"});  // seed 004 Table II: f1 = N, f2 = Q
+      entry.allow_only({"N", "Q", "r_squared", "points"});  // Stage-GA Table II: f1 = N, f2 = Q
     } else {
       entry.allow_only({"M", "N", "R", "Q", "r_squared", "points"});
       costs.m = entry.number("M");

@@ -119,7 +119,7 @@ double SweepPoint::speed_efficiency(double marked_speed_mflops) const {
   return model::speed_efficiency(work, seconds, marked_speed_mflops * 1e6);
 }
 
-// seed 001, Definition 1; a sweep not yet given its nodes has C = 0.
+// Chen et al. 2008, Definition 1; a sweep not yet given its nodes has C = 0.
 double Sweep::marked_speed() const { return marked_speeds.empty() ? 0.0 : model::marked_speed(marked_speeds); }
 
 Sweep parse_sweep(std::string_view text, const std::string& source) {

@@ -30,7 +30,7 @@ std::string comm_profile_table(const CommProfile& profile) {
   for (const auto& sample : profile.samples)
     if (sample.operation == "broadcast" && (smallest == 0.0 || sample.elements < smallest)) smallest = sample.elements;
 
-  TextTable fits({"operation", "fitted form (seed 001 Section 4.5)", "r_squared", "points"});
+  TextTable fits({"operation", "fitted form (Chen et al. 2008 Section 4.5)", "r_squared", "points"});
   auto add = [&](std::string_view operation, const std::string& form) {
     const auto* fit = fit_of(profile, operation);
     fits.add_row({std::string(operation), form, fit ? fmt::format("{:.3f}", fit->r_squared) : "-",
@@ -55,7 +55,7 @@ std::string comm_profile_table(const CommProfile& profile) {
         "ranks to fit its intercept\n";
 
   if (!profile.structures.empty()) {
-    TextTable structures({"structure (seed 004)", "M us/double", "N us/double", "R us", "Q us", "r_squared", "points"});
+    TextTable structures({"structure (Stage-GA)", "M us/double", "N us/double", "R us", "Q us", "r_squared", "points"});
     for (const auto& costs : profile.structures) {
       const bool shift = costs.structure == "shift";
       structures.add_row({costs.structure, shift ? "-" : fmt::format("{:.3g}", costs.m * 1e6),

@@ -58,7 +58,7 @@ ordered_json result_document(std::string_view schema, ordered_json inputs) {
 
 std::string psi_table(const PsiTable& table) {
   std::string out =
-      fmt::format("seed 001, Definition 3: isospeed-efficiency scalability of {}\n", kernel_description(table.kernel));
+      fmt::format("Chen et al. 2008, Definition 3: isospeed-efficiency scalability of {}\n", kernel_description(table.kernel));
   out += fmt::format("configurations from {}\n\n", joined(table.sources));
   TextTable configurations({"configuration", "C (Mflop/s)", "p", "N", "W"});
   for (std::size_t i = 0; i < table.configurations.size(); ++i) {
@@ -102,7 +102,7 @@ std::string psi_json(const PsiTable& table) {
 std::string prediction_table(const IsospeedPrediction& p) {
   const auto& base = p.configurations.front();
   std::string out =
-      fmt::format("seed 001, Section 4.5: isospeed-efficiency prediction (Corollary 2, alpha = 0) of {}\n",
+      fmt::format("Chen et al. 2008, Section 4.5: isospeed-efficiency prediction (Corollary 2, alpha = 0) of {}\n",
                   kernel_description(p.kernel));
   out += fmt::format("costs from {}; configurations from {}\n", p.profile_source, joined(p.sources));
   out += fmt::format("computation: {}\n", p.computation);

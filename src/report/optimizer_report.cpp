@@ -66,7 +66,7 @@ std::string ga_settings(const optimizer::GaSolverOptions& ga, std::size_t levels
 std::string optimizer_table(const OptimizerOutcome& outcome) {
   const CostModel& model = *outcome.model;
   const auto& result = outcome.result;
-  std::string out = fmt::format("seed 004: processors and alignment per level of {}\n", model.program().name);
+  std::string out = fmt::format("Stage-GA: processors and alignment per level of {}\n", model.program().name);
   out += fmt::format("machine: {}\n", model.machine().label);
   out += fmt::format("{} levels, processors {{{}}}, {} plans\n", model.level_count(),
                      fmt::join(model.processor_choices(), ", "), model.plan_count());
@@ -90,7 +90,7 @@ std::string optimizer_table(const OptimizerOutcome& outcome) {
     out += "\n";
   } else {
     const auto& runs = *outcome.runs;
-    out += fmt::format("\nseed 004, Table IV: {} runs, each stopped at the exact optimum or the evaluation limit\n",
+    out += fmt::format("\nStage-GA, Table IV: {} runs, each stopped at the exact optimum or the evaluation limit\n",
                        runs.runs);
     TextTable table({"success rate", "generations mean", "generations sd", "evaluations mean", "evaluations sd"});
     table.add_row({fmt::format("{:.2f}", runs.success_rate), fmt::format("{:.2f}", runs.generations_mean),

@@ -118,7 +118,7 @@ std::optional<FarmSetting> farm_setting(const ReadRun& run) {
   return setting;
 }
 
-// Farm runs of one setting over several client counts: seed 000 Fig 3. The
+// Farm runs of one setting over several client counts: APGA 2004 Fig 3. The
 // runs that make a series are added to `in_series`.
 std::vector<ReportSection> client_count_sections(const std::vector<ReadRun>& runs,
                                                  std::set<const ReadRun*>& in_series) {
@@ -306,12 +306,12 @@ Report build_report(const std::vector<ReportInput>& inputs, const ReportOptions&
     ReportSection section;
     section.source = "model (no run)";
     if (name == "seed000-fig1") {
-      section.title = "Model: seed 000 Fig 1, two processors of speeds v and h v";
+      section.title = "Model: APGA 2004 Fig 1, two processors of speeds v and h v";
       for (auto& figure : seed000_figure1()) section.figures.push_back(undrawn(std::move(figure)));
     } else {
       if (options.seed003_configurations.empty())
-        throw InputError("--model", "", "seed003-fig2 needs seed 003 Table 1's configurations");
-      section.title = "Model: seed 003 Fig 2, the efficiency worsening factor";
+        throw InputError("--model", "", "seed003-fig2 needs Clematis-Corana 1999 Table 1's configurations");
+      section.title = "Model: Clematis-Corana 1999 Fig 2, the efficiency worsening factor";
       section.figures.push_back(undrawn(seed003_figure2(options.seed003_configurations)));
     }
     report.sections.push_back(std::move(section));

@@ -70,7 +70,7 @@ Figure time_breakdown_figure(const RunAnalysis& analysis, const RunRecord& run, 
   Figure figure = titled(
       id, "Where each node's time went",
       fmt::format(
-          "seed 003 Fig 1's parts of T_i per node (computation, communication, set-up, idle, other load), in seconds; "
+          "Clematis-Corana 1999 Fig 1's parts of T_i per node (computation, communication, set-up, idle, other load), in seconds; "
           "t_par = {:.4g} s{}",
           run.t_par, run.server ? "; the last bar is the server" : ""),
       "node", "seconds");
@@ -84,7 +84,7 @@ Figure work_share_figure(const RunAnalysis& analysis, const std::string& id) {
   const auto index = ascending(h.shares.size());
   Figure figure = titled(
       id, "Work share p_i against v_i / sum v",
-      "seed 000 Fig 4: the fraction of the work each node did (p_i, measured) beside its fraction of the total speed "
+      "APGA 2004 Fig 4: the fraction of the work each node did (p_i, measured) beside its fraction of the total speed "
       "(v_i / sum v, " +
           analysis.speeds.v_source + "); the optimal distribution (Proposition 1) has them equal",
       "node (in the run record's order)", "fraction of the work");
@@ -143,7 +143,7 @@ Figure speedup_figure(const std::vector<ClientCountPoint>& points, const std::st
     most = std::max(most, point.clients);
   }
   Figure figure = titled(id, title,
-                         "seed 000 Fig 3: speed-up against the number of clients, beside linear speed-up and s_max = "
+                         "APGA 2004 Fig 3: speed-up against the number of clients, beside linear speed-up and s_max = "
                          "sum v / max v (Eq 6) of the clients",
                          "clients", "speed-up");
   figure.series = {measured, bound, line("linear", {0.0, most}, {0.0, most}, PlotStyle::reference)};
@@ -159,7 +159,7 @@ Figure client_efficiency_figure(const std::vector<ClientCountPoint>& points, con
     measured.x.push_back(point.clients);
     measured.y.push_back(point.speedup / point.max_speedup);
   }
-  Figure figure = titled(id, title, "seed 000 Eq 7 with the idle time (s_tot / s_max) against the number of clients",
+  Figure figure = titled(id, title, "APGA 2004 Eq 7 with the idle time (s_tot / s_max) against the number of clients",
                          "clients", "efficiency");
   figure.series = {measured};
   figure.x_min = 0.0;
@@ -174,7 +174,7 @@ Figure client_efficiency_figure(const std::vector<ClientCountPoint>& points, con
 Figure isospeed_figure(const std::vector<Sweep>& sweeps, const std::string& id) {
   const std::string kernel = sweeps.empty() ? "" : sweeps.front().kernel;
   Figure figure = titled(id, fmt::format("Speed-efficiency against problem size ({})", kernel),
-                         "seed 001 Figs 2-4: E_s = W / (T C) (Definition 2) of each run (points), the trend line "
+                         "Chen et al. 2008 Figs 2-4: E_s = W / (T C) (Definition 2) of each run (points), the trend line "
                          "fitted through them (line of the same colour; degree and r^2 in the table), and the "
                          "target E_s the isospeed-e condition holds",
                          "problem size N", "speed-efficiency E_s");
@@ -256,7 +256,7 @@ Figure psi_figure(const PsiTable& measured, const IsospeedPrediction* predicted,
     }
     figure.series.push_back(std::move(model));
   }
-  figure.caption = "seed 001 Definition 3: psi(C, C') = C' W / (C W') between consecutive configurations (" + steps +
+  figure.caption = "Chen et al. 2008 Definition 3: psi(C, C') = C' W / (C W') between consecutive configurations (" + steps +
                    ")" + (predicted ? ", measured and predicted (Section 4.5)" : "");
   figure.x_label = "from one configuration to the next";
   figure.y_label = "psi";
@@ -296,7 +296,7 @@ Figure fitness_figure(const std::vector<double>& best, const std::vector<double>
                       const std::string& id) {
   Figure figure =
       titled(id, title,
-             "seed 004 Fig 9: the best and the mean fitness (the plan's predicted time, lower is better) of "
+             "Stage-GA Fig 9: the best and the mean fitness (the plan's predicted time, lower is better) of "
              "the population at each generation",
              "generation", "fitness: predicted time (s)");
   figure.series = {line("best", ascending(best.size(), 0.0), best, PlotStyle::lines),
@@ -313,12 +313,12 @@ std::vector<Figure> seed000_figure1() {
   speedup.id = "seed000-fig1-speedup";
   speedup.title = "Two processors {v, h v}: speed-up against the slower one's share p";
   speedup.caption =
-      "seed 000 Fig 1 and Eqs 11-12: s(p) for h = 1 to 2; the peak is at p = 1 / (1 + h), the "
+      "APGA 2004 Fig 1 and Eqs 11-12: s(p) for h = 1 to 2; the peak is at p = 1 / (1 + h), the "
       "speed-proportional share (Proposition 1)";
   speedup.y_label = "speed-up s";
   effective.id = "seed000-fig1-effective-processors";
   effective.title = "Two processors {v, h v}: effective processors against p";
-  effective.caption = "seed 000 Fig 1 and Eq 13: n_eff(p) for h = 1 to 2";
+  effective.caption = "APGA 2004 Fig 1 and Eq 13: n_eff(p) for h = 1 to 2";
   effective.y_label = "effective processors n_eff";
   for (const double h : {1.0, 1.25, 1.5, 1.75, 2.0}) {
     Series s{fmt::format("h = {}", h), {}, {}, PlotStyle::lines, std::nullopt},
@@ -350,7 +350,7 @@ Figure seed003_figure2(const std::vector<std::vector<double>>& configurations) {
   std::sort(by_heterogeneity.begin(), by_heterogeneity.end());
   Figure figure =
       titled("seed003-fig2-ewf", "Efficiency worsening factor against heterogeneity",
-             fmt::format("seed 003 Fig 2: ewf = eta / eta_hom (Eq 41) with eta_i = 1 / (1 + s_i R) (Eq 38), "
+             fmt::format("Clematis-Corana 1999 Fig 2: ewf = eta / eta_hom (Eq 41) with eta_i = 1 / (1 + s_i R) (Eq 38), "
                          "against H (the standard deviation of the speeds) of {} configurations, for R = 0.1 to "
                          "1.0 (top to bottom)",
                          configurations.size()),

@@ -119,7 +119,7 @@ std::string analysis_table(const RunAnalysis& a) {
 }
 
 std::string distribution_table(const DistributionMetrics& m) {
-  std::string out = fmt::format("seed 000: K = {:g} operations on {} processors\n", m.work, m.speeds.size());
+  std::string out = fmt::format("APGA 2004: K = {:g} operations on {} processors\n", m.work, m.speeds.size());
   TextTable nodes({"i", "v_i", "p_i", "T_i", "optimal p_i"});
   for (std::size_t i = 0; i < m.speeds.size(); ++i)
     nodes.add_row({fmt::format("{}", i + 1), fmt::format("{:g}", m.speeds[i]), num(m.shares[i]),
@@ -129,7 +129,7 @@ std::string distribution_table(const DistributionMetrics& m) {
 }
 
 std::string worsening_table(const WorseningMetrics& m) {
-  std::string out = fmt::format("seed 003, Section 3: {} dedicated nodes, R = {:g} (R_i = s_i R)\n", m.speeds.size(),
+  std::string out = fmt::format("Clematis-Corana 1999, Section 3: {} dedicated nodes, R = {:g} (R_i = s_i R)\n", m.speeds.size(),
                                 m.reference_ratio);
   TextTable nodes({"i", "s_i", "eta_i", "W_i/W_i^id"});
   for (std::size_t i = 0; i < m.speeds.size(); ++i)
@@ -141,7 +141,7 @@ std::string worsening_table(const WorseningMetrics& m) {
 
 std::string farm_what_if_table(const sim::FarmWhatIf& m) {
   std::string out = fmt::format(
-      "seed 000, Sections 5-6: {} clients, {} tasks per generation of {:g} s on speed 1, {} generations, "
+      "APGA 2004, Sections 5-6: {} clients, {} tasks per generation of {:g} s on speed 1, {} generations, "
       "one-way latency {:g} s (simulated)\n",
       m.speeds.size(), m.tasks_per_generation, m.evaluation_seconds, m.generations, m.latency_seconds);
   out += metric_list(farm_bound_metrics(m)) + "\n";
@@ -155,7 +155,7 @@ std::string farm_what_if_table(const sim::FarmWhatIf& m) {
 std::string serial_fit_table(const SerialFit& fit) {
   const auto& line = fit.single_processor;
   std::string out = fmt::format(
-      "seed 002: tau_1 = a + b N fitted to {} single-processor runs of {}\n  a = {:.6g} s, b = {:.6g} s per unit, "
+      "Majumdar 1999: tau_1 = a + b N fitted to {} single-processor runs of {}\n  a = {:.6g} s, b = {:.6g} s per unit, "
       "R^2 = {:.6f}\n\n",
       line.points, fit.source, line.intercept, line.slope, line.r_squared);
   if (fit.rows.empty()) return out + "no multi-processor rows to evaluate\n";

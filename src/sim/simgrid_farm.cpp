@@ -60,7 +60,7 @@ struct Message {
   double sent_at = 0.0;
 };
 
-// One actor's time, split as seed 003 splits a node's: waiting for a
+// One actor's time, split as Clematis-Corana 1999 splits a node's: waiting for a
 // message while it is on the wire is communication, waiting before it was
 // sent is idle.
 struct ActorTimes {
@@ -192,7 +192,7 @@ class Farm {
         ++evaluations_;
         const double compute = sg4::Engine::get_clock() - start;
         // What the node would have taken dedicated is computation; the rest
-        // went to other load (seed 003's T_oth).
+        // went to other load (Clematis-Corana 1999's T_oth).
         // (Rounding aside: a difference below 1e-9 of the time is none.)
         const double own = compute - dedicated_seconds > 1e-9 * compute ? dedicated_seconds : compute;
         times.other += compute - own;

@@ -1,4 +1,4 @@
-// Seed 001 Section 4.5's communication forms fitted to samples: exact
+// Chen et al. 2008 Section 4.5's communication forms fitted to samples: exact
 // recovery of known a, b, c from synthetic times, the non-negative
 // constraints, the through-origin fit quality, and what cannot be fitted.
 #include "hetscale/analysis/comm_fit.hpp"
@@ -18,7 +18,7 @@ namespace {
 using testing_support::RelNear;
 using testing_support::ThrowsInvalidArgumentNaming;
 
-// The paper's Sunwulf values (seed 001 Section 4.5), in seconds.
+// The paper's Sunwulf values (Chen et al. 2008 Section 4.5), in seconds.
 constexpr double bcast_a = 0.12e-3, bcast_b = 0.23e-3;
 constexpr double send_a = 0.08e-3, send_b = 0.00003e-3;
 constexpr double barrier_c = 0.39e-3;
@@ -37,7 +37,7 @@ std::vector<CommSample> ExactSamples(std::size_t max_processes, const std::vecto
   return samples;
 }
 
-// seed 001 Section 4.5: known a, b, c come back exactly.
+// Chen et al. 2008 Section 4.5: known a, b, c come back exactly.
 TEST(CommFit, RecoversThePaperFormsExactly) {
   const auto fit = fit_communication_costs(ExactSamples(5, {1, 1000, 100000}));
   const auto& costs = fit.costs;
@@ -120,7 +120,7 @@ TEST(CommFit, ThroughOriginRSquaredAboutTheMean) {
   EXPECT_TRUE(RelNear(exact.r_squared, 1.0, 1e-12));
 }
 
-// seed 004 Table II: known M, N, R, Q (and shift's N, Q) come back exactly
+// Stage-GA Table II: known M, N, R, Q (and shift's N, Q) come back exactly
 // from t = (M p + N) d + (R p + Q) on a grid of p and d, with r_squared 1.
 TEST(StructureFit, RecoversKnownParametersExactly) {
   struct Known {
@@ -132,7 +132,7 @@ TEST(StructureFit, RecoversKnownParametersExactly) {
                          {"broadcast", 6.5e-10, 4.2e-11, 2.8e-6, -1.3e-6},
                          {"scatter", 6.2e-10, 9.9e-10, 1.1e-6, 3.3e-6},
                          {"gather", 1.3e-9, 0.0, 1.3e-6, 2.0e-6}};
-  // Seed 001's samples besides: ignored, except broadcast, which is shared (left out here).
+  // Chen et al. 2008's samples besides: ignored, except broadcast, which is shared (left out here).
   std::vector<CommSample> samples = ExactSamples(5, {1, 1000, 100000});
   std::erase_if(samples, [](const CommSample& s) { return s.operation == "broadcast"; });
   for (const auto& k : known)
@@ -154,7 +154,7 @@ TEST(StructureFit, RecoversKnownParametersExactly) {
   }
 }
 
-// Only the structures measured are fitted (seed 001's broadcast samples serve); one process count fits t = N d + Q;
+// Only the structures measured are fitted (Chen et al. 2008's broadcast samples serve); one process count fits t = N d + Q;
 // one message size cannot separate f1 from f2.
 TEST(StructureFit, WhatCanAndCannotBeFitted) {
   const auto only_broadcast = fit_structure_costs(ExactSamples(4, {1, 1000}));  // the shared broadcast samples

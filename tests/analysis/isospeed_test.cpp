@@ -1,4 +1,4 @@
-// Seed 001 on measurements (Sections 4.4-4.5): the speed-efficiency trend
+// Chen et al. 2008 on measurements (Sections 4.4-4.5): the speed-efficiency trend
 // line and the size that reaches a target E_s, psi between configurations
 // (the paper's Tables 6, 9 and 11 from its Tables 5, 8 and 10), and the
 // prediction of N' and psi' (Table 12) from communication costs.
@@ -137,7 +137,7 @@ TEST(TargetSize, TargetOutsideZeroOneIsBadInput) {
   EXPECT_EQ(*find_target_size(SweepOn({100, 500}, Linear), trend, 1.0).size, 1000.0);
 }
 
-// seed 001, Section 4.4.1: the paper read N ~ 310 (C2, Table 3) and ~ 480 (C4, Table 4)
+// Chen et al. 2008, Section 4.4.1: the paper read N ~ 310 (C2, Table 3) and ~ 480 (C4, Table 4)
 // for E_s = 0.3 off its trend lines. Degrees 2 and 3 read 288-289 and 457-458 from
 // the tables' own numbers (Table 3 already has E_s = 0.313 at N = 300); the straight
 // line reads 305 and 475. docs/scalability.md discusses it.
@@ -247,7 +247,7 @@ TEST(SweepFile, OptionsThatDoNotApplyOrAreMissing) {
 
 // ------------------------------------------------------------------ configurations and psi
 
-// seed 001, Tables 6, 9 and 11 from the shipped Tables 5, 8 and 10, against seed001.json
+// Chen et al. 2008, Tables 6, 9 and 11 from the shipped Tables 5, 8 and 10, against seed001.json
 TEST(IsospeedPsi, ReproducesThePaperTables) {
   const auto paper = PaperData();
   const std::map<std::string, std::string> files{{"ge", "table5.csv"}, {"mm", "table8.csv"}, {"conv", "table10.csv"}};
@@ -305,7 +305,7 @@ TEST(ConfigurationsCsv, BadInput) {
   } cases[] = {
       {"name,N\nC2,310\nC4,480\n",
        "c.csv: line 1: header is 'name,N': the column marked_speed is missing (each configuration's marked speed C in "
-       "Mflop/s, seed 001 Definition 1); expected 'name,marked_speed,N' or 'name,marked_speed,N,processes'"},
+       "Mflop/s, Chen et al. 2008 Definition 1); expected 'name,marked_speed,N' or 'name,marked_speed,N,processes'"},
       {"# comment\nname,marked_speed,N\nC2,62.05,310\nC4,fast,480\n",
        "c.csv: line 4: marked_speed must be a number > 0 (Mflop/s), got 'fast'"},
       {"name,marked_speed,N\nC2,0,310\nC4,1,480\n", "c.csv: line 2: marked_speed must be a number > 0 (Mflop/s), got '0'"},
@@ -370,7 +370,7 @@ TEST(IsospeedPsi, FromSweeps) {
 
 // ------------------------------------------------------------------ prediction
 
-// seed 001, Section 4.5 and Table 12: from the base C2 (N = 310, p = 3) the paper's
+// Chen et al. 2008, Section 4.5 and Table 12: from the base C2 (N = 310, p = 3) the paper's
 // parameters predict N' = 492, 928, 1683, 3226 for C4..C32; hetscale's root finder
 // gives 505, 895, 1674, 3233 (within 5 %).
 TEST(IsospeedPrediction, PaperTable12WithinFivePercent) {
@@ -404,7 +404,7 @@ TEST(IsospeedPrediction, PaperTable12WithinFivePercent) {
   EXPECT_NEAR(*prediction.steps[0].measured_psi, 0.4452, 1e-4);
 }
 
-// seed 001, Table 13 is Definition 3 applied to Table 12's N' (chained from N = 310)
+// Chen et al. 2008, Table 13 is Definition 3 applied to Table 12's N' (chained from N = 310)
 TEST(IsospeedPrediction, PaperTable13IsDefinition3OnTable12) {
   const auto paper = PaperData();
   const auto& ge = paper.at("isospeed_tables")[0].at("configurations");
@@ -448,7 +448,7 @@ TEST(IsospeedPrediction, BaseChoiceAndBadInput) {
   EXPECT_EQ(ErrorMessage([&] { predict_isospeed(PaperCosts(), "ge", configurations, "C32"); }),
             "--base: the base C32 has no larger configuration after it to predict for");
   EXPECT_EQ(ErrorMessage([&] { predict_isospeed(PaperCosts(), "conv", configurations); }),
-            "--kernel: prediction needs an overhead model T_o; hetscale has one for ge (seed 001 Section 4.5) and "
+            "--kernel: prediction needs an overhead model T_o; hetscale has one for ge (Chen et al. 2008 Section 4.5) and "
             "mm, not for conv");
   auto without_processes = configurations;
   without_processes[1].processes.reset();

@@ -22,8 +22,8 @@ TEST(PaperChecks, EveryPrintedValueIsReproduced) {
       EXPECT_TRUE(check.agrees()) << section.title << " / " << check.where << " / " << check.quantity
                                   << ": paper " << check.paper << ", hetscale " << check.computed;
     }
-  // seed 000: 5 + 2 + 3; seed 001: Tables 3-4 (1 + 3 x 5, 1 + 3 x 7), Tables 5-11 (3 x (2 x 5 + 4));
-  // seed 003: Table 1 (10), Table 2 (3 x 6 x 5)
+  // APGA 2004: 5 + 2 + 3; Chen et al. 2008: Tables 3-4 (1 + 3 x 5, 1 + 3 x 7), Tables 5-11 (3 x (2 x 5 + 4));
+  // Clematis-Corana 1999: Table 1 (10), Table 2 (3 x 6 x 5)
   EXPECT_EQ(checks, 10u + 16u + 22u + 42u + 10u + 90u);
 }
 
@@ -45,7 +45,7 @@ TEST(PaperChecks, MissingDataFolderIsNamed) {
   }
 }
 
-// The report's seed003-fig2 draws seed 003 Table 1's ten 6-node configurations.
+// The report's seed003-fig2 draws Clematis-Corana 1999 Table 1's ten 6-node configurations.
 TEST(PaperData, Seed003Table1Speeds) {
   const auto configurations = seed003_table1_speeds(data_dir);
   ASSERT_EQ(configurations.size(), 10u);
@@ -55,7 +55,7 @@ TEST(PaperData, Seed003Table1Speeds) {
   const testing_support::TempFolder folder;
   const auto path = folder.write("papers/seed003.json", R"({"table1": {"decimals": 2}})");
   EXPECT_EQ(testing_support::ErrorMessage([&] { seed003_table1_speeds(folder.path()); }),
-            path + ": table1.configurations: seed 003 Table 1 is not where the report expects it");
+            path + ": table1.configurations: Clematis-Corana 1999 Table 1 is not where the report expects it");
 }
 
 }  // namespace

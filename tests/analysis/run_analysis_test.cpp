@@ -1,10 +1,10 @@
 // analyze_run: the seed models applied to one run record and (optionally) a
 // platform. Every number below is computed by hand from the definitions, with
 // the arithmetic in the comments:
-//   seed 000 (Section 6.2): p_i = W_i / W, s Eq 5, s_max Eq 6, e Eq 7, n_eff
+//   APGA 2004 (Section 6.2): p_i = W_i / W, s Eq 5, s_max Eq 6, e Eq 7, n_eff
 //     Eq 8, d_conf Eq 10, T_n = max t_comp, T_id = t_par - T_n (Eq 14), s_tot
 //     Eq 15, e_tot = s_tot / s_max, d_id Eq 16, even split Eq 17;
-//   seed 003: per node R Eq 10, eta Eq 11, sigma Eq 12, eta_eff Eq 14, rho,
+//   Clematis-Corana 1999: per node R Eq 10, eta Eq 11, sigma Eq 12, eta_eff Eq 14, rho,
 //     delta, gamma Eq 15, W_i/W Eq 29, W_i/W_i^id Eq 31; system SU Eq 18,
 //     SU_id Eq 21, eta Eq 22, eta_u Eq 24, eta_eff Eq 25, P_deg Eq 27;
 //   POP: load balance = mean t_comp / max t_comp, communication efficiency =
@@ -50,23 +50,23 @@ void ExpectAllNear(const std::vector<double>& actual, const std::vector<double>&
 void ExpectInvariants(const RunAnalysis& analysis) {
   const auto& nodes = analysis.energetic_nodes;
   ASSERT_EQ(nodes.size(), analysis.nodes.size());
-  // seed 003 Eq 16: eta_i + rho_i + delta_i + gamma_i = 1 on every node
+  // Clematis-Corana 1999 Eq 16: eta_i + rho_i + delta_i + gamma_i = 1 on every node
   for (const auto& node : nodes) EXPECT_TRUE(Near(node.eta + node.rho + node.delta + node.gamma, 1.0)) << node.name;
-  // seed 003 Eq 26: the same for the system
+  // Clematis-Corana 1999 Eq 26: the same for the system
   const auto& system = analysis.energetic;
   EXPECT_TRUE(Near(system.efficiency + system.rho + system.delta + system.gamma, 1.0));
-  // seed 003 Eq 29: the work shares sum to 1
+  // Clematis-Corana 1999 Eq 29: the work shares sum to 1
   double shares = 0.0;
   for (const auto& node : nodes) shares += node.work_share;
   EXPECT_TRUE(Near(shares, 1.0));
-  // seed 000: e_tot = s_tot / s_max
+  // APGA 2004: e_tot = s_tot / s_max
   const auto& het = analysis.heterogeneous;
   EXPECT_TRUE(Near(het.efficiency_total, het.speedup_total / het.max_speedup));
-  // seed 000 Eq 7: e = s / s_max
+  // APGA 2004 Eq 7: e = s / s_max
   EXPECT_TRUE(Near(het.efficiency, het.speedup / het.max_speedup));
-  // seed 003 Eq 27: P_deg = p eta_eff
+  // Clematis-Corana 1999 Eq 27: P_deg = p eta_eff
   EXPECT_TRUE(Near(system.parallelism_degree, static_cast<double>(nodes.size()) * system.effective_efficiency));
-  // seed 003 Eq 25: eta_eff = eta eta_u
+  // Clematis-Corana 1999 Eq 25: eta_eff = eta eta_u
   EXPECT_TRUE(Near(system.effective_efficiency, system.efficiency * system.utilization));
   // POP: parallel efficiency = load balance x communication efficiency
   EXPECT_TRUE(Near(analysis.pop.parallel_efficiency, analysis.pop.load_balance * analysis.pop.communication_efficiency));
@@ -126,12 +126,12 @@ TEST_F(RelativePlatformRun, SpeedsComeFromThePlatformByName) {
     EXPECT_EQ(node.v, declared[i]);
     EXPECT_EQ(node.s, declared[i]);
   }
-  // the nodes as analysed carry the idle filled in (seed 003 Eq 8)
+  // the nodes as analysed carry the idle filled in (Clematis-Corana 1999 Eq 8)
   EXPECT_TRUE(Near(analysis.nodes[0].t_idle, 0.5));
   EXPECT_TRUE(Near(analysis.nodes[2].t_idle, 2.0));
 }
 
-// seed 000 Section 6.2 on declared speeds v = {2, 1, 0.5} (node d is not in the run)
+// APGA 2004 Section 6.2 on declared speeds v = {2, 1, 0.5} (node d is not in the run)
 TEST_F(RelativePlatformRun, Seed000Metrics) {
   const auto& het = analysis.heterogeneous;
   // W = 48 + 20 + 12 = 80; p = {0.6, 0.25, 0.15}
@@ -162,7 +162,7 @@ TEST_F(RelativePlatformRun, Seed000Metrics) {
   EXPECT_TRUE(Near(het.even_split_bound, 0.75));
 }
 
-// seed 003 per node, s = {2, 1, 0.5}
+// Clematis-Corana 1999 per node, s = {2, 1, 0.5}
 TEST_F(RelativePlatformRun, Seed003NodeMetrics) {
   const auto& nodes = analysis.energetic_nodes;
   ASSERT_EQ(nodes.size(), 3u);
@@ -191,7 +191,7 @@ TEST_F(RelativePlatformRun, Seed003NodeMetrics) {
                 {0.8 * 3.5 / 2.4, 0.5 * 3.5 / 2.4, 0.6 * 3.5 / 2.4});
 }
 
-// seed 003 for the system, s = {2, 1, 0.5}, S = 3.5
+// Clematis-Corana 1999 for the system, s = {2, 1, 0.5}, S = 3.5
 TEST_F(RelativePlatformRun, Seed003SystemMetrics) {
   const auto& system = analysis.energetic;
   // Eq 18: SU = (2 x 8 + 1 x 5 + 0.5 x 6) / 10 = 24 / 10
@@ -268,13 +268,13 @@ TEST_F(MeasuredSpeedsRun, SpeedsAreMeasuredAgainstTheReferenceRun) {
   }
 }
 
-// seed 003 Eq 18 with measured s_i: sum s_i T_comp_i = sum W_i / v_ref = t_seq_ref, so SU = t_seq_ref / t_par (Eq 17)
+// Clematis-Corana 1999 Eq 18 with measured s_i: sum s_i T_comp_i = sum W_i / v_ref = t_seq_ref, so SU = t_seq_ref / t_par (Eq 17)
 TEST_F(MeasuredSpeedsRun, SpeedupEqualsTseqRefOverTpar) {
   // (2 x 8 + 1.2 x 8 + 1.6 x 4) / 10 = 32 / 10
   EXPECT_DOUBLE_EQ(analysis.energetic.speedup, 32.0 / 10.0);
 }
 
-// seed 000 Section 6.2 on measured speeds v = {2.5, 1.5, 2}
+// APGA 2004 Section 6.2 on measured speeds v = {2.5, 1.5, 2}
 TEST_F(MeasuredSpeedsRun, Seed000Metrics) {
   const auto& het = analysis.heterogeneous;
   // p = {20, 12, 8} / 40 = {0.5, 0.3, 0.2}
@@ -301,7 +301,7 @@ TEST_F(MeasuredSpeedsRun, Seed000Metrics) {
   EXPECT_TRUE(Near(het.even_split_bound, 1.8));
 }
 
-// seed 003 per node and system, s = {2, 1.2, 1.6}
+// Clematis-Corana 1999 per node and system, s = {2, 1.2, 1.6}
 TEST_F(MeasuredSpeedsRun, Seed003Metrics) {
   // a: T_ovh = 1 + 0 + 1 = 2, R = 0.25, eta = 0.8, sigma = 0, rho = 0.1, delta = 0, gamma = 0.1
   // b: T_ovh = 0.5 + 0.5 + 1 = 2, R = 0.25, eta = 0.8, sigma = 0, rho = 0.05, delta = 0.05, gamma = 0.1
@@ -378,7 +378,7 @@ TEST(NoReferenceRun, SpeedsRelativeToTheFastestNode) {
   // v = {2.5, 1.5, 2}; s = v / 2.5 = {1, 0.6, 0.8}
   ExpectAllNear(NodeValues(analysis, &EnergeticNode::s), {1.0, 0.6, 0.8});
   EXPECT_TRUE(Near(analysis.speeds.nodes.at(1).v, 1.5));
-  // seed 000 uses v, so it is unchanged from case (b): s = 2, s_max = 2.4
+  // APGA 2004 uses v, so it is unchanged from case (b): s = 2, s_max = 2.4
   EXPECT_TRUE(Near(analysis.heterogeneous.speedup, 2.0));
   EXPECT_TRUE(Near(analysis.heterogeneous.max_speedup, 2.4));
   const auto& system = analysis.energetic;
@@ -429,7 +429,7 @@ class MarkedPlatformRun : public ::testing::Test {
   const RunAnalysis analysis = analyze_run(run, &platform);
 };
 
-// v_i are the marked speeds (seed 000); s_i = C_i / C_ref (seed 003)
+// v_i are the marked speeds (APGA 2004); s_i = C_i / C_ref (Clematis-Corana 1999)
 TEST_F(MarkedPlatformRun, SpeedsAreMarkedOverReference) {
   EXPECT_EQ(analysis.speeds.v_source, "platform");
   EXPECT_EQ(analysis.speeds.reference, "ref");
@@ -540,13 +540,13 @@ TEST(MarkedPlatformNoReference, SFromTseqRefWhenThePlatformHasNoReference) {
   EXPECT_EQ(analysis.speeds.nodes.at(0).v, 50.0);
   ExpectAllNear(NodeValues(analysis, &EnergeticNode::s), {2.0, 1.2, 1.6});
   EXPECT_DOUBLE_EQ(analysis.energetic.speedup, 3.2);
-  // seed 000 on equal v = 50: s = 1 / (50 x 0.5 / 50) = 2, s_max = 3
+  // APGA 2004 on equal v = 50: s = 1 / (50 x 0.5 / 50) = 2, s_max = 3
   EXPECT_TRUE(Near(analysis.heterogeneous.speedup, 2.0));
   EXPECT_TRUE(Near(analysis.heterogeneous.max_speedup, 3.0));
   EXPECT_TRUE(Near(analysis.heterogeneous.diversity, 0.0));
 }
 
-// seed 003 Eq 10: R_i is undefined on a node with no computation; its eta_i is 0
+// Clematis-Corana 1999 Eq 10: R_i is undefined on a node with no computation; its eta_i is 0
 TEST(NodeWithoutComputation, HasNoOverheadRatioAndZeroEfficiency) {
   const auto platform = parse_platform_json(relative_platform, "p.json");
   // b computed nothing: 4 s of communication, 6 s idle filled in

@@ -1,4 +1,4 @@
-// Seed 002 on measured timings: the least-squares fit tau_1 = a + b N (Eq 114)
+// Majumdar 1999 on measured timings: the least-squares fit tau_1 = a + b N (Eq 114)
 // of the single-processor runs, then for every multi-processor run f = a /
 // tau_1 (Eq 115), S_N = tau_1 / tau_N (Eq 104), S_N^th = 1 / ((1 - f)/N + f)
 // (Eq 112), eps_N = S_N / S_N^th (Eq 109) and the Karp-Flatt serial fraction
@@ -96,7 +96,7 @@ TEST(FitLine, OneDistinctXThrows) {
 
 // ------------------------------------------------------- fit_serial_fraction
 
-// tau_1 = a + b N with a = 2 s, b = 0.001 s per unit of size (seed 002 Eq 114)
+// tau_1 = a + b N with a = 2 s, b = 0.001 s per unit of size (Majumdar 1999 Eq 114)
 constexpr double intercept_a = 2.0, slope_b = 0.001;
 double Tau1(double size) { return intercept_a + slope_b * size; }
 
@@ -112,7 +112,7 @@ Timings SyntheticTimings() {
                   {2, 8000, 6.02, 8}}};
 }
 
-// seed 002 Eq 114: a and b are fitted from the procs = 1 rows
+// Majumdar 1999 Eq 114: a and b are fitted from the procs = 1 rows
 TEST(FitSerialFraction, RecoversAAndB) {
   const auto fit = fit_serial_fraction(SyntheticTimings());
   EXPECT_EQ(fit.source, "t.csv");
@@ -122,7 +122,7 @@ TEST(FitSerialFraction, RecoversAAndB) {
   EXPECT_EQ(fit.single_processor.points, 4u);
 }
 
-// seed 002 Eqs 104, 109, 112, 115 and Karp-Flatt on every multi-processor row, in file order
+// Majumdar 1999 Eqs 104, 109, 112, 115 and Karp-Flatt on every multi-processor row, in file order
 TEST(FitSerialFraction, MultiProcessorRowsMatchHandFormulas) {
   const auto fit = fit_serial_fraction(SyntheticTimings());
   ASSERT_EQ(fit.rows.size(), 3u);
@@ -164,7 +164,7 @@ TEST(FitSerialFraction, MultiProcessorRowsMatchHandFormulas) {
   EXPECT_TRUE(Near(second.karp_flatt, (2.6 / 6.0 - 0.125) / 0.875));
 }
 
-// seed 002: a run that follows Amdahl exactly (tau_N = a + b N / p) has eps_N = 1, and Karp-Flatt = f
+// Majumdar 1999: a run that follows Amdahl exactly (tau_N = a + b N / p) has eps_N = 1, and Karp-Flatt = f
 TEST(FitSerialFraction, ExactAmdahlRunHasUnitEfficiencyAndKarpFlattEqualsF) {
   Timings timings{"t.csv", {{1, 500, Tau1(500), 2}, {1, 5000, Tau1(5000), 3}}};
   const std::vector<std::size_t> procs{2, 3, 7, 16, 64};
@@ -199,7 +199,7 @@ TEST(FitSerialFraction, FromParsedCsv) {
   EXPECT_TRUE(Near(fit.rows[0].parallelization_efficiency, 4.0 / 4.04));
 }
 
-// seed 002: a and b need single-processor runs at two or more sizes
+// Majumdar 1999: a and b need single-processor runs at two or more sizes
 TEST(FitSerialFractionErrors, FewerThanTwoDistinctSingleProcessorSizes) {
   EXPECT_EQ(FitError(Timings{"t.csv", {{1, 1000, 3, 2}, {1, 1000, 3.1, 3}, {4, 1000, 1, 4}}}),
             "t.csv: procs: needs single-processor rows (procs = 1) at two or more different sizes to fit tau_1 = a + "
@@ -209,7 +209,7 @@ TEST(FitSerialFractionErrors, FewerThanTwoDistinctSingleProcessorSizes) {
             "b N, found 0");
 }
 
-// seed 002 Eq 115: the serial time a is >= 0
+// Majumdar 1999 Eq 115: the serial time a is >= 0
 TEST(FitSerialFractionErrors, NegativeFittedA) {
   // through (1000, 1) and (2000, 3): b = 0.002, a = 1 - 2 = -1
   EXPECT_EQ(FitError(Timings{"t.csv", {{1, 1000, 1, 2}, {1, 2000, 3, 3}, {2, 2000, 2, 4}}}),
@@ -217,7 +217,7 @@ TEST(FitSerialFractionErrors, NegativeFittedA) {
             "a + b N with a >= 0");
 }
 
-// seed 002 Eq 114: the fitted tau_1 must be > 0 at every multi-processor size
+// Majumdar 1999 Eq 114: the fitted tau_1 must be > 0 at every multi-processor size
 TEST(FitSerialFractionErrors, NonPositiveFittedTau1) {
   // through (1000, 5) and (2000, 4): b = -0.001, a = 6; at N = 8000, tau_1 = 6 - 8 = -2
   EXPECT_EQ(FitError(Timings{"t.csv", {{1, 1000, 5, 2}, {1, 2000, 4, 3}, {2, 8000, 1, 7}}}),

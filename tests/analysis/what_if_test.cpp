@@ -1,5 +1,5 @@
-// What-if questions with no run: the seed 000 metrics of a given distribution
-// of K operations on given speeds, and seed 003's cost of heterogeneity for
+// What-if questions with no run: the APGA 2004 metrics of a given distribution
+// of K operations on given speeds, and Clematis-Corana 1999's cost of heterogeneity for
 // the communication class R_i = s_i R (Section 3, Eqs 38-42, Table 2).
 #include "hetscale/analysis/what_if.hpp"
 
@@ -32,7 +32,7 @@ TEST(EvaluateDistribution, SharesAreNormalised) {
   EXPECT_EQ(metrics.work, 1.0);  // K defaults to 1
 }
 
-// seed 000, Proposition 1: the optimal shares are p_i = v_i / sum v
+// APGA 2004, Proposition 1: the optimal shares are p_i = v_i / sum v
 TEST(EvaluateDistribution, OptimalSharesProportionalToSpeed) {
   const std::vector<double> speeds{1, 2, 5}, shares{1, 1, 1};
   const auto metrics = evaluate_distribution(speeds, shares);
@@ -44,7 +44,7 @@ TEST(EvaluateDistribution, OptimalSharesProportionalToSpeed) {
   EXPECT_NEAR(optimal.efficiency, 1.0, tolerance);
 }
 
-// seed 000, Eqs 1-3 with K operations: T_i = K p_i / v_i, T_n = max T_i, T = sum T_i
+// APGA 2004, Eqs 1-3 with K operations: T_i = K p_i / v_i, T_n = max T_i, T = sum T_i
 TEST(EvaluateDistribution, NodeTimesParallelAndTotalTimeWithWorkK) {
   const std::vector<double> speeds{1, 2}, shares{1, 1};
   const auto metrics = evaluate_distribution(speeds, shares, 600.0);
@@ -57,7 +57,7 @@ TEST(EvaluateDistribution, NodeTimesParallelAndTotalTimeWithWorkK) {
   EXPECT_NEAR(metrics.effective_processors, 1.5, tolerance);
 }
 
-// seed 000, Eqs 11-12 example (SPEC: h = 2, p = 1/3 gives s = 1.5; p = 1/2 gives s = 1.0)
+// APGA 2004, Eqs 11-12 example (SPEC: h = 2, p = 1/3 gives s = 1.5; p = 1/2 gives s = 1.0)
 TEST(EvaluateDistribution, Seed000TwoProcessorExampleH2) {
   // processors {v, 2v}: the slow one gets p
   const std::vector<double> speeds{1, 2};
@@ -90,10 +90,10 @@ TEST(EvaluateDistribution, BadArgumentsThrow) {
 
 // -------------------------------------------------------- evaluate_worsening
 
-// seed 003 Table 1, second row: s = {0.6, 0.8, 1, 1, 1.2, 1.4}, S = 6, H = 0.26
+// Clematis-Corana 1999 Table 1, second row: s = {0.6, 0.8, 1, 1, 1.2, 1.4}, S = 6, H = 0.26
 const std::vector<double> h026{0.6, 0.8, 1.0, 1.0, 1.2, 1.4};
 
-// seed 003 Section 3: H is the standard deviation of s_i; S = sum s_i
+// Clematis-Corana 1999 Section 3: H is the standard deviation of s_i; S = sum s_i
 TEST(EvaluateWorsening, HeterogeneityAndTotalSpeed) {
   const auto metrics = evaluate_worsening(h026, 0.1);
   EXPECT_EQ(metrics.speeds, h026);
@@ -104,7 +104,7 @@ TEST(EvaluateWorsening, HeterogeneityAndTotalSpeed) {
   EXPECT_NEAR(metrics.total_speed, 6.0, tolerance);
 }
 
-// seed 003 Eqs 38, 40, 22 and 41: eta_i = 1/(1 + s_i R), eta_hom = 1/(1 + R S/p), ewf = eta / eta_hom
+// Clematis-Corana 1999 Eqs 38, 40, 22 and 41: eta_i = 1/(1 + s_i R), eta_hom = 1/(1 + R S/p), ewf = eta / eta_hom
 TEST(EvaluateWorsening, EfficiencyWorseningFactorIsEtaOverEtaHom) {
   const double R = 0.1;
   const auto metrics = evaluate_worsening(h026, R);
@@ -128,7 +128,7 @@ TEST(EvaluateWorsening, EfficiencyWorseningFactorIsEtaOverEtaHom) {
   EXPECT_LT(metrics.worsening_factor, 1.0);
 }
 
-// seed 003 Table 2, first row (H = 0.26, R = 0.1): W_i / W_i^id = 1.04 1.02 1.01 1.01 0.99 0.97
+// Clematis-Corana 1999 Table 2, first row (H = 0.26, R = 0.1): W_i / W_i^id = 1.04 1.02 1.01 1.01 0.99 0.97
 TEST(EvaluateWorsening, Table2FirstRowWorkVsIdeal) {
   const auto metrics = evaluate_worsening(h026, 0.1);
   ASSERT_EQ(metrics.work_vs_ideal.size(), 6u);
@@ -139,7 +139,7 @@ TEST(EvaluateWorsening, Table2FirstRowWorkVsIdeal) {
     EXPECT_NEAR(metrics.work_vs_ideal[i], metrics.node_efficiency[i] / metrics.efficiency, tolerance) << "node " << i;
 }
 
-// seed 003 Eq 39: equal speeds are the optimum: H = 0, ewf = 1, every node does its ideal share
+// Clematis-Corana 1999 Eq 39: equal speeds are the optimum: H = 0, ewf = 1, every node does its ideal share
 TEST(EvaluateWorsening, HomogeneousSpeedsHaveNoWorsening) {
   const std::vector<double> speeds(4, 1.5);
   const auto metrics = evaluate_worsening(speeds, 0.5);

@@ -1,4 +1,4 @@
-# hetscale optimize (seed 004): golden outputs on the paper's programs H1, H2
+# hetscale optimize (Stage-GA): golden outputs on the paper's programs H1, H2
 # (examples/programs/hessenberg.c, N = 1024 and -D N=10240) and D1
 # (examples/programs/dongarra.c) on the derived machine, and one test per kind
 # of bad input. Included after cli_tests.cmake (its functions).
@@ -102,4 +102,4 @@ add_test(NAME cli.progress.optimize_runs
           -DOUTPUT_DIR=${CMAKE_CURRENT_BINARY_DIR}/progress -DSCRIPT=${HETSCALE_SCRIPT_PROGRAM}
           "-DARGS=optimize;${H1};${MACHINE};-D;N=1024;--solver;ga;--scheme;ssga;--runs;5"
           "-DLINE=optimize  [####################]  5/5  elapsed "
-          "-DSTDOUT_TEXT=seed 004, Table IV: 5 runs" -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_progress.cmake)
+          "-DSTDOUT_TEXT=Stage-GA, Table IV: 5 runs" -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_progress.cmake)

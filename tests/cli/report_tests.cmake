@@ -3,8 +3,8 @@
 # test per kind of bad input (exit code 2, one line on stderr, no page written
 # and an earlier page left as it was). The inputs ship in the repository:
 # examples/run-*.json, tests/cli/report/ (farm runs over 0, 1, 2, 4 clients,
-# sweeps of `hetscale scale fit` on seed 001 Tables 3 and 4, a GA run of
-# `hetscale optimize`) and seed 001's communication profile. Included after
+# sweeps of `hetscale scale fit` on Chen et al. 2008 Tables 3 and 4, a GA run of
+# `hetscale optimize`) and Chen et al. 2008's communication profile. Included after
 # cli_tests.cmake (its variables).
 set(REPORT_CHECK ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_report.cmake)
 set(REPORT_OUT ${CMAKE_CURRENT_BINARY_DIR}/report_cli)

@@ -1,4 +1,4 @@
-# hetscale scale psi | predict | fit (seed 001, Sections 4.4-4.5) on the
+# hetscale scale psi | predict | fit (Chen et al. 2008, Sections 4.4-4.5) on the
 # paper's own tables shipped in data/papers/seed001/: golden outputs, and one
 # test per kind of bad input. Included after cli_tests.cmake (its functions).
 set(SEED001 data/papers/seed001)
@@ -37,7 +37,7 @@ endforeach()
 # Bad input.
 set(BAD tests/cli/bad_input)
 cli_bad_input(scale_configs_without_marked_speed
-  "^hetscale: ${BAD}/scale-configs-no-marked-speed.csv: line 1: header is 'name,N': the column marked_speed is missing \\(each configuration's marked speed C in Mflop/s, seed 001 Definition 1\\); expected 'name,marked_speed,N' or 'name,marked_speed,N,processes'\n$"
+  "^hetscale: ${BAD}/scale-configs-no-marked-speed.csv: line 1: header is 'name,N': the column marked_speed is missing \\(each configuration's marked speed C in Mflop/s, Chen et al. 2008 Definition 1\\); expected 'name,marked_speed,N' or 'name,marked_speed,N,processes'\n$"
   scale psi --kernel ge --configs ${BAD}/scale-configs-no-marked-speed.csv)
 cli_bad_input(scale_configs_marked_speed_not_a_number
   "^hetscale: ${BAD}/scale-configs-marked-speed-text.csv: line 3: marked_speed must be a number > 0 \\(Mflop/s\\), got 'fast'\n$"
@@ -71,7 +71,7 @@ cli_bad_input(scale_sweep_marked_speed_not_the_sum
   "^hetscale: ${BAD}/scale-sweep-marked-speed-sum.json: marked_speed: is 60 but the marked_speeds sum to 62.05 \\(Mflop/s\\); C must be their sum\n$"
   scale fit --sweep ${BAD}/scale-sweep-marked-speed-sum.json)
 cli_bad_input(scale_predict_kernel_without_model
-  "^hetscale: --kernel: prediction needs an overhead model T_o; hetscale has one for ge \\(seed 001 Section 4.5\\) and mm, not for conv\n$"
+  "^hetscale: --kernel: prediction needs an overhead model T_o; hetscale has one for ge \\(Chen et al. 2008 Section 4.5\\) and mm, not for conv\n$"
   scale predict --profile data/papers/seed001-section45.json --configs ${SEED001}/table10.csv --kernel conv)
 cli_bad_input(scale_predict_unknown_base
   "^hetscale: --base: no configuration named 'C64'; the configurations are C2, C4, C8, C16, C32\n$"

@@ -23,7 +23,7 @@ double sum_of(const std::vector<double>& values) { return std::accumulate(values
 TEST(Counts, EvenExamples) {
   // 10 = 3 * 3 + 1: the first client gets the extra task
   EXPECT_EQ(even_counts(10, 3), (Counts{4, 3, 3}));
-  // seed 000 Section 6.2: 128 individuals on 32 clients, four each
+  // APGA 2004 Section 6.2: 128 individuals on 32 clients, four each
   EXPECT_EQ(even_counts(128, 32), Counts(32, 4));
   // 11 = 4 * 2 + 3: the first three clients get one more
   EXPECT_EQ(even_counts(11, 4), (Counts{3, 3, 3, 2}));

@@ -1,4 +1,4 @@
-// The task farm of seed 000 (Sections 5.2-5.4, 6.2): the static splits (even
+// The task farm of APGA 2004 (Sections 5.2-5.4, 6.2): the static splits (even
 // = Cantu-Paz, proportional), the policies behind the server (even,
 // proportional, adaptive, adaptive+), the server and client state machines,
 // the discrete-event simulation of the farm and the earliest-finish ceiling.
@@ -46,7 +46,7 @@ std::vector<double> hetero32_speeds() {
   return speeds;
 }
 
-// seed 000 Eq. (17) as an efficiency: s / s_max = (n min v / max v) / (sum v / max v).
+// APGA 2004 Eq. (17) as an efficiency: s / s_max = (n min v / max v) / (sum v / max v).
 double eq17_efficiency(const std::vector<double>& speeds) {
   return static_cast<double>(speeds.size()) * *std::min_element(speeds.begin(), speeds.end()) / sum_of(speeds);
 }
@@ -238,7 +238,7 @@ TEST(PolicyAdaptive, HandsOutTasksInRequestOrderThenNoWork) {
   EXPECT_EQ(policy->kind(), PolicyKind::adaptive);
   EXPECT_FALSE(policy->clients_prefetch());
   policy->begin_generation(5, false, 0.0);
-  // seed 000 Section 5.4.2: every WorkRequest gets the next individual,
+  // APGA 2004 Section 5.4.2: every WorkRequest gets the next individual,
   // whichever client sends it
   std::size_t expected_task = 0;
   for (const std::size_t client : {1u, 1u, 0u, 2u, 1u}) {
@@ -459,7 +459,7 @@ TEST(PolicyAdaptivePlus, TiedIdleClientsDoNotBothWaitForTheLastTask) {
 
 // ============================================================ server and client
 
-// seed 000 Sections 5.3-5.4 with the adaptive policy, 2 clients, a
+// APGA 2004 Sections 5.3-5.4 with the adaptive policy, 2 clients, a
 // generation of 3 tasks and a last one of 3, driven by hand.
 TEST(FarmServer, AdaptiveExchangeForTwoClients) {
   auto policy = make_farm_policy(PolicyKind::adaptive, 2);
@@ -704,7 +704,7 @@ TEST(SimulateFarm, ProportionalWithExactQuotasReachesOne) {
   EXPECT_TRUE(RelNear(simulate_farm(PolicyKind::proportional, told_equal).efficiency(), 3.0 / 7.0));
 }
 
-// (c) seed 000 Section 6.2: 32 clients of speeds 400-1933 MHz (d_conf 0.96),
+// (c) APGA 2004 Section 6.2: 32 clients of speeds 400-1933 MHz (d_conf 0.96),
 // 128 individuals, 10 generations, no latency.
 TEST(SimulateFarm, Hetero32ComparesThePolicies) {
   const std::vector<double> speeds = hetero32_speeds();

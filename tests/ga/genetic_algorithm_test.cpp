@@ -391,7 +391,7 @@ TEST(GaBatching, TransgenerationalOffspringCountIsUsedAsGiven) {
   EXPECT_EQ(result.population.size(), p.population);
 }
 
-// seed 000 / GAlib's simple GA: every generation evaluates a whole
+// APGA 2004 / GAlib's simple GA: every generation evaluates a whole
 // population of offspring, also when the population is odd.
 TEST(GaBatching, GenerationalWithAnOddNumberOfOffspring) {
   GaParameters p = parameters_for(Scheme::generational);

@@ -1,4 +1,4 @@
-// Tests of the seed 003 model (Clematis and Corana, the "energetic" node-level
+// Tests of the Clematis-Corana 1999 model (Clematis and Corana, the "energetic" node-level
 // analysis): Tables 1 and 2 of the paper, the consistency of its equations on a
 // hand-made non-dedicated run, the communication class R_i = s_i R, and
 // argument checking.
@@ -30,7 +30,7 @@ double RoundTo2(double x) { return std::round(x * 100.0) / 100.0; }
 
 double Sum(const std::vector<double>& v) { return std::accumulate(v.begin(), v.end(), 0.0); }
 
-// seed 003 Table 1: ten 6-node configurations with S = 6 and the paper's H.
+// Clematis-Corana 1999 Table 1: ten 6-node configurations with S = 6 and the paper's H.
 struct Table1Row {
   std::vector<double> speeds;
   double h;
@@ -52,10 +52,10 @@ const std::vector<Table1Row>& Table1() {
   return rows;
 }
 
-// The R values of seed 003 Table 2 and Fig 2.
+// The R values of Clematis-Corana 1999 Table 2 and Fig 2.
 constexpr std::array<double, 5> reference_ratios{0.1, 0.3, 0.5, 0.7, 1.0};
 
-// seed 003 Table 2: W_i / W_i^id per node, for R = 0.1, 0.3, 0.5, 0.7, 1.0.
+// Clematis-Corana 1999 Table 2: W_i / W_i^id per node, for R = 0.1, 0.3, 0.5, 0.7, 1.0.
 struct Table2Block {
   double h;
   std::vector<double> speeds;
@@ -99,9 +99,9 @@ std::vector<double> ProportionalEfficiencies(const std::vector<double>& speeds, 
 }
 
 // ---------------------------------------------------------------------------
-// Seed 003, Section 3, Tables 1 and 2.
+// Clematis-Corana 1999, Section 3, Tables 1 and 2.
 
-// seed 003 Table 1: H (standard deviation of s_i) rounds to the paper's column; S = 6, p = 6
+// Clematis-Corana 1999 Table 1: H (standard deviation of s_i) rounds to the paper's column; S = 6, p = 6
 TEST(Seed003Table1, HeterogeneityDegreeMatchesPaper) {
   ASSERT_EQ(Table1().size(), 10u);
   for (const Table1Row& row : Table1()) {
@@ -112,13 +112,13 @@ TEST(Seed003Table1, HeterogeneityDegreeMatchesPaper) {
   }
 }
 
-// seed 003 Section 3: H by hand for {0.5 x3, 1.5 x3}: every deviation is 0.5
+// Clematis-Corana 1999 Section 3: H by hand for {0.5 x3, 1.5 x3}: every deviation is 0.5
 TEST(Seed003Table1, HeterogeneityDegreeIsPopulationStandardDeviation) {
   EXPECT_DOUBLE_EQ(heterogeneity_degree(std::vector<double>{0.5, 0.5, 0.5, 1.5, 1.5, 1.5}), 0.5);
   EXPECT_DOUBLE_EQ(heterogeneity_degree(std::vector<double>{2.0, 2.0}), 0.0);
 }
 
-// seed 003 Table 2 / Eq 42: all 90 actual-to-ideal work ratios, rounded to two decimals
+// Clematis-Corana 1999 Table 2 / Eq 42: all 90 actual-to-ideal work ratios, rounded to two decimals
 TEST(Seed003Table2, WorkRatiosMatchPaper) {
   std::size_t checked = 0;
   for (const Table2Block& block : Table2()) {
@@ -138,7 +138,7 @@ TEST(Seed003Table2, WorkRatiosMatchPaper) {
   EXPECT_EQ(checked, 90u);
 }
 
-// seed 003 Eq 42: W_i / W_i^id = eta_i / eta (eta from Eq 22 with Eq 38, dedicated),
+// Clematis-Corana 1999 Eq 42: W_i / W_i^id = eta_i / eta (eta from Eq 22 with Eq 38, dedicated),
 // which is also Eq 31 with sigma_i = 0 and eta_eff = eta
 TEST(Seed003Table2, WorkRatioIsLocalOverGlobalEfficiency) {
   for (const Table1Row& row : Table1()) {
@@ -157,7 +157,7 @@ TEST(Seed003Table2, WorkRatioIsLocalOverGlobalEfficiency) {
   }
 }
 
-// seed 003 after Eq 42: the ratio is 1 when R = 0 or the system is homogeneous;
+// Clematis-Corana 1999 after Eq 42: the ratio is 1 when R = 0 or the system is homogeneous;
 // for R > 0 faster nodes do less than their ideal share and slower nodes more
 TEST(Seed003Table2, FastNodesDoLessThanIdealWork) {
   for (const Table1Row& row : Table1()) {
@@ -179,7 +179,7 @@ TEST(Seed003Table2, FastNodesDoLessThanIdealWork) {
   }
 }
 
-// seed 003 Eq 41: ewf (closed form) = eta / eta_hom (Eq 22 with Eq 38, over Eq 40);
+// Clematis-Corana 1999 Eq 41: ewf (closed form) = eta / eta_hom (Eq 22 with Eq 38, over Eq 40);
 // ewf <= 1; ewf = 1 for the homogeneous configuration and for R = 0
 TEST(Seed003Eq41, EfficiencyWorseningFactorIsEfficiencyOverHomogeneousEfficiency) {
   for (const Table1Row& row : Table1()) {
@@ -201,7 +201,7 @@ TEST(Seed003Eq41, EfficiencyWorseningFactorIsEfficiencyOverHomogeneousEfficiency
   }
 }
 
-// seed 003 Fig 2: ewf falls as H grows, except the H = 0.40 configuration
+// Clematis-Corana 1999 Fig 2: ewf falls as H grows, except the H = 0.40 configuration
 // (one slow node in an otherwise homogeneous system), which H = 0.43 beats;
 // the model shows that exception for R >= 0.3 (at R = 0.1 the two are 0.9857
 // and 0.9845, in H order)
@@ -223,7 +223,7 @@ TEST(Seed003Fig2, EwfFallsWithHeterogeneityExceptSingleSlowNode) {
   }
 }
 
-// seed 003 Eqs 39-40: the homogeneous speeds S/p are optimal and give eta_hom
+// Clematis-Corana 1999 Eqs 39-40: the homogeneous speeds S/p are optimal and give eta_hom
 TEST(Seed003Eq39, OptimalSpeedsGiveHomogeneousEfficiency) {
   for (double total : {1.0, 6.0, 13.5}) {
     for (std::size_t p : {1u, 2u, 6u, 17u}) {
@@ -249,7 +249,7 @@ TEST(Seed003Eq39, OptimalSpeedsGiveHomogeneousEfficiency) {
 }
 
 // ---------------------------------------------------------------------------
-// Seed 003, Section 2: one non-dedicated run of four nodes of different speeds,
+// Clematis-Corana 1999, Section 2: one non-dedicated run of four nodes of different speeds,
 // node times by hand. T_par = 100 on every node (Eq 8); node 3's idle time is
 // left for Eq 8 to find.
 class Seed003NonDedicatedRun : public ::testing::Test {
@@ -288,7 +288,7 @@ class Seed003NonDedicatedRun : public ::testing::Test {
   }
 };
 
-// seed 003 Eqs 6-8: the node times add up to T_par; Eq 8 finds the idle times
+// Clematis-Corana 1999 Eqs 6-8: the node times add up to T_par; Eq 8 finds the idle times
 TEST_F(Seed003NonDedicatedRun, NodeTimesAddUpToParallelTime) {
   const std::vector<double> expected_idle{5.0, 10.0, 0.0, 5.0};
   for (std::size_t i = 0; i < p(); ++i) {
@@ -299,7 +299,7 @@ TEST_F(Seed003NonDedicatedRun, NodeTimesAddUpToParallelTime) {
   EXPECT_DOUBLE_EQ(unaccounted_idle_time(100.0, 101.0), 0.0);
 }
 
-// seed 003 Eqs 11, 13, 14: 1/(1 + R_i) = T_comp / (T_i - T_oth); (1 - sigma_i) eta_i = T_comp / T_i
+// Clematis-Corana 1999 Eqs 11, 13, 14: 1/(1 + R_i) = T_comp / (T_i - T_oth); (1 - sigma_i) eta_i = T_comp / T_i
 TEST_F(Seed003NonDedicatedRun, LocalEfficiencyFormsAgree) {
   for (std::size_t i = 0; i < p(); ++i) {
     EXPECT_TRUE(RelNear(eta_i[i], comp[i] / (elapsed[i] - other[i]))) << "node " << i;
@@ -310,14 +310,14 @@ TEST_F(Seed003NonDedicatedRun, LocalEfficiencyFormsAgree) {
   EXPECT_DOUBLE_EQ(sigma_i[3], 0.3);
 }
 
-// seed 003 Eq 16: eta_i + rho_i + delta_i + gamma_i = 1 on every node
+// Clematis-Corana 1999 Eq 16: eta_i + rho_i + delta_i + gamma_i = 1 on every node
 TEST_F(Seed003NonDedicatedRun, NodeEfficiencyAndLossesSumToOne) {
   for (std::size_t i = 0; i < p(); ++i)
     EXPECT_TRUE(RelNear(efficiency_balance(eta_i[i], rho_i[i], delta_i[i], gamma_i[i]), 1.0)) << "node " << i;
   EXPECT_DOUBLE_EQ(rho_i[1], 15.0 / 80.0);
 }
 
-// seed 003 Eqs 17-19: SU = T_seq / T_par = sum s_i T_comp_i / T_par = sum s_i eta_i (1 - sigma_i) <= S
+// Clematis-Corana 1999 Eqs 17-19: SU = T_seq / T_par = sum s_i T_comp_i / T_par = sum s_i eta_i (1 - sigma_i) <= S
 TEST_F(Seed003NonDedicatedRun, SpeedupFromNodeTimesEqualsSpeedupFromEfficiencies) {
   const double su18 = speedup_from_node_times(s, comp, parallel_time);
   const double su19 = speedup_from_efficiencies(s, eta_i, sigma_i);
@@ -327,7 +327,7 @@ TEST_F(Seed003NonDedicatedRun, SpeedupFromNodeTimesEqualsSpeedupFromEfficiencies
   EXPECT_LT(su19, total_relative_speed(s));
 }
 
-// seed 003 Eqs 22-23: eta as a weighted mean of eta_i equals actual over available work, and SU / SU_id
+// Clematis-Corana 1999 Eqs 22-23: eta as a weighted mean of eta_i equals actual over available work, and SU / SU_id
 TEST_F(Seed003NonDedicatedRun, GlobalEfficiencyFromWeightsEqualsFromTimes) {
   const double eta = global_efficiency(s, sigma_i, eta_i);
   EXPECT_TRUE(RelNear(eta, global_efficiency_from_times(s, comp, elapsed, other)));
@@ -337,7 +337,7 @@ TEST_F(Seed003NonDedicatedRun, GlobalEfficiencyFromWeightsEqualsFromTimes) {
   EXPECT_TRUE(RelNear(eta, su / su_id));
 }
 
-// seed 003 Eqs 24-25: eta_eff = eta eta_u = SU / S
+// Clematis-Corana 1999 Eqs 24-25: eta_eff = eta eta_u = SU / S
 TEST_F(Seed003NonDedicatedRun, EffectiveGlobalEfficiencyIsSpeedupOverTotalSpeed) {
   const double eta = global_efficiency(s, sigma_i, eta_i);
   const double eta_u = utilization(s, sigma_i);
@@ -346,7 +346,7 @@ TEST_F(Seed003NonDedicatedRun, EffectiveGlobalEfficiencyIsSpeedupOverTotalSpeed)
   EXPECT_TRUE(RelNear(eta_eff, speedup_from_efficiencies(s, eta_i, sigma_i) / total_relative_speed(s)));
 }
 
-// seed 003 Eq 26: the global eta, rho, delta, gamma (Eq 22 weighting) sum to 1
+// Clematis-Corana 1999 Eq 26: the global eta, rho, delta, gamma (Eq 22 weighting) sum to 1
 TEST_F(Seed003NonDedicatedRun, GlobalEfficiencyAndLossesSumToOne) {
   const double eta = global_efficiency(s, sigma_i, eta_i);
   const double rho = global_efficiency(s, sigma_i, rho_i);
@@ -358,7 +358,7 @@ TEST_F(Seed003NonDedicatedRun, GlobalEfficiencyAndLossesSumToOne) {
   EXPECT_TRUE(RelNear(efficiency_balance(eta, rho, delta, gamma), 1.0));
 }
 
-// seed 003 Eqs 20, 27: P_deg = s_equiv / s_mean = p eta_eff, and SU = P_deg s_mean
+// Clematis-Corana 1999 Eqs 20, 27: P_deg = s_equiv / s_mean = p eta_eff, and SU = P_deg s_mean
 TEST_F(Seed003NonDedicatedRun, ParallelismDegreeIsNodesTimesEffectiveEfficiency) {
   const double eta_eff = effective_global_efficiency(global_efficiency(s, sigma_i, eta_i), utilization(s, sigma_i));
   const double p_deg = parallelism_degree(p(), eta_eff);
@@ -370,7 +370,7 @@ TEST_F(Seed003NonDedicatedRun, ParallelismDegreeIsNodesTimesEffectiveEfficiency)
   EXPECT_LE(p_deg, static_cast<double>(p()));
 }
 
-// seed 003 Eqs 28-31: work shares from times and from efficiencies agree, sum to 1,
+// Clematis-Corana 1999 Eqs 28-31: work shares from times and from efficiencies agree, sum to 1,
 // and their ratio to the ideal shares s_i / S is (1 - sigma_i) eta_i / eta_eff
 TEST_F(Seed003NonDedicatedRun, WorkSharesAgreeAndCompareWithIdeal) {
   const double t_seq = SequentialTime();
@@ -395,9 +395,9 @@ TEST_F(Seed003NonDedicatedRun, WorkSharesAgreeAndCompareWithIdeal) {
 }
 
 // ---------------------------------------------------------------------------
-// Seed 003, Section 2.1 and Section 3: single equations.
+// Clematis-Corana 1999, Section 2.1 and Section 3: single equations.
 
-// seed 003 Eqs 1, 2, 9: T_comp s_i = W_i tau, and s_i = T_seq / T_seq^i recovers s_i
+// Clematis-Corana 1999 Eqs 1, 2, 9: T_comp s_i = W_i tau, and s_i = T_seq / T_seq^i recovers s_i
 TEST(Seed003Equations, ComputationTimeAndRelativeSpeedAreConsistent) {
   const double tau = 0.002;
   EXPECT_DOUBLE_EQ(sequential_time(1500.0, tau), 3.0);
@@ -412,7 +412,7 @@ TEST(Seed003Equations, ComputationTimeAndRelativeSpeedAreConsistent) {
   EXPECT_DOUBLE_EQ(relative_speed(12.0, 8.0), 1.5);
 }
 
-// seed 003 Eqs 3-5: S = sum s_i, s_mean = S / p, W = sum W_i
+// Clematis-Corana 1999 Eqs 3-5: S = sum s_i, s_mean = S / p, W = sum W_i
 TEST(Seed003Equations, TotalsAndMeans) {
   const std::vector<double> speeds{0.5, 1.0, 1.5, 3.0};
   EXPECT_DOUBLE_EQ(total_relative_speed(speeds), 6.0);
@@ -420,7 +420,7 @@ TEST(Seed003Equations, TotalsAndMeans) {
   EXPECT_DOUBLE_EQ(total_work(std::vector<double>{10.0, 0.0, 32.5}), 42.5);
 }
 
-// seed 003 Eq 20 = Eq 17: s_equiv = W tau / T_par is the speed-up T_seq / T_par
+// Clematis-Corana 1999 Eq 20 = Eq 17: s_equiv = W tau / T_par is the speed-up T_seq / T_par
 TEST(Seed003Equations, EquivalentRelativeSpeedIsSpeedup) {
   for (double work : {1.0, 250.0, 1e7}) {
     for (double tau : {1e-6, 0.01, 3.0}) {
@@ -433,7 +433,7 @@ TEST(Seed003Equations, EquivalentRelativeSpeedIsSpeedup) {
   EXPECT_DOUBLE_EQ(equivalent_relative_speed(1000.0, 0.01, 2.0), 5.0);
 }
 
-// seed 003 Eqs 32-33: n_m alpha + C_i beta is the sum of the message times alpha + N_l beta
+// Clematis-Corana 1999 Eqs 32-33: n_m alpha + C_i beta is the sum of the message times alpha + N_l beta
 TEST(Seed003Equations, CommunicationTimeIsSumOfMessageTimes) {
   const double alpha = 1e-4, beta = 1e-8;
   const std::vector<double> lengths{100.0, 2000.0, 512.0, 0.0, 65536.0};
@@ -443,7 +443,7 @@ TEST(Seed003Equations, CommunicationTimeIsSumOfMessageTimes) {
   EXPECT_DOUBLE_EQ(message_time(0.5, 0.25, 8.0), 2.5);
 }
 
-// seed 003 Eqs 34-35: with T_ovh = T_comm, R_i = s_i f_c / (W_i tau) is Eq 10 with Eq 9
+// Clematis-Corana 1999 Eqs 34-35: with T_ovh = T_comm, R_i = s_i f_c / (W_i tau) is Eq 10 with Eq 9
 TEST(Seed003Equations, CommunicationOverheadRatioIsEq10WithEq9) {
   const double tau = 0.003;
   for (double s_i : {0.2, 1.0, 2.2}) {
@@ -456,7 +456,7 @@ TEST(Seed003Equations, CommunicationOverheadRatioIsEq10WithEq9) {
   }
 }
 
-// seed 003 Eqs 35-38: in a task farm (Eq 37) R_i = s_i R with R = t_c / t (Eq 36), so eta_i = 1/(1 + s_i R)
+// Clematis-Corana 1999 Eqs 35-38: in a task farm (Eq 37) R_i = s_i R with R = t_c / t (Eq 36), so eta_i = 1/(1 + s_i R)
 TEST(Seed003Equations, TaskFarmOverheadRatioIsSpeedTimesReferenceRatio) {
   const double t = 2.0, t_c = 0.3, tau = 0.001;
   const double r = t_c / t;

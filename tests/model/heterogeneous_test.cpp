@@ -1,4 +1,4 @@
-// Tests of the seed 000 model (heterogeneous speed-up, efficiency, effective
+// Tests of the APGA 2004 model (heterogeneous speed-up, efficiency, effective
 // processors, diversity of configuration): the paper's worked examples, its
 // Propositions 1-4 as property tests, and argument checking.
 #include "hetscale/model/heterogeneous.hpp"
@@ -105,9 +105,9 @@ class RandomCases {
 };
 
 // ---------------------------------------------------------------------------
-// Seed 000, Section 3.4: two processors {v, 2v}, the paper's worked example.
+// APGA 2004, Section 3.4: two processors {v, 2v}, the paper's worked example.
 
-// seed 000 Sec 3.4 / Eq 12: h = 2, optimal p = 1/3 gives s = 1.5
+// APGA 2004 Sec 3.4 / Eq 12: h = 2, optimal p = 1/3 gives s = 1.5
 TEST(Seed000TwoProcessorExample, OptimalShareGivesSpeedupOnePointFive) {
   EXPECT_DOUBLE_EQ(two_processor_speedup(2.0, 1.0 / 3.0), 1.5);
   const std::vector<double> speeds{1.0, 2.0};
@@ -117,7 +117,7 @@ TEST(Seed000TwoProcessorExample, OptimalShareGivesSpeedupOnePointFive) {
   EXPECT_DOUBLE_EQ(max_speedup(speeds), 1.5);
 }
 
-// seed 000 Sec 3.4 / Eq 12: h = 2, an even split p = 1/2 gives s = 1.0
+// APGA 2004 Sec 3.4 / Eq 12: h = 2, an even split p = 1/2 gives s = 1.0
 TEST(Seed000TwoProcessorExample, EvenSplitGivesSpeedupOne) {
   EXPECT_DOUBLE_EQ(two_processor_speedup(2.0, 0.5), 1.0);
   const std::vector<double> speeds{1.0, 2.0};
@@ -125,7 +125,7 @@ TEST(Seed000TwoProcessorExample, EvenSplitGivesSpeedupOne) {
   EXPECT_DOUBLE_EQ(heterogeneous_speedup(speeds, shares), 1.0);
 }
 
-// seed 000 Sec 3.4 / Eqs 10-11: h = 2 has diversity 1/3 ("0.33")
+// APGA 2004 Sec 3.4 / Eqs 10-11: h = 2 has diversity 1/3 ("0.33")
 TEST(Seed000TwoProcessorExample, DiversityIsOneThird) {
   EXPECT_DOUBLE_EQ(two_processor_diversity(2.0), 1.0 / 3.0);
   const std::vector<double> speeds{1.0, 2.0};
@@ -133,7 +133,7 @@ TEST(Seed000TwoProcessorExample, DiversityIsOneThird) {
   EXPECT_DOUBLE_EQ(two_processor_diversity(1.0), 0.0);  // Fig 1: h = 1 is diversity 0
 }
 
-// seed 000 Eq 12 and Eq 5: the closed form agrees with the general speed-up on both branches
+// APGA 2004 Eq 12 and Eq 5: the closed form agrees with the general speed-up on both branches
 TEST(Seed000TwoProcessorExample, SpeedupClosedFormMatchesGeneralFormula) {
   for (double h : {1.0, 1.25, 1.5, 2.0, 3.0}) {
     for (double p : {0.0, 0.1, 0.2, 1.0 / (1.0 + h), 0.45, 0.5, 0.7, 0.9, 1.0}) {
@@ -145,7 +145,7 @@ TEST(Seed000TwoProcessorExample, SpeedupClosedFormMatchesGeneralFormula) {
   }
 }
 
-// seed 000 Eq 13 and Eq 8: n_eff closed form agrees with T / T_n on both branches
+// APGA 2004 Eq 13 and Eq 8: n_eff closed form agrees with T / T_n on both branches
 TEST(Seed000TwoProcessorExample, EffectiveProcessorsClosedFormMatchesEq8) {
   for (double h : {1.0, 1.5, 2.0, 4.0}) {
     const double knee = 1.0 / (1.0 + h);
@@ -166,9 +166,9 @@ TEST(Seed000TwoProcessorExample, EffectiveProcessorsClosedFormMatchesEq8) {
 }
 
 // ---------------------------------------------------------------------------
-// Seed 000, Propositions 1-4 (Section 3 and appendix), 10,000 random systems.
+// APGA 2004, Propositions 1-4 (Section 3 and appendix), 10,000 random systems.
 
-// seed 000 Proposition 1: p_i = v_i / sum v is optimal, T_n = K / sum v
+// APGA 2004 Proposition 1: p_i = v_i / sum v is optimal, T_n = K / sum v
 TEST(Seed000Propositions, SpeedProportionalSharesMinimiseElapsedTime) {
   RandomCases cases;
   for (std::size_t k = 0; k < RandomCases::count; ++k) {
@@ -187,7 +187,7 @@ TEST(Seed000Propositions, SpeedProportionalSharesMinimiseElapsedTime) {
   }
 }
 
-// seed 000 Proposition 2: T >= T_n >= T/n, T = T_n for p_i = delta_ij, T_n = T/n for p_i ~ v_i
+// APGA 2004 Proposition 2: T >= T_n >= T/n, T = T_n for p_i = delta_ij, T_n = T/n for p_i ~ v_i
 TEST(Seed000Propositions, TotalTimeBoundsElapsedTime) {
   RandomCases cases;
   std::size_t degenerate_cases = 0;
@@ -210,7 +210,7 @@ TEST(Seed000Propositions, TotalTimeBoundsElapsedTime) {
   EXPECT_EQ(degenerate_cases, RandomCases::count / 10);
 }
 
-// seed 000 Sec 3.2 (i)-(iii) after Eq 8: 1 <= n_eff <= n, 1 for delta_ij, n for p_i ~ v_i
+// APGA 2004 Sec 3.2 (i)-(iii) after Eq 8: 1 <= n_eff <= n, 1 for delta_ij, n for p_i ~ v_i
 TEST(Seed000Propositions, EffectiveProcessorsLieBetweenOneAndN) {
   RandomCases cases;
   for (std::size_t k = 0; k < RandomCases::count; ++k) {
@@ -227,7 +227,7 @@ TEST(Seed000Propositions, EffectiveProcessorsLieBetweenOneAndN) {
   }
 }
 
-// seed 000 Proposition 3: min v / max v <= s <= s_max, with the two equality cases
+// APGA 2004 Proposition 3: min v / max v <= s <= s_max, with the two equality cases
 TEST(Seed000Propositions, SpeedupBoundedByMinOverMaxAndMaxSpeedup) {
   RandomCases cases;
   for (std::size_t k = 0; k < RandomCases::count; ++k) {
@@ -247,7 +247,7 @@ TEST(Seed000Propositions, SpeedupBoundedByMinOverMaxAndMaxSpeedup) {
   }
 }
 
-// seed 000 Proposition 4: s <= n_eff; s = n_eff on a homogeneous computer,
+// APGA 2004 Proposition 4: s <= n_eff; s = n_eff on a homogeneous computer,
 // s < n_eff on a heterogeneous one when the slower processors get work
 TEST(Seed000Propositions, SpeedupAtMostEffectiveProcessors) {
   RandomCases cases;
@@ -280,7 +280,7 @@ TEST(Seed000Propositions, SpeedupAtMostEffectiveProcessors) {
   EXPECT_GT(strict_cases, RandomCases::count / 2);
 }
 
-// seed 000 Proposition 4: the paper's "only if" needs work on a slower
+// APGA 2004 Proposition 4: the paper's "only if" needs work on a slower
 // processor: all the work on the fastest one gives s = n_eff = 1 even on a
 // heterogeneous computer (Eqs 5 and 8)
 TEST(Seed000Propositions, SpeedupEqualsEffectiveProcessorsWhenOnlyFastestWorks) {
@@ -291,9 +291,9 @@ TEST(Seed000Propositions, SpeedupEqualsEffectiveProcessorsWhenOnlyFastestWorks) 
 }
 
 // ---------------------------------------------------------------------------
-// Seed 000: consistency between the equations, on the same random systems.
+// APGA 2004: consistency between the equations, on the same random systems.
 
-// seed 000 Eq 9 = Eq 6: n / (1 + d_conf) is sum v / max v; d_conf = 0 iff homogeneous (Sec 3.3)
+// APGA 2004 Eq 9 = Eq 6: n / (1 + d_conf) is sum v / max v; d_conf = 0 iff homogeneous (Sec 3.3)
 TEST(Seed000Equations, MaxSpeedupFromDiversityEqualsMaxSpeedup) {
   RandomCases cases;
   for (std::size_t k = 0; k < RandomCases::count; ++k) {
@@ -313,7 +313,7 @@ TEST(Seed000Equations, MaxSpeedupFromDiversityEqualsMaxSpeedup) {
   }
 }
 
-// seed 000 Eqs 9-10: a homogeneous configuration's d_conf feeds Eq 9. For
+// APGA 2004 Eqs 9-10: a homogeneous configuration's d_conf feeds Eq 9. For
 // {0.1, 0.1, 0.1} the summed mean is 0.10000000000000002, a hair above v_max;
 // d_conf is clamped at 0 so that Eq 9 does not see -1.4e-16.
 TEST(Seed000Equations, HomogeneousDiversityFeedsMaxSpeedupFromDiversity) {
@@ -324,7 +324,7 @@ TEST(Seed000Equations, HomogeneousDiversityFeedsMaxSpeedupFromDiversity) {
   EXPECT_DOUBLE_EQ(s_max, 3.0);
 }
 
-// seed 000 Eq 7 = Eq 5 / Eq 6, Eq 8 = T / T_n (Eqs 2, 3), Eq 4 = Eq 5 with T_1,min = K / max v
+// APGA 2004 Eq 7 = Eq 5 / Eq 6, Eq 8 = T / T_n (Eqs 2, 3), Eq 4 = Eq 5 with T_1,min = K / max v
 TEST(Seed000Equations, EfficiencyEffectiveProcessorsAndSpeedupAgreeWithTheirDefinitions) {
   RandomCases cases;
   for (std::size_t k = 0; k < RandomCases::count; ++k) {
@@ -340,7 +340,7 @@ TEST(Seed000Equations, EfficiencyEffectiveProcessorsAndSpeedupAgreeWithTheirDefi
   }
 }
 
-// seed 000 Eq 17: an even split p_i = 1/n gives exactly n min v / max v (the slowest finishes last)
+// APGA 2004 Eq 17: an even split p_i = 1/n gives exactly n min v / max v (the slowest finishes last)
 TEST(Seed000Equations, EvenSplitSpeedupEqualsCantuPazBound) {
   RandomCases cases;
   for (std::size_t k = 0; k < RandomCases::count; ++k) {
@@ -359,9 +359,9 @@ TEST(Seed000Equations, EvenSplitSpeedupEqualsCantuPazBound) {
 }
 
 // ---------------------------------------------------------------------------
-// Seed 000, Section 6.2: the heterogeneous run of the adaptive GA.
+// APGA 2004, Section 6.2: the heterogeneous run of the adaptive GA.
 
-// seed 000 Sec 6.2 / Eqs 15-16: s ~15.3, T_n ~361 s, T_id ~37.8 s: a 10% reduction to ~13.9.
+// APGA 2004 Sec 6.2 / Eqs 15-16: s ~15.3, T_n ~361 s, T_id ~37.8 s: a 10% reduction to ~13.9.
 // The inputs are rounded in the paper: 15.3 / (1 + 37.8/361) = 13.85, so the
 // tolerance is 0.06 (13.9 needs s ~15.35, which the paper rounds to ~15.3).
 TEST(Seed000Section6, IdleTimeReducesSpeedupToAboutThirteenPointNine) {
@@ -370,7 +370,7 @@ TEST(Seed000Section6, IdleTimeReducesSpeedupToAboutThirteenPointNine) {
   EXPECT_NEAR(idle_diversity(37.8, 361.0), 0.105, 0.001);  // "a 10% reduction"
 }
 
-// seed 000 Sec 6.2 / Eq 9: d_conf 0.96 with 32 clients gives s_max ~16.3; Cantu-Paz 8.5 is e ~0.52
+// APGA 2004 Sec 6.2 / Eq 9: d_conf 0.96 with 32 clients gives s_max ~16.3; Cantu-Paz 8.5 is e ~0.52
 TEST(Seed000Section6, DiversityGivesMaxSpeedupSixteenPointThree) {
   const double s_max = max_speedup_from_diversity(32, 0.96);
   EXPECT_DOUBLE_EQ(s_max, 32.0 / 1.96);
@@ -379,15 +379,15 @@ TEST(Seed000Section6, DiversityGivesMaxSpeedupSixteenPointThree) {
 }
 
 // ---------------------------------------------------------------------------
-// Seed 000, Eqs 1-4 and 14 by hand.
+// APGA 2004, Eqs 1-4 and 14 by hand.
 
-// seed 000 Eq 1: T_i = K p_i / v_i
+// APGA 2004 Eq 1: T_i = K p_i / v_i
 TEST(Seed000Equations, NodeTimeIsOperationsTimesShareOverSpeed) {
   EXPECT_DOUBLE_EQ(node_time(100.0, 0.25, 5.0), 5.0);
   EXPECT_DOUBLE_EQ(node_time(100.0, 0.0, 5.0), 0.0);
 }
 
-// seed 000 Eqs 2-3: T_n = K max{p_i/v_i}, T = K sum p_i/v_i
+// APGA 2004 Eqs 2-3: T_n = K max{p_i/v_i}, T = K sum p_i/v_i
 TEST(Seed000Equations, ElapsedAndTotalTimesByHand) {
   const std::vector<double> speeds{1.0, 2.0, 4.0};
   const std::vector<double> shares{0.5, 0.25, 0.25};  // p/v = 0.5, 0.125, 0.0625
@@ -401,13 +401,13 @@ TEST(Seed000Equations, ElapsedAndTotalTimesByHand) {
   EXPECT_DOUBLE_EQ(speedup_from_times(20.0, 40.0), 0.5);
 }
 
-// seed 000 Eq 14: T_id = T_tot - T_n (Sec 6.2: 398.8 s total, 361 s elapsed)
+// APGA 2004 Eq 14: T_id = T_tot - T_n (Sec 6.2: 398.8 s total, 361 s elapsed)
 TEST(Seed000Equations, IdleTimeIsTotalMinusElapsed) {
   EXPECT_NEAR(idle_time(398.8, 361.0), 37.8, 1e-12);
   EXPECT_DOUBLE_EQ(idle_time(361.0, 361.0), 0.0);
 }
 
-// seed 000 Prop 1 helper: shares normalise task counts; proportional shares are v_i / sum v
+// APGA 2004 Prop 1 helper: shares normalise task counts; proportional shares are v_i / sum v
 TEST(Seed000Equations, SharesAreNormalised) {
   const std::vector<double> counts{2.0, 6.0, 12.0};
   const std::vector<double> expected{0.1, 0.3, 0.6};

@@ -1,4 +1,4 @@
-// Seed 001 (Chen, Sun, Wu, JPDC 68 (2008) 1403-1412): isospeed-efficiency
+// Chen et al. 2008 (JPDC 68, 1403-1412): isospeed-efficiency
 // scalability. The model functions are checked against the paper's tables
 // (Tables 2-11) and against the algebra of its theorems and corollaries.
 #include "hetscale/model/isospeed.hpp"
@@ -68,19 +68,19 @@ void CheckGaussianEliminationRows(const std::vector<GaussianEliminationRow>& row
   }
 }
 
-// seed 001, Section 4.4.1: C2 = 20.88 x 2 + 20.29 = 62.05 Mflop/s (Definition 1, Table 2)
+// Chen et al. 2008, Section 4.4.1: C2 = 20.88 x 2 + 20.29 = 62.05 Mflop/s (Definition 1, Table 2)
 TEST(Seed001Definition1, TwoNodeGaussianEliminationMarkedSpeedIsSumOfNodes) {
   const std::vector<double> nodes{server_cpu, server_cpu, sun_blade};
   EXPECT_NEAR(marked_speed(nodes), 62.05, 1e-9);
 }
 
-// seed 001, Section 4.3: server CPU + one SunBlade + two SunFire CPUs = 114.07 Mflop/s
+// Chen et al. 2008, Section 4.3: server CPU + one SunBlade + two SunFire CPUs = 114.07 Mflop/s
 TEST(Seed001Definition1, SectionFourThreeExampleMarkedSpeed) {
   const std::vector<double> nodes{server_cpu, sun_blade, sun_fire, sun_fire};
   EXPECT_NEAR(marked_speed(nodes), 114.07, 1e-9);
 }
 
-// seed 001, Table 3: GE on two nodes (C2 = 62.05): W, achieved speed, speed-efficiency
+// Chen et al. 2008, Table 3: GE on two nodes (C2 = 62.05): W, achieved speed, speed-efficiency
 TEST(Seed001Table3, GaussianEliminationTwoNodesMatchesPaper) {
   const std::vector<GaussianEliminationRow> rows{
       {100, 661'353, 0, 260.770, 2.536, 0.041},      {200, 5'312'703, 0, 473.786, 11.213, 0.181},
@@ -90,7 +90,7 @@ TEST(Seed001Table3, GaussianEliminationTwoNodesMatchesPaper) {
   CheckGaussianEliminationRows(rows, 62.05);
 }
 
-// seed 001, Table 4: GE on four nodes (C4 = 102.63): W, achieved speed, speed-efficiency
+// Chen et al. 2008, Table 4: GE on four nodes (C4 = 102.63): W, achieved speed, speed-efficiency
 TEST(Seed001Table4, GaussianEliminationFourNodesMatchesPaper) {
   // N = 600: E_s computes to 0.39997 and the paper prints 0.399 (truncated), hence
   // the one-unit tolerance of one_unit_in_third_decimal.
@@ -154,41 +154,41 @@ const std::vector<IsospeedCase> convolution_cases{
     {1160, 9.3e8, 2, 454.51},    {2030, 3.1e9, 2, 908.43},
 };
 
-// seed 001, Table 5: GE workloads W(N) = 2/3 N^3 - 1/2 N^2 - 19/6 N + 3
+// Chen et al. 2008, Table 5: GE workloads W(N) = 2/3 N^3 - 1/2 N^2 - 19/6 N + 3
 TEST(Seed001Table5, GaussianEliminationWorkloadsMatchPaper) {
   CheckWorkloads(gaussian_elimination_workload, gaussian_elimination_cases);
 }
 
-// seed 001, Table 6 (and Section 4.4.1, psi(C2, C4) = 0.445): GE psi from Table 5
+// Chen et al. 2008, Table 6 (and Section 4.4.1, psi(C2, C4) = 0.445): GE psi from Table 5
 TEST(Seed001Table6, GaussianEliminationPsiMatchesPaper) {
   // psi(C16, C32) computes to 0.290505, which rounds to 0.291; the paper prints
   // 0.290 (truncated), hence the one-unit tolerance.
   CheckPsi(gaussian_elimination_workload, gaussian_elimination_cases, {0.445, 0.198, 0.383, 0.290});
 }
 
-// seed 001, Table 8: MM workloads W(N) = 2 N^3
+// Chen et al. 2008, Table 8: MM workloads W(N) = 2 N^3
 TEST(Seed001Table8, MatrixMultiplicationWorkloadsMatchPaper) {
   CheckWorkloads(matrix_multiplication_workload, matrix_multiplication_cases);
 }
 
-// seed 001, Table 9: MM psi from Table 8
+// Chen et al. 2008, Table 9: MM psi from Table 8
 TEST(Seed001Table9, MatrixMultiplicationPsiMatchesPaper) {
   // psi(C8', C16') computes to 0.4437 and the paper prints 0.443 (truncated),
   // hence the one-unit tolerance.
   CheckPsi(matrix_multiplication_workload, matrix_multiplication_cases, {0.539, 0.416, 0.443, 0.470});
 }
 
-// seed 001, Table 10: 2D convolution workloads W(N) = 66 N^2 lg N + 21 N^2 + 84 N lg N
+// Chen et al. 2008, Table 10: 2D convolution workloads W(N) = 66 N^2 lg N + 21 N^2 + 84 N lg N
 TEST(Seed001Table10, ConvolutionWorkloadsMatchPaper) {
   CheckWorkloads(convolution_workload, convolution_cases);
 }
 
-// seed 001, Table 11: 2D convolution psi from Table 10
+// Chen et al. 2008, Table 11: 2D convolution psi from Table 10
 TEST(Seed001Table11, ConvolutionPsiMatchesPaper) {
   CheckPsi(convolution_workload, convolution_cases, {0.515, 0.438, 0.396, 0.606});
 }
 
-// seed 001, Table 7: C of server + SunBlades + SunFire CPUs from Table 2 (Definition 1)
+// Chen et al. 2008, Table 7: C of server + SunBlades + SunFire CPUs from Table 2 (Definition 1)
 TEST(Seed001Table7, MatrixMultiplicationMarkedSpeedsFromTable2) {
   struct Configuration {
     int sun_blades;
@@ -207,7 +207,7 @@ TEST(Seed001Table7, MatrixMultiplicationMarkedSpeedsFromTable2) {
   }
 }
 
-// seed 001, Section 4.4.1 / Table 5: GE C2..C32 = server with two CPUs + 1, 3, 7, 15, 31 SunBlades
+// Chen et al. 2008, Section 4.4.1 / Table 5: GE C2..C32 = server with two CPUs + 1, 3, 7, 15, 31 SunBlades
 TEST(Seed001Table5, GaussianEliminationMarkedSpeedsFromTable2) {
   const std::vector<int> sun_blades{1, 3, 7, 15, 31};
   ASSERT_EQ(sun_blades.size(), gaussian_elimination_cases.size());
@@ -219,20 +219,20 @@ TEST(Seed001Table5, GaussianEliminationMarkedSpeedsFromTable2) {
   }
 }
 
-// seed 001, Definition 2: E_s = W / (T C); achieved speed S = W / T
+// Chen et al. 2008, Definition 2: E_s = W / (T C); achieved speed S = W / T
 TEST(Seed001Definition2, SpeedEfficiencyIsAchievedSpeedOverMarkedSpeed) {
   // 3e8 flop in 2 s is 1.5e8 flop/s; on C = 6e8 flop/s that is E_s = 0.25.
   EXPECT_DOUBLE_EQ(achieved_speed(3e8, 2.0), 1.5e8);
   EXPECT_DOUBLE_EQ(speed_efficiency(3e8, 2.0, 6e8), 0.25);
 }
 
-// seed 001, Definition 3: psi(C, C') = C' W / (C W')
+// Chen et al. 2008, Definition 3: psi(C, C') = C' W / (C W')
 TEST(Seed001Definition3, PsiIsScaledSpeedTimesWorkOverSpeedTimesScaledWork) {
   // C = 2, W = 10, C' = 6, W' = 40: psi = 6 * 10 / (2 * 40) = 0.75
   EXPECT_DOUBLE_EQ(isospeed_efficiency_scalability(2.0, 10.0, 6.0, 40.0), 0.75);
 }
 
-// seed 001, Section 3.3 and Table 1: with C = p C1 the isospeed-e psi is the homogeneous p' W / (p W')
+// Chen et al. 2008, Section 3.3 and Table 1: with C = p C1 the isospeed-e psi is the homogeneous p' W / (p W')
 TEST(Seed001Section33, HomogeneousSystemReducesToIsospeedScalability) {
   struct Case {
     double p, work, p_scaled, work_scaled;
@@ -251,7 +251,7 @@ TEST(Seed001Section33, HomogeneousSystemReducesToIsospeedScalability) {
   }
 }
 
-// seed 001, Corollary 1: with no overhead and no sequential part W' = C' W / C and psi = 1
+// Chen et al. 2008, Corollary 1: with no overhead and no sequential part W' = C' W / C and psi = 1
 TEST(Seed001Corollary1, IdealScaledWorkGivesPsiOne) {
   struct Case {
     double c, work, c_scaled;
@@ -278,7 +278,7 @@ const std::vector<TheoremCase> theorem_cases{
     {57.33e6, 908.43e6, 0.0005, 8'984'250, 0.01, 0.3},
 };
 
-// seed 001, Theorem 1 (proof): W' = C'(t0' + To') W / (C (t0 + To)) holds E_s, and psi = (t0 + To) / (t0' + To')
+// Chen et al. 2008, Theorem 1 (proof): W' = C'(t0' + To') W / (C (t0 + To)) holds E_s, and psi = (t0 + To) / (t0' + To')
 TEST(Seed001Theorem1, ScaledWorkFromProofHoldsSpeedEfficiencyAndGivesTheoremPsi) {
   for (const auto& c : theorem_cases) {
     SCOPED_TRACE("C = " + std::to_string(c.c) + ", C' = " + std::to_string(c.c_scaled));
@@ -305,13 +305,13 @@ TEST(Seed001Theorem1, ScaledWorkFromProofHoldsSpeedEfficiencyAndGivesTheoremPsi)
   }
 }
 
-// seed 001, Theorem 1: psi = (t0 + To) / (t0' + To') on hand-picked numbers
+// Chen et al. 2008, Theorem 1: psi = (t0 + To) / (t0' + To') on hand-picked numbers
 TEST(Seed001Theorem1, PsiIsOldOverNewSequentialPlusOverhead) {
   // (0.1 + 0.3) / (0.2 + 0.6) = 0.5
   EXPECT_DOUBLE_EQ(scalability_with_sequential_part(0.1, 0.3, 0.2, 0.6), 0.5);
 }
 
-// seed 001, Theorem 2 (proof): W' = C' To' W / (C beta W - C' beta W + C To) holds E_s with t0 = beta W,
+// Chen et al. 2008, Theorem 2 (proof): W' = C' To' W / (C beta W - C' beta W + C To) holds E_s with t0 = beta W,
 // t0' = beta W', and Definition 3 then gives psi = (C beta W - C' beta W + C To) / (C To')
 TEST(Seed001Theorem2, ScaledWorkFromProofHoldsSpeedEfficiencyAndGivesTheoremPsi) {
   for (const auto& c : theorem_cases) {
@@ -340,7 +340,7 @@ TEST(Seed001Theorem2, ScaledWorkFromProofHoldsSpeedEfficiencyAndGivesTheoremPsi)
   }
 }
 
-// seed 001, Theorem 2 with beta = 0 (alpha = 0) is Corollary 2: psi = To / To'
+// Chen et al. 2008, Theorem 2 with beta = 0 (alpha = 0) is Corollary 2: psi = To / To'
 TEST(Seed001Theorem2, ZeroBetaEqualsCorollary2) {
   for (const auto& c : theorem_cases) {
     SCOPED_TRACE("C = " + std::to_string(c.c) + ", C' = " + std::to_string(c.c_scaled));
@@ -350,7 +350,7 @@ TEST(Seed001Theorem2, ZeroBetaEqualsCorollary2) {
   }
 }
 
-// seed 001, Corollary 2: psi = To / To' is Theorem 1 with t0 = t0' = 0
+// Chen et al. 2008, Corollary 2: psi = To / To' is Theorem 1 with t0 = t0' = 0
 TEST(Seed001Corollary2, EqualsTheorem1WithoutSequentialPart) {
   EXPECT_DOUBLE_EQ(scalability_from_overheads(0.05, 0.2), 0.25);
   for (const auto& c : theorem_cases) {
@@ -361,7 +361,7 @@ TEST(Seed001Corollary2, EqualsTheorem1WithoutSequentialPart) {
   }
 }
 
-// seed 001, Definition 1: a node marked speed must be finite and > 0; the message names it and its value
+// Chen et al. 2008, Definition 1: a node marked speed must be finite and > 0; the message names it and its value
 TEST(Seed001BadArguments, MarkedSpeedRejectsNonPositiveOrNanNodes) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const std::vector<double> zero_node{20.88, 0.0};
@@ -377,7 +377,7 @@ TEST(Seed001BadArguments, MarkedSpeedRejectsNonPositiveOrNanNodes) {
   EXPECT_THROW(marked_speed(no_nodes), std::invalid_argument);
 }
 
-// seed 001, Definitions 2-3: a system marked speed C or C' <= 0 or NaN is rejected, naming it
+// Chen et al. 2008, Definitions 2-3: a system marked speed C or C' <= 0 or NaN is rejected, naming it
 TEST(Seed001BadArguments, EfficiencyAndPsiRejectBadMarkedSpeeds) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   EXPECT_THAT([] { speed_efficiency(1e6, 1.0, 0.0); },
@@ -398,7 +398,7 @@ TEST(Seed001BadArguments, EfficiencyAndPsiRejectBadMarkedSpeeds) {
               ThrowsMessage<std::invalid_argument>(AllOf(HasSubstr("time T"), HasSubstr("got 0"))));
 }
 
-// seed 001, Section 4.1: the workloads need a matrix size N > 0; the message names N and its value
+// Chen et al. 2008, Section 4.1: the workloads need a matrix size N > 0; the message names N and its value
 TEST(Seed001BadArguments, WorkloadsRejectNonPositiveOrNanMatrixSize) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   for (Workload workload : {gaussian_elimination_workload, matrix_multiplication_workload, convolution_workload}) {
@@ -411,7 +411,7 @@ TEST(Seed001BadArguments, WorkloadsRejectNonPositiveOrNanMatrixSize) {
   }
 }
 
-// seed 001, Theorems 1-2 and Corollary 2: negative times, and a zero denominator To' (+ t0'), are rejected
+// Chen et al. 2008, Theorems 1-2 and Corollary 2: negative times, and a zero denominator To' (+ t0'), are rejected
 TEST(Seed001BadArguments, TheoremsRejectNegativeTimesAndZeroScaledOverhead) {
   EXPECT_THAT([] { scalability_with_sequential_part(-0.1, 0.3, 0.2, 0.6); },
               ThrowsMessage<std::invalid_argument>(AllOf(HasSubstr("t_0"), HasSubstr("-0.1"))));
@@ -453,7 +453,7 @@ CommunicationCosts PaperCosts() {
   return costs;
 }
 
-// seed 001, Section 4.5: T_bcast = a + b p, T_send = a + b N, T_recv = a + b N, T_barrier = c p
+// Chen et al. 2008, Section 4.5: T_bcast = a + b p, T_send = a + b N, T_recv = a + b N, T_barrier = c p
 TEST(Seed001Section45, CommunicationFormsOnHandPickedCosts) {
   const auto costs = HandCosts();
   EXPECT_DOUBLE_EQ(broadcast_time(costs, 3), 7.0);     // 1 + 2 * 3
@@ -462,7 +462,7 @@ TEST(Seed001Section45, CommunicationFormsOnHandPickedCosts) {
   EXPECT_DOUBLE_EQ(barrier_time(costs, 3), 0.3);       // 0.1 * 3
 }
 
-// seed 001, Section 4.5: T_c = W t_c / p, and W t_c C_ref / C with a reference marked speed
+// Chen et al. 2008, Section 4.5: T_c = W t_c / p, and W t_c C_ref / C with a reference marked speed
 TEST(Seed001Section45, ComputationTimeHomogeneousAndReferenceForms) {
   auto costs = HandCosts();
   EXPECT_DOUBLE_EQ(computation_time(costs, 1000, 4, 50), 2.5);  // 1000 * 0.01 / 4; C unused
@@ -470,13 +470,13 @@ TEST(Seed001Section45, ComputationTimeHomogeneousAndReferenceForms) {
   EXPECT_DOUBLE_EQ(computation_time(costs, 1000, 4, 50), 4.0);  // 1000 * 0.01 * 20 / 50; p unused
 }
 
-// seed 001, Section 4.5: T_o = T_bcast + 2 (p-1)(T_send + T_recv) + N (2 T_bcast + T_barrier)
+// Chen et al. 2008, Section 4.5: T_o = T_bcast + 2 (p-1)(T_send + T_recv) + N (2 T_bcast + T_barrier)
 TEST(Seed001Section45, GaussianEliminationOverheadOnHandPickedCosts) {
   // p = 3, N = 10: 7 + 2 * 2 * (8 + 6.5) + 10 * (2 * 7 + 0.3) = 7 + 58 + 143 = 208
   EXPECT_DOUBLE_EQ(gaussian_elimination_overhead(HandCosts(), 10, 3), 208.0);
 }
 
-// seed 001, Section 4.5 with the paper's parameters: at the base case N = 310, p = 3,
+// Chen et al. 2008, Section 4.5 with the paper's parameters: at the base case N = 310, p = 3,
 // T_bcast = 0.81 ms, T_send = T_recv = 0.0893 ms, so
 // T_o = 0.81 + 4 * 0.1786 + 310 * (1.62 + 1.17) = 866.4244 ms
 TEST(Seed001Section45, GaussianEliminationOverheadWithPaperParameters) {
@@ -501,7 +501,7 @@ TEST(Seed001Section45, MatrixMultiplicationOverheadIsTheSumOfItsMessages) {
   EXPECT_DOUBLE_EQ(matrix_multiplication_overhead(costs, 10, 1, 1.0), 0.0);
 }
 
-// seed 001, Section 4.5: the sides of the isospeed-efficiency condition, E_s = W / ((T_c + T_o) C)
+// Chen et al. 2008, Section 4.5: the sides of the isospeed-efficiency condition, E_s = W / ((T_c + T_o) C)
 TEST(Seed001Section45, PredictedSpeedEfficiency) {
   EXPECT_DOUBLE_EQ(predicted_speed_efficiency(100, 2, 3, 10), 2.0);  // 100 / (5 * 10)
   // Base case of Table 12: W(310) = 19811638 flop on C2 = 62.05 Mflop/s, paper parameters.
@@ -512,7 +512,7 @@ TEST(Seed001Section45, PredictedSpeedEfficiency) {
   EXPECT_NEAR(e, 19'811'638 / ((19'811'638 * 3.1e-8 / 3 + 0.8664244) * 62.05e6), 1e-12);
 }
 
-// seed 001, Section 4.1: kernels by name
+// Chen et al. 2008, Section 4.1: kernels by name
 TEST(Seed001Section41, KernelWorkloadByName) {
   EXPECT_EQ(kernel_workload("ge"), &gaussian_elimination_workload);
   EXPECT_EQ(kernel_workload("mm"), &matrix_multiplication_workload);
@@ -521,7 +521,7 @@ TEST(Seed001Section41, KernelWorkloadByName) {
               ThrowsMessage<std::invalid_argument>(AllOf(HasSubstr("'fft'"), HasSubstr("ge, mm, conv"))));
 }
 
-// seed 001, Section 4.5: bad costs, process counts and shares are rejected, naming them
+// Chen et al. 2008, Section 4.5: bad costs, process counts and shares are rejected, naming them
 TEST(Seed001BadArguments, PredictionModelRejectsBadArguments) {
   auto costs = HandCosts();
   EXPECT_THAT([&] { gaussian_elimination_overhead(costs, 10, 0.5); },

@@ -1,4 +1,4 @@
-// seed 004, Eqs 1-4: the predicted time of a parallel code, stage by stage,
+// Stage-GA, Eqs 1-4: the predicted time of a parallel code, stage by stage,
 // on hand-computed values and on the Hessenberg program H1 of Table IV.
 #include "hetscale/model/parallel_code.hpp"
 
@@ -10,7 +10,7 @@
 namespace hetscale::model {
 namespace {
 
-// A stage of 2^31 operations on seed 004's 1 Gflop/s processors (docs/optimizer.md):
+// A stage of 2^31 operations on Stage-GA's 1 Gflop/s processors (docs/optimizer.md):
 // t_seq = 2.147483648 s; on 16 processors t_comp = t_seq / 16 = 0.134217728 s (Eq 2).
 TEST(ParallelCode, ComputationTimeIsTheSequentialTimeSharedByTheProcessors) {
   EXPECT_DOUBLE_EQ(stage_computation_time(2.147483648, 1.0), 2.147483648);

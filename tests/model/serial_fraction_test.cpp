@@ -1,4 +1,4 @@
-// Seed 002 (Majumdar): speed-up, theoretical speed-up, serial fraction and
+// Majumdar 1999 (Majumdar): speed-up, theoretical speed-up, serial fraction and
 // parallelization efficiency, Eqs 104-115; and the Karp-Flatt experimentally
 // determined serial fraction (Karp and Flatt, CACM 33(5), 1990).
 #include "hetscale/model/serial_fraction.hpp"
@@ -25,13 +25,13 @@ const std::vector<std::size_t> processor_counts{1, 2, 3, 7, 16, 64, 1000};
 // Amdahl's law written out in the test, independently of the model code.
 double amdahl(double f, std::size_t n) { return 1.0 / ((1.0 - f) / static_cast<double>(n) + f); }
 
-// seed 002, Eq 104: S_N = tau_1 / tau_N
+// Majumdar 1999, Eq 104: S_N = tau_1 / tau_N
 TEST(Seed002Eq104, SpeedupIsSingleOverParallelTime) {
   EXPECT_DOUBLE_EQ(speedup(120.0, 16.0), 7.5);
   EXPECT_DOUBLE_EQ(speedup(10.0, 10.0), 1.0);
 }
 
-// seed 002, Eqs 105-106: tau_N = tau_s + tau_p + delta_tau, and the overhead is what tau_N holds beyond
+// Majumdar 1999, Eqs 105-106: tau_N = tau_s + tau_p + delta_tau, and the overhead is what tau_N holds beyond
 TEST(Seed002Eq105, ParallelTimeIsSumAndOverheadIsTheRemainder) {
   EXPECT_DOUBLE_EQ(parallel_time(2.0, 7.5, 0.5), 10.0);
   EXPECT_DOUBLE_EQ(parallelization_overhead(10.0, 2.0, 7.5), 0.5);
@@ -41,7 +41,7 @@ TEST(Seed002Eq105, ParallelTimeIsSumAndOverheadIsTheRemainder) {
   }
 }
 
-// seed 002, Eq 112: S_N^th = 1 / ((1 - f) / N + f) on a hand-computed value
+// Majumdar 1999, Eq 112: S_N^th = 1 / ((1 - f) / N + f) on a hand-computed value
 TEST(Seed002Eq112, TheoreticalSpeedupHandComputedValue) {
   // f = 0.1, N = 10: 1 / (0.9 / 10 + 0.1) = 1 / 0.19 = 5.263157894736842...
   EXPECT_NEAR(theoretical_speedup(0.1, 10), 5.263157894736842, 1e-12);
@@ -55,7 +55,7 @@ TEST(Seed002Eq112, TheoreticalSpeedupHandComputedValue) {
   }
 }
 
-// seed 002, Eq 112 limits (Amdahl): f = 0 gives N, f = 1 gives 1
+// Majumdar 1999, Eq 112 limits (Amdahl): f = 0 gives N, f = 1 gives 1
 TEST(Seed002Eq112, AmdahlLimitsNoSerialPartGivesNAllSerialGivesOne) {
   for (std::size_t n : processor_counts) {
     SCOPED_TRACE("N = " + std::to_string(n));
@@ -64,7 +64,7 @@ TEST(Seed002Eq112, AmdahlLimitsNoSerialPartGivesNAllSerialGivesOne) {
   }
 }
 
-// seed 002, Eq 111 = Eq 112: the work form does not depend on W or on the processor speed nu
+// Majumdar 1999, Eq 111 = Eq 112: the work form does not depend on W or on the processor speed nu
 TEST(Seed002Eq111, WorkFormEqualsFractionFormForAnyWorkAndSpeed) {
   for (double work : {1.0, 3.7e4, 2.5e12}) {
     for (double nu : {1e-3, 1.0, 6.2e7}) {
@@ -80,7 +80,7 @@ TEST(Seed002Eq111, WorkFormEqualsFractionFormForAnyWorkAndSpeed) {
   }
 }
 
-// seed 002, Eq 107 = Eq 112: with tau_s = f tau_1 and tau_p = (1 - f) tau_1 / N
+// Majumdar 1999, Eq 107 = Eq 112: with tau_s = f tau_1 and tau_p = (1 - f) tau_1 / N
 TEST(Seed002Eq107, TimesFormEqualsFractionForm) {
   for (double tau_1 : {0.5, 80.0, 3.6e4}) {
     for (double f : serial_fractions) {
@@ -95,7 +95,7 @@ TEST(Seed002Eq107, TimesFormEqualsFractionForm) {
   }
 }
 
-// seed 002, Eq 108 = Eq 107 when delta_tau = 0
+// Majumdar 1999, Eq 108 = Eq 107 when delta_tau = 0
 TEST(Seed002Eq108, ZeroOverheadSpeedupEqualsTheoreticalSpeedup) {
   for (double f : serial_fractions) {
     for (std::size_t n : processor_counts) {
@@ -112,7 +112,7 @@ TEST(Seed002Eq108, ZeroOverheadSpeedupEqualsTheoreticalSpeedup) {
   }
 }
 
-// seed 002, Eqs 108-109: an overhead > 0 lowers S_N below S_N^th, so eps_N < 1
+// Majumdar 1999, Eqs 108-109: an overhead > 0 lowers S_N below S_N^th, so eps_N < 1
 TEST(Seed002Eq109, OverheadMakesParallelizationEfficiencyBelowOne) {
   // tau_1 = 100, tau_s = 5, tau_p = 95 / 8 = 11.875, delta_tau = 3.125:
   // S^th = 100 / 16.875, S = 100 / 20, eps = 16.875 / 20 = 0.84375
@@ -139,14 +139,14 @@ TEST(Seed002Eq109, OverheadMakesParallelizationEfficiencyBelowOne) {
   }
 }
 
-// seed 002, Eq 110: f = W_S / (W_S + W_P)
+// Majumdar 1999, Eq 110: f = W_S / (W_S + W_P)
 TEST(Seed002Eq110, SerialFractionOfWorkHandComputed) {
   EXPECT_DOUBLE_EQ(serial_fraction_of_work(1.0, 3.0), 0.25);
   EXPECT_DOUBLE_EQ(serial_fraction_of_work(0.0, 7.0), 0.0);
   EXPECT_DOUBLE_EQ(serial_fraction_of_work(7.0, 0.0), 1.0);
 }
 
-// seed 002, Eqs 113-115: W = a' + b' N_h over nu is tau_1 = a + b N_h, and Eq 110 with
+// Majumdar 1999, Eqs 113-115: W = a' + b' N_h over nu is tau_1 = a + b N_h, and Eq 110 with
 // W_S = a', W_P = b' N_h equals Eq 115 f = a / tau_1 when a = a' / nu, b = b' / nu
 TEST(Seed002Eq115, LinearWorkloadSerialFractionMatchesTimeSerialFraction) {
   for (double nu : {0.25, 1.0, 4.0e8}) {
@@ -207,7 +207,7 @@ TEST(KarpFlatt, RejectsFewerThanTwoProcessorsAndBadSpeedup) {
               ThrowsMessage<std::invalid_argument>(AllOf(HasSubstr("speed-up S"), HasSubstr("nan"))));
 }
 
-// seed 002, Eqs 111-112: f outside [0, 1], N = 0, W <= 0 and nu <= 0 are rejected, naming the value
+// Majumdar 1999, Eqs 111-112: f outside [0, 1], N = 0, W <= 0 and nu <= 0 are rejected, naming the value
 TEST(Seed002BadArguments, TheoreticalSpeedupRejectsBadFractionProcessorsWorkAndSpeed) {
   EXPECT_THAT([] { theoretical_speedup(-0.1, 4); },
               ThrowsMessage<std::invalid_argument>(AllOf(HasSubstr("serial fraction f"), HasSubstr("-0.1"))));
@@ -225,7 +225,7 @@ TEST(Seed002BadArguments, TheoreticalSpeedupRejectsBadFractionProcessorsWorkAndS
               ThrowsMessage<std::invalid_argument>(AllOf(HasSubstr("processors N"), HasSubstr("got 0"))));
 }
 
-// seed 002, Eqs 104-110, 115: non-positive times, negative work and an all-zero workload are rejected
+// Majumdar 1999, Eqs 104-110, 115: non-positive times, negative work and an all-zero workload are rejected
 TEST(Seed002BadArguments, TimesAndWorkRejectNonPositiveOrNan) {
   EXPECT_THAT([] { speedup(0.0, 1.0); },
               ThrowsMessage<std::invalid_argument>(AllOf(HasSubstr("tau_1"), HasSubstr("got 0"))));

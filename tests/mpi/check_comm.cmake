@@ -1,6 +1,6 @@
 # bench comm with RANKS ranks, small sizes and few repetitions: exit code 0, a
 # profile written with --out that has the schema, every sample expected
-# (send at 2 ranks, barrier, broadcast and seed 004's structures at 2..RANKS,
+# (send at 2 ranks, barrier, broadcast and Stage-GA's structures at 2..RANKS,
 # one compute), fits over the right number of points, all five structures,
 # positive costs, and --json printing the same document.
 file(REMOVE_RECURSE "${WORK_DIR}")
@@ -31,7 +31,7 @@ if(NOT ranks EQUAL RANKS)
 endif()
 
 # Samples: 3 sends, (RANKS - 1) barriers, 3 (RANKS - 1) broadcasts, 3 (RANKS - 1)
-# of each of seed 004's multiphase, shift, scatter and gather, 1 compute.
+# of each of Stage-GA's multiphase, shift, scatter and gather, 1 compute.
 math(EXPR expected_samples "3 + 16 * (${RANKS} - 1) + 1")
 string(JSON samples LENGTH "${text}" samples)
 if(NOT samples EQUAL expected_samples)
@@ -57,7 +57,7 @@ foreach(fit "broadcast|${process_counts}" "send|3" "barrier|${process_counts}")
   endif()
 endforeach()
 
-# seed 004's five structures, each fitted over every sample; shift has N and Q only.
+# Stage-GA's five structures, each fitted over every sample; shift has N and Q only.
 math(EXPR structure_points "3 * (${RANKS} - 1)")
 foreach(structure multiphase shift broadcast scatter gather)
   string(JSON points ERROR_VARIABLE missing GET "${text}" structures ${structure} points)
@@ -82,7 +82,7 @@ foreach(structure multiphase shift broadcast scatter gather)
 endforeach()
 string(JSON shift_m ERROR_VARIABLE no_m GET "${text}" structures shift M)
 if(NOT no_m)
-  message(FATAL_ERROR "structures.shift has M = ${shift_m}; seed 004's shift has N and Q only")
+  message(FATAL_ERROR "structures.shift has M = ${shift_m}; Stage-GA's shift has N and Q only")
 endif()
 
 # Positive costs: a time at the smallest configuration measured, t_c, C_ref.

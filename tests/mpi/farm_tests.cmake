@@ -37,7 +37,7 @@ mpi_bad_input_test(mpi_farm_bad_input_progress_setting 4 "HETSCALE_PROGRESS: mus
 set_tests_properties(mpi_farm_bad_input_progress_setting PROPERTIES
   ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT};HETSCALE_PROGRESS=yes")
 
-# seed 000 Section 6.2 at its own size (33 ranks on this machine's cores):
+# APGA 2004 Section 6.2 at its own size (33 ranks on this machine's cores):
 # even under its Eq 17 bound, adaptive near what its protocol allows,
 # adaptive+ within 3 % of the earliest-finish ceiling.
 add_test(NAME mpi_farm_heterogeneous_comparison COMMAND farm_experiments policies --check)

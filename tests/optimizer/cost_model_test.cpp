@@ -394,7 +394,7 @@ TEST(OptimizerCostModel, ComputationIsOperationsTimesSecondsPerOperationOverProc
   const CostModel model(hessenberg(), shipped_machine(), {1, 4, 16});
   ASSERT_EQ(model.program().levels[0].operation_count, 2147483648);  // 2 x 1024^3
   ASSERT_EQ(model.program().levels[2].operation_count, 1048576);     // 1024^2
-  // seed 004, Eq 2, with 1e-9 s per operation
+  // Stage-GA, Eq 2, with 1e-9 s per operation
   EXPECT_TRUE(RelNear(model.computation_seconds(0, 1), 2.147483648));
   EXPECT_TRUE(RelNear(model.computation_seconds(0, 4), 0.536870912));
   EXPECT_TRUE(RelNear(model.computation_seconds(0, 16), 0.134217728));

@@ -1,6 +1,6 @@
 #pragma once
 // What the optimizer's tests share: the shipped example programs and the
-// machine like seed 004's.
+// machine like Stage-GA's.
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -19,7 +19,7 @@ inline std::string example(const std::string& name) {
   return text.str();
 }
 
-// seed 004 Figure 7 (H1; H2 with {{"N", 10240}}).
+// Stage-GA Figure 7 (H1; H2 with {{"N", 10240}}).
 inline Program hessenberg(const std::map<std::string, long>& defines = {}) {
   return parse_program(example("hessenberg.c"), "hessenberg.c", defines);
 }

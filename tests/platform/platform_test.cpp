@@ -2,7 +2,7 @@
 // `speed` relative to a reference or `marked_speed` in Mflop/s, optional
 // `count` and `availability` over time, a network (latency and bandwidth as
 // numbers or strings with units, a star or a cluster with a backbone) and a
-// reference) and seed 001's plain text form
+// reference) and Chen et al. 2008's plain text form
 // ("hostname marked-speed" per line, # comments). Bad input is an InputError
 // whose what() is one line "SOURCE: FIELD: problem".
 #include "hetscale/platform/platform.hpp"
@@ -61,7 +61,7 @@ std::vector<std::string> Names(const Platform& platform) {
 
 // ---------------------------------------------------------------- JSON form
 
-// format: `speed` is relative to the reference machine (seed 000 v_i, seed 003 s_i)
+// format: `speed` is relative to the reference machine (APGA 2004 v_i, Clematis-Corana 1999 s_i)
 TEST(PlatformJson, RelativeSpeedsAreReadInOrder) {
   const auto platform = parse_platform_json(R"({
     "schema": "hetscale.platform/1",
@@ -80,7 +80,7 @@ TEST(PlatformJson, RelativeSpeedsAreReadInOrder) {
   EXPECT_FALSE(platform.network.has_value());
 }
 
-// format: `marked_speed` is the benchmarked sustained speed in Mflop/s (seed 001 C_i)
+// format: `marked_speed` is the benchmarked sustained speed in Mflop/s (Chen et al. 2008 C_i)
 TEST(PlatformJson, MarkedSpeedsAreReadInOrder) {
   const auto platform = parse_platform_json(R"({
     "schema": "hetscale.platform/1",
@@ -157,7 +157,7 @@ TEST(PlatformJson, ReferenceAsObject) {
   EXPECT_EQ(*platform.reference_marked_speed, 40.0);
 }
 
-// seed 003 s_i: relative speeds are already relative to the reference
+// Clematis-Corana 1999 s_i: relative speeds are already relative to the reference
 TEST(PlatformRelativeSpeeds, RelativeSpeedsAreReturnedAsGiven) {
   const auto platform = parse_platform_json(R"({
     "schema": "hetscale.platform/1",
@@ -169,7 +169,7 @@ TEST(PlatformRelativeSpeeds, RelativeSpeedsAreReturnedAsGiven) {
   EXPECT_EQ(*relative, (std::vector<double>{1.25, 0.5, 0.5}));
 }
 
-// seed 003 s_i from marked speeds: C_i / C_ref with the reference's marked speed given
+// Clematis-Corana 1999 s_i from marked speeds: C_i / C_ref with the reference's marked speed given
 TEST(PlatformRelativeSpeeds, MarkedSpeedsDividedByReferenceMarkedSpeed) {
   const auto platform = parse_platform_json(R"({
     "schema": "hetscale.platform/1",
@@ -185,7 +185,7 @@ TEST(PlatformRelativeSpeeds, MarkedSpeedsDividedByReferenceMarkedSpeed) {
   EXPECT_EQ(platform.declared_speeds(), (std::vector<double>{300, 100}));
 }
 
-// seed 003 s_i from marked speeds: the reference may name one of the nodes
+// Clematis-Corana 1999 s_i from marked speeds: the reference may name one of the nodes
 TEST(PlatformRelativeSpeeds, MarkedSpeedsDividedByTheNamedReferenceNode) {
   const auto platform = parse_platform_json(R"({
     "schema": "hetscale.platform/1",
@@ -234,10 +234,10 @@ TEST(PlatformFind, FindsNodesByExpandedName) {
 
 // ---------------------------------------------------------- plain text form
 
-// seed 001: a static file of "hostname marked-speed" pairs; # starts a comment
+// Chen et al. 2008: a static file of "hostname marked-speed" pairs; # starts a comment
 TEST(PlatformText, HostnameMarkedSpeedLinesWithCommentsAndBlankLines) {
   const auto platform = parse_platform_text(
-      "# seed 001, Table 2\n"
+      "# Chen et al. 2008, Table 2\n"
       "\n"
       "sunwulf-cpu0 20.88   # the server\n"
       "   \t\n"
@@ -455,7 +455,7 @@ TEST(PlatformErrors, InvalidJsonSyntaxNamesTheFile) {
   EXPECT_EQ(what.rfind("p.json: not valid JSON: ", 0), 0u) << what;
 }
 
-// seed 001 text form: every line is "hostname marked-speed"
+// Chen et al. 2008 text form: every line is "hostname marked-speed"
 TEST(PlatformTextErrors, LineWithoutSpeed) {
   EXPECT_EQ(TextError("# hosts\nhostA 10\nhostB\n"),
             "p.txt: line 3: 'hostB' has no marked speed; expected 'hostname marked-speed'");

@@ -1,4 +1,4 @@
-// The Monte Carlo photon transport kernel (seed 002's application): histories
+// The Monte Carlo photon transport kernel (Majumdar 1999's application): histories
 // independent of how they are split, tallies that add up, and the physics
 // against closed forms computed here independently (exponential attenuation,
 // the Klein-Nishina cross section and angular distribution). The statistical

@@ -1,5 +1,5 @@
 // Communication profiles (schema "hetscale.comm-profile/1"): the fitted
-// costs of seed 001 Section 4.5, fit qualities, samples and context, read
+// costs of Chen et al. 2008 Section 4.5, fit qualities, samples and context, read
 // strictly and written back unchanged. Bad input is an InputError whose
 // what() is one line "SOURCE: FIELD: problem".
 #include "hetscale/record/comm_profile.hpp"
@@ -24,7 +24,7 @@ std::string Profile(const std::string& costs, const std::string& rest = "") {
   return R"({"schema": "hetscale.comm-profile/1", "costs": {)" + costs + "}" + rest + "}";
 }
 
-// seed 001 Section 4.5's Sunwulf costs, in seconds; receive is left out of
+// Chen et al. 2008 Section 4.5's Sunwulf costs, in seconds; receive is left out of
 // the text (T_recv = T_send), so the parsed costs carry it equal to send.
 const std::string valid_costs =
     R"("broadcast": {"intercept": 0.12e-3, "per_process": 0.23e-3}, "send": {"intercept": 0.08e-3,
@@ -114,7 +114,7 @@ TEST(CommProfile, RoundTrip) {
   EXPECT_EQ(comm_profile_json(read), json);  // and writes the same text again
 }
 
-// seed 004 Table II: shift has only N and Q; a structure's costs are f1(p) d + f2(p).
+// Stage-GA Table II: shift has only N and Q; a structure's costs are f1(p) d + f2(p).
 TEST(CommProfile, StructureCosts) {
   const auto profile = parse_comm_profile(
       Profile(valid_costs, R"(, "structures": {"shift": {"N": 2e-9, "Q": 1e-5},
@@ -139,7 +139,7 @@ TEST(CommProfile, StructureCosts) {
 
 // Issue 5's bad input "a machine profile missing a structure": one line naming the file and the structure.
 TEST(CommProfile, MissingStructure) {
-  const auto seed001 = parse_comm_profile(Profile(valid_costs), "m.json");  // still valid for seed 001
+  const auto seed001 = parse_comm_profile(Profile(valid_costs), "m.json");  // still valid for Chen et al. 2008
   EXPECT_TRUE(seed001.structures.empty());
   const std::string message = testing_support::ErrorMessage([&] { structure_costs(seed001, "multiphase"); });
   EXPECT_EQ(message.rfind("m.json: structures.multiphase: missing; the optimizer needs all five structures: "
@@ -157,7 +157,7 @@ TEST(CommProfile, MissingStructure) {
   EXPECT_THROW(structure_costs(partial, "ring"), std::invalid_argument);
 }
 
-// format: only costs is required; receive left out means T_recv = T_send (seed 001 measured them equal).
+// format: only costs is required; receive left out means T_recv = T_send (Chen et al. 2008 measured them equal).
 TEST(CommProfile, CostsOnly) {
   const auto profile = parse_comm_profile(Profile(valid_costs), "c.json");
   EXPECT_EQ(profile.label, "");

@@ -1,6 +1,6 @@
 // Run records (schema "hetscale.run/1": per-node work and time breakdown,
 // t_par, optional t_seq_ref) and timings CSV files (`procs,size,seconds`, for
-// seed 002's serial-fraction fit). Bad input is an InputError whose what() is
+// Majumdar 1999's serial-fraction fit). Bad input is an InputError whose what() is
 // one line "SOURCE: FIELD: problem".
 #include "hetscale/record/run_record.hpp"
 
@@ -72,7 +72,7 @@ TEST(RunRecordParse, AllFields) {
   EXPECT_EQ(b.t_idle, 0.75);
   EXPECT_EQ(b.t_other, 1.0);
   EXPECT_EQ(b.t_unaccounted, 0.0);
-  EXPECT_EQ(run.total_work(), 40.0);  // seed 003 Eq 5: W = sum W_i
+  EXPECT_EQ(run.total_work(), 40.0);  // Clematis-Corana 1999 Eq 5: W = sum W_i
   EXPECT_EQ(run.context_json, R"({"mpi":"openmpi"})");
   ASSERT_TRUE(run.server.has_value());
   EXPECT_EQ(run.server->name, "srv");
@@ -91,7 +91,7 @@ TEST(RunRecordParse, OptionalFieldsMayBeLeftOut) {
   EXPECT_EQ(run.total_work(), 1.0);
 }
 
-// format: time fields left out are 0 (and the rest of t_par is idle, seed 003 Eq 8)
+// format: time fields left out are 0 (and the rest of t_par is idle, Clematis-Corana 1999 Eq 8)
 TEST(RunRecordParse, MissingTimeFieldsAreZero) {
   const auto run = parse_run_record(OneNodeRun(R"("t_comp": 8)"), "r.json");
   const auto& node = run.nodes.at(0);
@@ -112,7 +112,7 @@ TEST(RunRecordParse, MissingWorkIsZero) {
   EXPECT_EQ(run.total_work(), 3.0);
 }
 
-// seed 003 Eq 8: T_par = T_i, so what a node does not account for is idle
+// Clematis-Corana 1999 Eq 8: T_par = T_i, so what a node does not account for is idle
 TEST(RunRecordIdleFill, PartsBelowTparAreFilledWithIdle) {
   // t_par = 8; parts 5 + 1 + 0.5 + 0.25 + 0.75 = 7.5, so 0.5 s is unaccounted
   const auto run = parse_run_record(
@@ -128,7 +128,7 @@ TEST(RunRecordIdleFill, PartsBelowTparAreFilledWithIdle) {
   EXPECT_EQ(node.t_other, 0.75);
 }
 
-// seed 003 Eq 8 on a node that gave only t_comp: all the rest is idle
+// Clematis-Corana 1999 Eq 8 on a node that gave only t_comp: all the rest is idle
 TEST(RunRecordIdleFill, OnlyComputationGivenRestIsIdle) {
   const auto run = parse_run_record(OneNodeRun(R"("t_comp": 3)"), "r.json");
   EXPECT_DOUBLE_EQ(run.nodes.at(0).t_unaccounted, 5.0);  // 8 - 3

@@ -41,7 +41,7 @@ void ExpectSamePoint(const SweepPoint& a, const SweepPoint& b) {
 // Definition 2 per point: speed W / T in Mflop/s and E_s = W / (T C)
 TEST(SweepRecord, PointSpeedAndSpeedEfficiency) {
   const SweepPoint point{300, 17954053, 0.925242, 0.0, true, {}};
-  EXPECT_NEAR(point.achieved_speed_mflops(), 19.405, 5e-4);  // seed 001, Table 3
+  EXPECT_NEAR(point.achieved_speed_mflops(), 19.405, 5e-4);  // Chen et al. 2008, Table 3
   EXPECT_NEAR(point.speed_efficiency(62.05), 0.313, 5e-4);
   EXPECT_DOUBLE_EQ(FullSweep().marked_speed(), 62.05);
   EXPECT_EQ(FullSweep().processes(), 3u);

@@ -1,4 +1,4 @@
-// Timings (procs,size,seconds) for seed 002's serial-fraction fit: written by
+// Timings (procs,size,seconds) for Majumdar 1999's serial-fraction fit: written by
 // `hetscale scale sweep --timings`, read (several files as one) by `fit serial`.
 #include "hetscale/record/timings.hpp"
 

@@ -1,5 +1,5 @@
-// `hetscale bench comm`'s tables: a communication profile (seed 001 Section
-// 4.5, seed 004's structures) for people.
+// `hetscale bench comm`'s tables: a communication profile (Chen et al. 2008 Section
+// 4.5, Stage-GA's structures) for people.
 #include "hetscale/report/comm_profile_report.hpp"
 
 #include <gtest/gtest.h>
@@ -33,7 +33,7 @@ TEST(CommProfileTable, FitsCostsAndSamples) {
             "hetscale bench comm: 3 MPI ranks on sunwulf (Open MPI v4.1.6), medians of the repetitions, times in "
             "microseconds (us)\n"
             "\n"
-            "operation  fitted form (seed 001 Section 4.5)           r_squared  points\n"
+            "operation  fitted form (Chen et al. 2008 Section 4.5)   r_squared  points\n"
             "-------------------------------------------------------------------------\n"
             "broadcast  T = 2 + 1.5 p us (at N = 10)                     0.988       4\n"
             "send       T = 3 + 0.001 N us (N doubles)                   0.999       6\n"
@@ -62,7 +62,7 @@ TEST(CommProfileTable, OneProcessCountAndStructures) {
                        "with 3 or more ranks to fit its intercept\n"),
             std::string::npos);
   EXPECT_NE(table.find("\nstructures: t(d, p) = (M p + N) d + (R p + Q), d doubles per processor (shift: N d + Q)\n"
-                       "structure (seed 004)  M us/double  N us/double  R us  Q us  r_squared  points\n"),
+                       "structure (Stage-GA)  M us/double  N us/double  R us  Q us  r_squared  points\n"),
             std::string::npos)
       << table;
   EXPECT_NE(table.find("multiphase                  0.001        0.002     3     4      0.970       5\n"),

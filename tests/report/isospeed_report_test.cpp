@@ -1,8 +1,10 @@
-// Seed 001's sweeps as the terminal shows them: a run's line (`hetscale
+// Chen et al. 2008's sweeps as the terminal shows them: a run's line (`hetscale
 // kernel`) and a sweep as it ran (`hetscale scale sweep`).
 #include "hetscale/report/isospeed_report.hpp"
 
 #include <gtest/gtest.h>
+
+#include "hetscale/analysis/isospeed.hpp"
 
 #include <string>
 
@@ -41,7 +43,27 @@ TEST(SweepRunTable, PointsTrendAndVerifiedTarget) {
       "  N    200  W        5312703  T    0.4738 s  speed     11.21 Mflop/s  E_s 0.181  check FAILED\n"
       "trend line E_s(N), degree 2: R^2 = 0.9988\n"
       "target E_s = 0.3: N = 310 (extrapolated beyond the sweep)\n"
-      "  verified: N    310  W       19811638  T    1.0234 s  speed     19.36 Mflop/s  E_s 0.312  check passed\n");
+      "  verified: N    310  W       19811638  T    1.0234 s  speed     19.36 Mflop/s  E_s 0.312  check passed\n"
+      "  within 10 % of the target E_s = 0.3\n");
+  // The same run 30 % slower misses the target: E_s 0.240 is 20 % below 0.3.
+  sweep.target->verified->seconds = 1.0234 * 1.3;
+  const std::string missed = sweep_run_table(sweep, 3, "fastest");
+  EXPECT_NE(missed.find("E_s 0.240  check passed\n  MISSED: 20 % below the target E_s = 0.3 (tolerance 10 %)\n"),
+            std::string::npos)
+      << missed;
+}
+
+TEST(TargetMissed, TenPercentOfTheTargetEitherWay) {
+  EXPECT_FALSE(target_missed(0.3, 0.3));
+  EXPECT_FALSE(target_missed(0.275, 0.3));
+  EXPECT_FALSE(target_missed(0.325, 0.3));
+  EXPECT_TRUE(target_missed(0.26, 0.3));
+  EXPECT_TRUE(target_missed(0.34, 0.3));
+  EXPECT_TRUE(target_missed(0.071, 0.1));  // the sweep: "verified" at 0.071 against 0.1
+  EXPECT_FALSE(prediction_error_flagged(std::nullopt));
+  EXPECT_FALSE(prediction_error_flagged(-0.1));
+  EXPECT_TRUE(prediction_error_flagged(-0.105));
+  EXPECT_TRUE(prediction_error_flagged(0.626));
 }
 
 TEST(SweepRunTable, TargetNotReachedOrNoTrend) {

@@ -73,7 +73,7 @@ report_browser_failure_test(report_browser_rejects_wrong_count good.html 3 1
 # then its page is opened in the browser. 23 figures: 3 heterogeneous farm
 # runs and 3 simulated ones (a time breakdown and a work share each: 12), the
 # homogeneous series over 0-8 clients (speed-up, efficiency: 2), GE's E_s
-# and psi (2), 4 optimizer runs (4), seed 000 Fig 1 (2) and seed 003 Fig 2 (1);
+# and psi (2), 4 optimizer runs (4), APGA 2004 Fig 1 (2) and Clematis-Corana 1999 Fig 2 (1);
 # 22 when a sweep did not reach its target E_s (a machine busy with other
 # work), as check_demo_report.cmake reads from the sweeps.
 add_test(NAME demo_scripts

@@ -428,7 +428,7 @@ double rounded(double value, int decimals) {
   return std::round(value * scale) / scale;
 }
 
-// seed 000 Section 3.4: h = 2, p = 1/3 gives s = 1.5, p = 1/2 gives s = 1.0.
+// APGA 2004 Section 3.4: h = 2, p = 1/3 gives s = 1.5, p = 1/2 gives s = 1.0.
 TEST(ModelFigures, Seed000Figure1AgreesWithTheTwoProcessorExample) {
   const auto figures = seed000_figure1();
   ASSERT_EQ(figures.size(), 2u);
@@ -461,7 +461,7 @@ TEST(ModelFigures, Seed000Figure1AgreesWithTheTwoProcessorExample) {
   }
 }
 
-// seed 003 Fig 2 on Table 1: ten curves R = 0.1 .. 1.0 over ten configurations
+// Clematis-Corana 1999 Fig 2 on Table 1: ten curves R = 0.1 .. 1.0 over ten configurations
 // sorted by H; ewf = 1 on the homogeneous one, lower for larger R elsewhere.
 TEST(ModelFigures, Seed003Figure2OnTable1) {
   const auto table = json::parse(io::read_text_file(data_dir + "/papers/seed003.json")).at("table1");

@@ -1,5 +1,5 @@
 #pragma once
-// Seed 001 Section 4.5's communication forms fitted to measured samples (what
+// Chen et al. 2008 Section 4.5's communication forms fitted to measured samples (what
 // `hetscale bench comm` timed), by least squares, with the fit quality of each:
 //   T_bcast(p)   = a + b p   broadcast among p processes, at the smallest message measured
 //   T_send(N)    = a + b N   one message of N doubles (T_recv likewise)
@@ -9,7 +9,7 @@
 // negative term held at 0). Every r_squared is 1 - SS_res / SS_tot with SS_tot
 // about the mean of the times, the through-origin fit included, so that the
 // values compare; it is below 0 when the form fits worse than a constant.
-// And seed 004's communication structures (Section D, Table II):
+// And Stage-GA's communication structures (Section D, Table II):
 //   t(d, p) = (M p + N) d + (R p + Q)   multiphase, broadcast, scatter, gather
 //   t(d, p) = N d + Q                   shift
 // for d doubles per processor among p processes: plain (unconstrained) linear
@@ -60,7 +60,7 @@ std::vector<StructureCosts> fit_structure_costs(std::span<const CommSample> samp
 // A measured profile (`hetscale bench comm`: samples, t_c, the reference
 // marked speed) fitted: its costs and fit qualities from
 // fit_communication_costs, the measured t_c and marked speed kept, and with
-// `structures` seed 004's structure costs from fit_structure_costs.
+// `structures` Stage-GA's structure costs from fit_structure_costs.
 void fit_measured_profile(CommProfile& profile, bool structures);
 
 }  // namespace hetscale

@@ -1,5 +1,5 @@
 #pragma once
-// Seed 001 on measurements (Sections 4.4-4.5): the speed-efficiency trend
+// Chen et al. 2008 on measurements (Sections 4.4-4.5): the speed-efficiency trend
 // line of a sweep and the size N that reaches a target E_s; the
 // isospeed-efficiency scalability psi between configurations; and its
 // prediction from communication costs (Corollary 2). Pure: no MPI, no files
@@ -37,7 +37,7 @@ SweepTrend fit_speed_efficiency_trend(const Sweep& sweep, std::size_t degree);
 // --target); extrapolated when N > N_max; size empty when never reached.
 SweepTarget find_target_size(const Sweep& sweep, const SweepTrend& trend, double target);
 
-// seed 001 Section 4.4, the step between a sweep's sizes and its verifying
+// Chen et al. 2008 Section 4.4, the step between a sweep's sizes and its verifying
 // run: fits the trend line of `degree` through the points measured so far,
 // sets sweep.trend and sweep.target, and returns the whole N to verify at
 // (nothing when the line never reaches `target`). Too few points whose check

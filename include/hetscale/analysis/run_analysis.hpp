@@ -1,6 +1,6 @@
 #pragma once
-// The seed models applied to one run: seed 000's heterogeneous speed-up and
-// efficiency (Section 6.2), seed 003's node-level energetic analysis, and the
+// The seed models applied to one run: APGA 2004's heterogeneous speed-up and
+// efficiency (Section 6.2), Clematis-Corana 1999's node-level energetic analysis, and the
 // POP factors. Pure: takes a run record and optionally a platform.
 #include <optional>
 #include <string>
@@ -16,8 +16,8 @@ struct NodeSpeeds {
   std::string name;
   std::optional<double> declared;  // from the platform (relative or marked, as declared)
   std::optional<double> measured;  // work / t_comp from the run
-  double v = 0.0;                  // seed 000 v_i used
-  double s = 0.0;                  // seed 003 s_i used (relative to the reference)
+  double v = 0.0;                  // APGA 2004 v_i used
+  double s = 0.0;                  // Clematis-Corana 1999 s_i used (relative to the reference)
 };
 
 struct SpeedSummary {
@@ -28,7 +28,7 @@ struct SpeedSummary {
   std::vector<NodeSpeeds> nodes;
 };
 
-// seed 000, Section 6.2: from the measured shares p_i and the speeds v_i.
+// APGA 2004, Section 6.2: from the measured shares p_i and the speeds v_i.
 struct HeterogeneousMetrics {
   std::vector<double> shares;             // p_i = work_i / total work
   std::vector<double> normalized_speeds;  // v_i / sum v
@@ -45,7 +45,7 @@ struct HeterogeneousMetrics {
   double even_split_bound = 0.0;          // Eq 17
 };
 
-// seed 003, per node.
+// Clematis-Corana 1999, per node.
 struct EnergeticNode {
   std::string name;
   double s = 0.0;
@@ -58,7 +58,7 @@ struct EnergeticNode {
   double work_vs_ideal = 0.0;                  // Eq 31
 };
 
-// seed 003, for the system.
+// Clematis-Corana 1999, for the system.
 struct EnergeticSystem {
   double speedup = 0.0;                        // SU, Eq 18
   double ideal_speedup = 0.0;                  // SU_id, Eq 21

@@ -1,5 +1,5 @@
 #pragma once
-// Seed 002 on measured timings: fit the single-processor time tau_1 = a + b N
+// Majumdar 1999 on measured timings: fit the single-processor time tau_1 = a + b N
 // (Eq 114) by least squares, then for every multi-processor run the serial
 // fraction f (Eq 115), the speed-up S_N (Eq 104), the theoretical speed-up
 // S_N^th (Eq 112), the parallelization efficiency eps_N (Eq 109) and the

@@ -1,7 +1,7 @@
 #pragma once
 // What-if questions asked of the models, with no run: how good is a given
-// distribution of work on given speeds (seed 000), and how much does
-// heterogeneity cost a communication-bound class of problems (seed 003, Section 3).
+// distribution of work on given speeds (APGA 2004), and how much does
+// heterogeneity cost a communication-bound class of problems (Clematis-Corana 1999, Section 3).
 // The farm policies asked the same of, in simulated time: sim/farm_what_if.hpp.
 #include <cstddef>
 #include <span>
@@ -9,7 +9,7 @@
 
 namespace hetscale {
 
-// seed 000 ideal metrics of distributing K operations with shares p_i on speeds v_i.
+// APGA 2004 ideal metrics of distributing K operations with shares p_i on speeds v_i.
 struct DistributionMetrics {
   std::vector<double> speeds;
   std::vector<double> shares;          // normalised
@@ -29,7 +29,7 @@ struct DistributionMetrics {
 DistributionMetrics evaluate_distribution(std::span<const double> speeds, std::span<const double> share_weights,
                                           double work = 1.0);
 
-// seed 003, Section 3: the class R_i = s_i R on a dedicated system.
+// Clematis-Corana 1999, Section 3: the class R_i = s_i R on a dedicated system.
 struct WorseningMetrics {
   std::vector<double> speeds;           // s_i
   double reference_ratio = 0.0;         // R

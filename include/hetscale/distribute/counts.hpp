@@ -12,8 +12,8 @@ namespace hetscale::distribute {
 std::vector<std::size_t> even_counts(std::size_t units, std::size_t parts);
 
 // In proportion to the speeds: the largest remainder (Hamilton) apportionment
-// of units * v_i / sum v, ties to the lower index (seed 001 Section 4.1's
-// shares by marked speed, seed 000's proportional split). Throws
+// of units * v_i / sum v, ties to the lower index (Chen et al. 2008 Section 4.1's
+// shares by marked speed, APGA 2004's proportional split). Throws
 // std::invalid_argument for no speeds or a speed that is not > 0.
 std::vector<std::size_t> proportional_counts(std::size_t units, const std::vector<double>& speeds);
 

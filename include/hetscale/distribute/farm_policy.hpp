@@ -1,5 +1,5 @@
 #pragma once
-// The task farm's decisions, without the transport (seed 000, Section 5).
+// The task farm's decisions, without the transport (APGA 2004, Section 5).
 // A server hands out the tasks of one generation (the fitness evaluations of
 // one GA batch) to its clients; a policy decides which client gets which task
 // and when a client is told NoWork. The MPI farm and the simulators drive the
@@ -14,7 +14,7 @@ namespace hetscale::distribute {
 enum class PolicyKind {
   even,           // Cantu-Paz: the same number of tasks to every client, static
   proportional,   // static, tasks in proportion to the declared client speeds
-  adaptive,       // seed 000: a task per WorkRequest, NoWork when none is left
+  adaptive,       // APGA 2004: a task per WorkRequest, NoWork when none is left
   adaptive_plus,  // beyond the paper: prefetching clients, earliest-finish tail, duplicates
 };
 std::string to_string(PolicyKind kind);

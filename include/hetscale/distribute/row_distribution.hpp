@@ -1,5 +1,5 @@
 #pragma once
-// Which process owns which rows of a matrix (seed 001 Section 4.1: rows
+// Which process owns which rows of a matrix (Chen et al. 2008 Section 4.1: rows
 // handed out in proportion to the processes' marked speeds, one process per
 // processor). Scheduling only: no transport, so the MPI kernels and a
 // simulated run share it.

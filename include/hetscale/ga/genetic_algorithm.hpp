@@ -1,6 +1,6 @@
 #pragma once
-// The genetic-algorithm engine: seed 000's generational GA (Section 5) and
-// seed 004's steady-state and transgenerational GAs (Section III).
+// The genetic-algorithm engine: APGA 2004's generational GA (Section 5) and
+// Stage-GA's steady-state and transgenerational GAs (Section III).
 //
 // Fitness is minimised (an energy, an execution time): lower is better.
 // Every random choice is made here, from `GaParameters::seed`, and fitness
@@ -79,13 +79,13 @@ class ThreadPoolEvaluator final : public BatchEvaluator {
 };
 
 enum class Scheme {
-  generational,       // seed 000: a whole new population each generation; elites replace the worst offspring they beat
-  steady_state,       // seed 004 SSGA: two offspring replace the two worst
-  transgenerational,  // seed 004 TGGA: best of parents and offspring survive
+  generational,       // APGA 2004: a whole new population each generation; elites replace the worst offspring they beat
+  steady_state,       // Stage-GA SSGA: two offspring replace the two worst
+  transgenerational,  // Stage-GA TGGA: best of parents and offspring survive
 };
 enum class Crossover { one_point, two_point, uniform };
 enum class RealMutation {
-  random_reset,  // seed 004: a mutated gene gets a new uniform random value
+  random_reset,  // Stage-GA: a mutated gene gets a new uniform random value
   gaussian,      // a mutated real gene moves by N(0, (mutation_sigma * range)^2), clamped to its bounds
 };
 
@@ -94,7 +94,7 @@ std::string to_string(Crossover crossover);
 Scheme scheme_from_string(const std::string& name);        // throws std::invalid_argument naming the value
 Crossover crossover_from_string(const std::string& name);  // throws std::invalid_argument naming the value
 
-// seed 004, Section III: linear ranking
+// Stage-GA, Section III: linear ranking
 // The probability that linear ranking with selection pressure `pressure`
 // (in [1, 2]) selects the individual of rank `rank` in a population of
 // `population` (rank 0 is the worst, population - 1 the best):
@@ -104,16 +104,16 @@ double linear_ranking_probability(std::size_t rank, std::size_t population, doub
 
 struct GaParameters {
   Scheme scheme = Scheme::generational;
-  std::size_t population = 32;   // seed 000 Section 6.1
-  double crossover_rate = 0.9;   // seed 000 Section 6.1
-  double mutation_rate = 0.001;  // per gene; seed 000 Section 6.1
+  std::size_t population = 32;   // APGA 2004 Section 6.1
+  double crossover_rate = 0.9;   // APGA 2004 Section 6.1
+  double mutation_rate = 0.001;  // per gene; APGA 2004 Section 6.1
   Crossover crossover = Crossover::one_point;
   RealMutation real_mutation = RealMutation::random_reset;
   double mutation_sigma = 0.1;      // gaussian mutation, as a fraction of the gene's range
   double selection_pressure = 2.0;  // linear ranking: expected copies of the best, in [1, 2]
   std::size_t elites = 1;           // generational: best old individuals kept over worse offspring
-  std::size_t offspring = 0;        // transgenerational: offspring per generation; 0 = 2 x genome length (seed 004)
-  std::size_t generations = 10;     // generation limit (seed 000 Section 6.1: 10)
+  std::size_t offspring = 0;        // transgenerational: offspring per generation; 0 = 2 x genome length (Stage-GA)
+  std::size_t generations = 10;     // generation limit (APGA 2004 Section 6.1: 10)
   std::size_t max_evaluations = 0;  // 0: no limit; else no generation starts once this many evaluations are spent
   // Diversity: an offspring equal to a member of the population or to an
   // earlier offspring of its batch gets one more gene reset at random, until it

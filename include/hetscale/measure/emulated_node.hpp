@@ -1,5 +1,5 @@
 #pragma once
-// A node of relative speed v on this machine (seed 000's heterogeneous
+// A node of relative speed v on this machine (APGA 2004's heterogeneous
 // workers, emulated): a task of nominal cost c seconds on a node of speed 1
 // takes c / v here. A synthetic objective's cost is fixed and spent sleeping;
 // a real objective's cost is the CPU time its evaluation took, and the node

@@ -1,7 +1,7 @@
 #pragma once
-// Marked speed (seed 001, Definition 1 and Section 4.3): the sustained speed
+// Marked speed (Chen et al. 2008, Definition 1 and Section 4.3): the sustained speed
 // of one process on a fixed set of benchmark kernels, the project's own
-// (seed 001 used the NAS Parallel Benchmarks): a dense kernel (the Gaussian
+// (Chen et al. 2008 used the NAS Parallel Benchmarks): a dense kernel (the Gaussian
 // elimination row update, and BLAS dgemm) and an FFT kernel (FFTW). The marked
 // speed is the average of the kernels' speeds, as the paper averaged its
 // benchmarks. No MPI here: `hetscale bench speed` runs this on every rank at

@@ -1,6 +1,6 @@
 #pragma once
 // Measured communication and computation costs of a machine, in the forms of
-// seed 001, Section 4.5 (all in seconds):
+// Chen et al. 2008, Section 4.5 (all in seconds):
 //   T_bcast(p)   = a + b p        broadcast among p processes
 //   T_send(N)    = a + b N        send of N doubles (T_recv likewise)
 //   T_barrier(p) = c p            barrier among p processes

@@ -1,5 +1,5 @@
 #pragma once
-// `hetscale bench comm`: the communication costs of seed 001 Section 4.5
+// `hetscale bench comm`: the communication costs of Chen et al. 2008 Section 4.5
 // measured on MPI_COMM_WORLD, with the operations the kernels use (the polite
 // forms of src/mpi/polite.hpp, which wait by polling with sleeps), plus the
 // unit computation time t_c of the speed benchmark: the measurements, which
@@ -7,7 +7,7 @@
 //   broadcast  among the first q ranks, q = 2..P, every message size
 //   send       ping-pong between ranks 0 and 1, every message size (half the round trip)
 //   barrier    among the first q ranks, q = 2..P
-// and seed 004's communication structures (Section D), d doubles per
+// and Stage-GA's communication structures (Section D), d doubles per
 // processor, among the first q ranks, q = 2..P, every message size:
 //   multiphase MPI_Ialltoall, d to and from every rank of the group
 //   shift      each rank sends d to rank + 1 mod q and receives d from rank - 1
@@ -44,7 +44,7 @@ struct CommBenchmarkOptions {
   double min_seconds = 0.05;                        // and more, until a point has taken about this long
   double seconds_per_kernel = 0.2;                  // the speed benchmark (t_c) on rank 0
   CommTiming timing = CommTiming::back_to_back;
-  bool structures = true;                 // also time seed 004's structures
+  bool structures = true;                 // also time Stage-GA's structures
   std::size_t structure_repetitions = 5;  // their timed repetitions per point, at least
   double structure_min_seconds = 0.01;    // and more, until a point has taken about this long
   std::string label;

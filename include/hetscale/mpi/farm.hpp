@@ -1,8 +1,8 @@
 #pragma once
-// The task farm on real MPI processes (seed 000, Sections 5-6): rank 0 is the
+// The task farm on real MPI processes (APGA 2004, Sections 5-6): rank 0 is the
 // server and runs the GA, ranks 1..n are the clients and evaluate. Each rank
 // measures where its time goes; rank 0 writes the run record. With one rank
-// (no clients) the server evaluates by itself: seed 000's best serial version.
+// (no clients) the server evaluates by itself: APGA 2004's best serial version.
 // mpi.h stays private to the .cpp files.
 #include <cstddef>
 #include <functional>

@@ -1,5 +1,5 @@
 #pragma once
-// The scalability kernels on real MPI processes (seed 001 Section 4.1, seed
+// The scalability kernels on real MPI processes (Chen et al. 2008 Section 4.1, seed
 // 002's Monte Carlo), one process per processor, work shared in proportion to
 // the processes' marked speeds. Process 0 generates the data, distributes it,
 // takes its own share, and collects the result; the run is timed from a
@@ -29,7 +29,7 @@ enum class KernelKind {
 std::string to_string(KernelKind kernel);
 // Throws std::invalid_argument listing the allowed names.
 KernelKind kernel_from_string(const std::string& name);
-// W(N): seed 001's workloads (flop) for ge, mm and conv; histories for mc.
+// W(N): Chen et al. 2008's workloads (flop) for ge, mm and conv; histories for mc.
 double kernel_workload(KernelKind kernel, double size);
 
 struct KernelOptions {
@@ -87,11 +87,11 @@ using SweepProgress = std::function<void(std::size_t, std::size_t, double, const
 // Called on rank 0 when the sizes are done and the sweep has a target: reads
 // the N to verify off the points (and may set sweep.trend and sweep.target);
 // nothing when there is none. analysis::choose_verifying_size is the one
-// hetscale uses (the trend line E_s(N) of seed 001 Section 4.4); the transport
+// hetscale uses (the trend line E_s(N) of Chen et al. 2008 Section 4.4); the transport
 // does not fit.
 using VerifyingSizeChooser = std::function<std::optional<double>(Sweep& sweep)>;
 
-// The sweep of seed 001 Section 4.4 on MPI_COMM_WORLD: every size, then, with
+// The sweep of Chen et al. 2008 Section 4.4 on MPI_COMM_WORLD: every size, then, with
 // a target, the N `choose_verifying_size` reads off them and a verifying run
 // at that N. Rank 0 returns the sweep. Collective. Throws
 // std::invalid_argument for a target without a chooser.

@@ -1,5 +1,5 @@
 #pragma once
-// Where the processes' marked speeds (seed 001 Definition 1) come from for a
+// Where the processes' marked speeds (Chen et al. 2008 Definition 1) come from for a
 // kernel or a sweep on MPI: a platform file, a list, or (neither) a
 // measurement on every rank just before the run (in the simulator: the
 // simulated hosts' speeds). mpi.h stays private to the .cpp file.

@@ -1,5 +1,5 @@
 #pragma once
-// Seed 004, Section II.C: decomposition patterns of arrays and the alignments
+// Stage-GA, Section II.C: decomposition patterns of arrays and the alignments
 // of a level (feasible assignments of one pattern to every array of the level,
 // feasible meaning that the level runs without communication inside it).
 // The rules are documented in docs/optimizer.md.
@@ -11,7 +11,7 @@ namespace hetscale::optimizer {
 
 struct Level;
 
-// Seed 004, Figures 2 and 3: block decompositions over the processors.
+// Stage-GA, Figures 2 and 3: block decompositions over the processors.
 enum class Pattern {
   row_block,     // 2D, "horizontal": blocks of whole rows
   column_block,  // 2D, "vertical": blocks of whole columns

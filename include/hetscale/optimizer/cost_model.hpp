@@ -1,5 +1,5 @@
 #pragma once
-// Seed 004's cost model (Section II.B, Eqs 1-4): the predicted time of a
+// Stage-GA's cost model (Section II.B, Eqs 1-4): the predicted time of a
 // program run level by level, each level on its own processor count with its
 // own alignment, arrays redistributed between levels with the cheapest
 // communication structure. The rules are in docs/optimizer.md ("The cost
@@ -70,7 +70,7 @@ struct LevelOption {
 struct LevelCost {
   int level = 0;  // Level::index
   LevelOption option;
-  double computation_seconds = 0.0;             // seed 004, Eq 2
+  double computation_seconds = 0.0;             // Stage-GA, Eq 2
   double communication_seconds = 0.0;           // the redistributions before the level
   std::vector<Redistribution> redistributions;  // only those that move data
   double seconds() const { return model::stage_execution_time(computation_seconds, communication_seconds); }
@@ -82,7 +82,7 @@ struct PlanCost {
   std::vector<LevelCost> levels;        // the first pass over the levels
   std::vector<LevelCost> later_levels;  // one later pass of the iterative loop; empty without one
   std::int64_t iterations = 1;
-  double seconds = 0.0;  // seed 004, Eq 4: first pass + (iterations - 1) x later pass
+  double seconds = 0.0;  // Stage-GA, Eq 4: first pass + (iterations - 1) x later pass
 };
 
 // A plan gives one option per level, as an index into CostModel::options(level).

@@ -1,5 +1,5 @@
 #pragma once
-// The machine the optimizer plans for (seed 004, Section II.B and Table II):
+// The machine the optimizer plans for (Stage-GA, Section II.B and Table II):
 // the time of one operation on one processor, and the five communication
 // structures' costs t(d, p) = (M p + N) d + (R p + Q), d doubles per processor
 // among p processors. It comes from a "hetscale.comm-profile/1" file with its
@@ -12,7 +12,7 @@
 
 namespace hetscale::optimizer {
 
-// Seed 004, Figure 4 (names as in hetscale::communication_structures).
+// Stage-GA, Figure 4 (names as in hetscale::communication_structures).
 enum class Structure { multiphase, shift, broadcast, scatter, gather };
 inline constexpr std::array<Structure, 5> all_structures{Structure::multiphase, Structure::shift, Structure::broadcast,
                                                          Structure::scatter, Structure::gather};
@@ -26,7 +26,7 @@ struct Machine {
   std::array<StructureCosts, 5> structures;  // indexed by Structure
 
   const StructureCosts& costs(Structure structure) const { return structures[static_cast<std::size_t>(structure)]; }
-  // seed 004, Eq 3: t = f1(c, p) d + f2(c, p) for d doubles per processor among p processors.
+  // Stage-GA, Eq 3: t = f1(c, p) d + f2(c, p) for d doubles per processor among p processors.
   double communication_seconds(Structure structure, double elements_per_processor, int processors) const;
 };
 

@@ -1,5 +1,5 @@
 #pragma once
-// Seed 004's alignment parser: reads a sequential program in the C-like
+// Stage-GA's alignment parser: reads a sequential program in the C-like
 // language of Figure 7 and returns its levels (docs/optimizer.md gives the
 // language and the rules).
 #include <cstdint>

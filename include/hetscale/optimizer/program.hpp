@@ -1,5 +1,5 @@
 #pragma once
-// Seed 004, Section II: a sequential program as a sequence of levels (top-level
+// Stage-GA, Section II: a sequential program as a sequence of levels (top-level
 // loop nests), optionally inside an outer iterative loop. Each level knows the
 // arrays it reads and writes, its floating-point operation count and its
 // feasible alignments; the cost model and the solvers work from this data.

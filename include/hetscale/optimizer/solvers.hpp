@@ -1,9 +1,9 @@
 #pragma once
-// Solvers of the parallel code optimization problem (seed 004, Section III):
+// Solvers of the parallel code optimization problem (Stage-GA, Section III):
 // pick one option (processor count, alignment) per level so that the cost
 // model's predicted time is least. All solvers share one interface and return
 // the plan, its cost breakdown and what the search spent.
-//   ga          seed 004's SSGA and TGGA (hetscale::ga), or the memetic GA
+//   ga          Stage-GA's SSGA and TGGA (hetscale::ga), or the memetic GA
 //               that goes past the paper (hill climbing, diversity);
 //   exhaustive  every plan, on several threads (small instances);
 //   exact       dynamic programming over the levels (docs/optimizer.md).
@@ -47,12 +47,12 @@ class Solver {
 };
 
 struct GaSolverOptions {
-  // seed 004's two schemes: SSGA (ga::Scheme::steady_state) and TGGA (ga::Scheme::transgenerational).
+  // Stage-GA's two schemes: SSGA (ga::Scheme::steady_state) and TGGA (ga::Scheme::transgenerational).
   ga::Scheme scheme = ga::Scheme::steady_state;
   // Past the paper (docs/optimizer.md): distinct offspring, restarts and hill climbing on top of the scheme.
   bool memetic = false;
   ga::Crossover crossover = ga::Crossover::one_point;
-  std::size_t population_per_level = 2;  // population = this x levels (seed 004: proportional to the length)
+  std::size_t population_per_level = 2;  // population = this x levels (Stage-GA: proportional to the length)
   double mutation_rate = 0.0;            // per level; 0 means 1 / levels
   double crossover_rate = 1.0;
   double selection_pressure = 2.0;       // linear ranking

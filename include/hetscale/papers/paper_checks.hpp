@@ -19,7 +19,7 @@ struct PaperCheck {
 };
 
 struct PaperSection {
-  std::string title;   // "seed 003, Table 2: actual to ideal work ratios"
+  std::string title;   // "Clematis-Corana 1999, Table 2: actual to ideal work ratios"
   std::string method;  // which hetscale functions computed it
   std::vector<PaperCheck> checks;
 };
@@ -27,7 +27,7 @@ struct PaperSection {
 // Reads data/papers/seed000.json, seed001.json and seed003.json from data_dir.
 std::vector<PaperSection> reproduce_papers(const std::string& data_dir);
 
-// The speeds s_i of seed 003 Table 1's ten configurations, in the table's
+// The speeds s_i of Clematis-Corana 1999 Table 1's ten configurations, in the table's
 // order, from data_dir/papers/seed003.json (for the report's seed003-fig2).
 // InputError naming the file when Table 1 is not there.
 std::vector<std::vector<double>> seed003_table1_speeds(const std::string& data_dir);

@@ -1,7 +1,7 @@
 #pragma once
 // A platform: the nodes of a heterogeneous parallel computer with their
 // declared speeds, and the network between them. Read from a JSON file
-// (schema "hetscale.platform/1") or from seed 001's plain text form
+// (schema "hetscale.platform/1") or from Chen et al. 2008's plain text form
 // ("hostname marked-speed" per line). See docs/formats.md.
 #include <optional>
 #include <string>
@@ -11,12 +11,12 @@
 namespace hetscale {
 
 enum class SpeedKind {
-  relative,  // `speed`: relative to the reference machine (seed 000 v_i, seed 003 s_i)
-  marked,    // `marked_speed`: benchmarked sustained speed, Mflop/s (seed 001 C_i)
+  relative,  // `speed`: relative to the reference machine (APGA 2004 v_i, Clematis-Corana 1999 s_i)
+  marked,    // `marked_speed`: benchmarked sustained speed, Mflop/s (Chen et al. 2008 C_i)
 };
 
 // From `time_s` on, a node delivers `fraction` of its speed (the rest goes
-// to other load: a non-dedicated node, seed 003's sigma_i).
+// to other load: a non-dedicated node, Clematis-Corana 1999's sigma_i).
 struct AvailabilityPoint {
   double time_s = 0.0;
   double fraction = 1.0;  // in (0, 1]
@@ -67,7 +67,7 @@ struct Platform {
 
   // The declared speeds in node order (relative or marked, as declared).
   std::vector<double> declared_speeds() const;
-  // Speeds relative to the reference machine (seed 003 s_i), when the platform
+  // Speeds relative to the reference machine (Clematis-Corana 1999 s_i), when the platform
   // says what the reference is: relative speeds as given; marked speeds divided
   // by the reference's marked speed (given, or of the node the reference names).
   std::optional<std::vector<double>> relative_speeds() const;
@@ -80,12 +80,12 @@ Platform parse_platform(std::string_view text, const std::string& source);
 Platform parse_platform_json(std::string_view text, const std::string& source);
 Platform parse_platform_text(std::string_view text, const std::string& source);
 Platform read_platform(const std::string& path);
-// The marked speeds (Mflop/s, seed 001 Definition 1) a platform file declares,
+// The marked speeds (Mflop/s, Chen et al. 2008 Definition 1) a platform file declares,
 // one per node in order; InputError naming the file when its speeds are relative.
 std::vector<double> read_marked_speeds(const std::string& path);
 
 // The platform as JSON (schema "hetscale.platform/1"), one entry per node, and
-// in seed 001's plain form (one "hostname marked-speed" line per node, after
+// in Chen et al. 2008's plain form (one "hostname marked-speed" line per node, after
 // `comment` lines starting with '#'; marked speeds only). Both read back.
 std::string platform_json(const Platform& platform, const std::string& description = "");
 std::string platform_text(const Platform& platform, const std::string& comment = "");

@@ -1,5 +1,5 @@
 #pragma once
-// seed 000, Sections 5.3-5.4: the server and client programs of the adaptive
+// APGA 2004, Sections 5.3-5.4: the server and client programs of the adaptive
 // parallel GA as state machines that do not know the transport. A backend
 // (MPI, a simulator) delivers the signals it receives and sends the signals
 // these return; the policy behind the server makes every decision.
@@ -12,14 +12,14 @@
 
 namespace hetscale::programs {
 
-// seed 000, Sections 5.3-5.4: the signals of the adaptive protocol. A
+// APGA 2004, Sections 5.3-5.4: the signals of the adaptive protocol. A
 // YesWork answering a WorkRequest carries the individual; a YesWork to a
 // client in initialization or sleep mode only wakes it. A WorkEnd carries the
 // result. Their values are the MPI tags.
 enum class Signal : int { YesWork = 1, WorkRequest = 2, WorkEnd = 3, NoWork = 4, Shutdown = 5 };
-// seed 000, Section 5.3: the client program's modes.
+// APGA 2004, Section 5.3: the client program's modes.
 enum class ClientState { initialization, active, sleep };
-// seed 000, Section 5.4: the server program's modes.
+// APGA 2004, Section 5.4: the server program's modes.
 enum class ServerState { initialization, active };
 
 std::string to_string(Signal signal);
@@ -42,11 +42,11 @@ class FarmServer {
   ServerState state() const { return state_; }
   std::size_t clients() const { return clients_.size(); }
 
-  // seed 000, Section 5.4.1: the first generation begins in initialization
+  // APGA 2004, Section 5.4.1: the first generation begins in initialization
   // mode, with YesWork to every client; later ones wake the sleeping clients
   // and answer the requests kept waiting.
   std::vector<Outgoing> begin_generation(std::size_t tasks, bool last, double now);
-  // seed 000, Section 5.4.2, active mode.
+  // APGA 2004, Section 5.4.2, active mode.
   std::vector<Outgoing> on_work_request(std::size_t client, double now);
   // The answers a WorkEnd frees (a waiting request may now get a task);
   // `use` says whether the result counts or was a lost duplicate.
@@ -74,7 +74,7 @@ class FarmServer {
     bool asleep = true;            // initialization or sleep mode: needs a YesWork to ask
     bool waiting = false;          // its WorkRequest has no answer yet
     std::size_t holding = 0;       // tasks sent and not returned
-    std::size_t requests_due = 0;  // WorkRequests the client will send (seed 000, Section 5.3)
+    std::size_t requests_due = 0;  // WorkRequests the client will send (APGA 2004, Section 5.3)
   };
   distribute::FarmPolicy& policy_;
   std::vector<ClientView> clients_;
@@ -121,7 +121,7 @@ class FarmClient {
   ClientState state() const { return state_; }
   bool stopped() const { return stopped_; }
 
-  // seed 000, Section 5.3: a signal arrived. The actions, in order (for
+  // APGA 2004, Section 5.3: a signal arrived. The actions, in order (for
   // YesWork with an individual under prefetching: request_work, evaluate).
   std::vector<ClientAction> on_signal(Signal signal, bool has_task);
   // The evaluation is done and its WorkEnd sent: what next.

@@ -1,5 +1,5 @@
 #pragma once
-// The objective functions a farm evaluates (seed 000, Section 6): fitness is
+// The objective functions a farm evaluates (APGA 2004, Section 6): fitness is
 // minimised and depends on the genome only, so a run's result does not depend
 // on which node evaluated what.
 #include <cstddef>
@@ -26,7 +26,7 @@ class Objective {
   virtual std::optional<double> nominal_seconds() const = 0;
 };
 
-// seed 000 Section 6.1's test objective: a cheap function (Rastrigin over
+// APGA 2004 Section 6.1's test objective: a cheap function (Rastrigin over
 // `dimensions` genes in [-5.12, 5.12]) whose evaluation nominally takes
 // `evaluation_seconds` (spent sleeping by the node that evaluates it).
 // Throws std::invalid_argument unless evaluation_seconds >= 0 and dimensions >= 1.

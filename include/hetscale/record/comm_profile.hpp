@@ -1,6 +1,6 @@
 #pragma once
 // A machine's communication profile: what `hetscale bench comm` measured, the
-// least-squares fits of seed 001 Section 4.5's forms, and the resulting
+// least-squares fits of Chen et al. 2008 Section 4.5's forms, and the resulting
 // model::CommunicationCosts used by `hetscale scale predict`. JSON schema
 // "hetscale.comm-profile/1" (docs/formats.md), all times in seconds:
 //
@@ -29,7 +29,7 @@
 // A profile with only "costs" is valid: data/papers/seed001-section45.json
 // holds the paper's own Section 4.5 parameters in this form.
 //
-// "structures" holds seed 004's five communication structures (Section D,
+// "structures" holds Stage-GA's five communication structures (Section D,
 // Table II): t(d, p) = f1(p) d + f2(p) for d doubles per processor among p
 // processes, f1(p) = M p + N and f2(p) = R p + Q (shift: f1 = N, f2 = Q). M
 // and N are seconds per double, R and Q seconds; r_squared and points are
@@ -61,7 +61,7 @@ struct CommFitQuality {
   std::size_t points = 0;
 };
 
-// seed 004's communication structures, in the order of Table II's text.
+// Stage-GA's communication structures, in the order of Table II's text.
 inline constexpr std::array<std::string_view, 5> communication_structures{"multiphase", "shift", "broadcast", "scatter",
                                                                           "gather"};
 
@@ -77,7 +77,7 @@ struct StructureCosts {
 
   double f1(double processes) const { return model::structure_term(m, n, processes); }
   double f2(double processes) const { return model::structure_term(r, q, processes); }
-  // Predicted seconds for `elements` doubles per processor among `processes` (seed 004, Eq 3).
+  // Predicted seconds for `elements` doubles per processor among `processes` (Stage-GA, Eq 3).
   double seconds(double elements, double processes) const {
     return model::stage_communication_time(f1(processes), f2(processes), elements);
   }

@@ -1,5 +1,5 @@
 #pragma once
-// The context block of a farm's run record (seed 000's task farm), typed:
+// The context block of a farm's run record (APGA 2004's task farm), typed:
 // what ran, where, and how it was measured. The MPI farm (`hetscale farm`)
 // and the SimGrid farm (`hetscale simulate farm`) fill it, the report reads
 // it back. Fields only one backend has are optional. docs/formats.md.

@@ -1,5 +1,5 @@
 #pragma once
-// The result of `hetscale optimize` (seed 004), typed: schema
+// The result of `hetscale optimize` (Stage-GA), typed: schema
 // "hetscale.optimize/1" (docs/formats.md). The optimizer's report fills it and
 // writes it; the HTML report reads it back. Like every result, it carries a
 // context block: the tool, its version and the inputs.
@@ -63,7 +63,7 @@ struct OptimizeRecord {
   std::vector<OptimizeLevel> plan;
   std::optional<std::int64_t> iterations;  // an iterative program's passes ...
   std::vector<OptimizeLevel> later_pass;   // ... and the levels of its later passes
-  double time = 0.0;                       // the plan's predicted seconds (seed 004, Eq 4)
+  double time = 0.0;                       // the plan's predicted seconds (Stage-GA, Eq 4)
   std::optional<double> optimum;           // the exact optimum, when known
   std::optional<std::uint64_t> optimal_plans;
   std::optional<OptimizeGaSettings> ga;

@@ -8,7 +8,7 @@
 
 namespace hetscale {
 
-// One node's time breakdown (seed 003 Eqs 6-7), in seconds.
+// One node's time breakdown (Clematis-Corana 1999 Eqs 6-7), in seconds.
 struct NodeRecord {
   std::string name;
   double work = 0.0;           // operations or tasks completed
@@ -17,7 +17,7 @@ struct NodeRecord {
   double t_setup = 0.0;        // set-up and other parallelization overhead
   double t_idle = 0.0;         // idle, including what the node did not account for
   double t_other = 0.0;        // ready to run but not running (other load)
-  double t_unaccounted = 0.0;  // part of t_idle added so the parts sum to t_par (seed 003 Eq 8)
+  double t_unaccounted = 0.0;  // part of t_idle added so the parts sum to t_par (Clematis-Corana 1999 Eq 8)
 
   double accounted_time() const { return t_comp + t_comm + t_setup + t_idle + t_other; }
 };
@@ -31,7 +31,7 @@ struct RunRecord {
   std::string label;
   double t_par = 0.0;                // parallel elapsed time
   std::optional<double> t_seq_ref;   // the whole work on the reference machine
-  std::vector<NodeRecord> nodes;     // the workers (seed 000: n counts clients)
+  std::vector<NodeRecord> nodes;     // the workers (APGA 2004: n counts clients)
   std::optional<NodeRecord> server;  // a farm's server, reported beside them
   std::string context_json;          // free-form context block, as JSON text
 

@@ -1,5 +1,5 @@
 #pragma once
-// A scalability sweep (seed 001, Section 4.4): one kernel run at several
+// A scalability sweep (Chen et al. 2008, Section 4.4): one kernel run at several
 // problem sizes N on one configuration (a set of processes with their marked
 // speeds), each run's work W(N) and time T, and what was read off the
 // speed-efficiency trend line. JSON schema "hetscale.sweep/1" (docs/formats.md):
@@ -47,7 +47,7 @@ struct SweepPoint {
   bool check_passed = true;
   std::vector<double> run_seconds;       // T of every run at this size, in run order, when more than one ran
   double achieved_speed_mflops() const;  // W / T / 1e6
-  // seed 001, Definition 2: E_s = W / (T C), C in Mflop/s
+  // Chen et al. 2008, Definition 2: E_s = W / (T C), C in Mflop/s
   double speed_efficiency(double marked_speed_mflops) const;
 };
 

@@ -1,6 +1,6 @@
 #pragma once
 // Timings of one program at several processor counts and problem sizes, for
-// seed 002's serial-fraction fit: CSV with the header `procs,size,seconds`.
+// Majumdar 1999's serial-fraction fit: CSV with the header `procs,size,seconds`.
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -12,7 +12,7 @@ namespace hetscale {
 
 struct Timing {
   std::size_t procs = 1;
-  double size = 0.0;     // problem size (seed 002: number of histories N_h)
+  double size = 0.0;     // problem size (Majumdar 1999: number of histories N_h)
   double seconds = 0.0;  // elapsed time tau_N
   std::size_t line = 0;  // line in the file, for messages
 };

@@ -1,5 +1,5 @@
 #pragma once
-// A communication profile (seed 001 Section 4.5, seed 004's structures) for
+// A communication profile (Chen et al. 2008 Section 4.5, Stage-GA's structures) for
 // people: `hetscale bench comm`'s tables. Its JSON is the profile itself
 // (record/comm_profile.hpp's comm_profile_json).
 #include <string>
@@ -9,7 +9,7 @@
 namespace hetscale::report {
 
 // Where it was measured (from the profile's context: ranks, host, MPI
-// library), the fitted forms with their r^2, t_c and C_ref, seed 004's
+// library), the fitted forms with their r^2, t_c and C_ref, Stage-GA's
 // structures when measured, and the samples (medians, in microseconds).
 std::string comm_profile_table(const CommProfile& profile);
 

@@ -1,5 +1,5 @@
 #pragma once
-// Seed 001's isospeed-efficiency scalability for people (terminal tables laid
+// Chen et al. 2008's isospeed-efficiency scalability for people (terminal tables laid
 // out like the paper's Tables 3-6 and 12-13) and for scripts (JSON with a
 // schema and a context block). docs/scalability.md describes both.
 #include <cstddef>

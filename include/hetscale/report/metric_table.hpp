@@ -27,18 +27,18 @@ struct Metric {
   std::string source;  // paper and equation, or how it is computed: "Eq 5", "s_tot / s_max"
 };
 
-// seed 000 of a run: speed-up, efficiency, effective processors, diversity, idle time.
+// APGA 2004 of a run: speed-up, efficiency, effective processors, diversity, idle time.
 std::vector<Metric> heterogeneous_metrics(const HeterogeneousMetrics& metrics);
-// seed 003 of a run, for the system and for one node.
+// Clematis-Corana 1999 of a run, for the system and for one node.
 std::vector<Metric> energetic_system_metrics(const EnergeticSystem& system);
 std::vector<Metric> energetic_node_metrics(const EnergeticNode& node);
 // POP's factors of a run.
 std::vector<Metric> pop_metrics(const PopMetrics& pop);
-// seed 000 of a distribution of K operations (`hetscale model hetero`).
+// APGA 2004 of a distribution of K operations (`hetscale model hetero`).
 std::vector<Metric> distribution_metrics(const DistributionMetrics& metrics);
-// seed 003, Section 3 (`hetscale model ewf`).
+// Clematis-Corana 1999, Section 3 (`hetscale model ewf`).
 std::vector<Metric> worsening_metrics(const WorseningMetrics& metrics);
-// seed 000's bounds on a farm (`hetscale model farm`).
+// APGA 2004's bounds on a farm (`hetscale model farm`).
 std::vector<Metric> farm_bound_metrics(const sim::FarmWhatIf& what_if);
 
 // A metric's value as the terminal table prints it ("-" when it has none).

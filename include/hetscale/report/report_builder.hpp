@@ -26,7 +26,7 @@ struct ReportOptions {
   std::string title = "hetscale report";
   std::vector<std::string> about;
   std::vector<std::string> model_figures;                   // names from model_figure_names()
-  std::vector<std::vector<double>> seed003_configurations;  // speeds of seed 003 Table 1 (for seed003-fig2)
+  std::vector<std::vector<double>> seed003_configurations;  // speeds of Clematis-Corana 1999 Table 1 (for seed003-fig2)
 };
 
 // "seed000-fig1", "seed003-fig2".

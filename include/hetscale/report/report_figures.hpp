@@ -15,9 +15,9 @@
 namespace hetscale::report {
 
 // --- one run ------------------------------------------------------------------
-// seed 003 Fig 1's parts of T_i, per node (and the server): stacked bars.
+// Clematis-Corana 1999 Fig 1's parts of T_i, per node (and the server): stacked bars.
 Figure time_breakdown_figure(const RunAnalysis& analysis, const RunRecord& run, const std::string& id);
-// seed 000 Fig 4: the measured share p_i of each node against v_i / sum v.
+// APGA 2004 Fig 4: the measured share p_i of each node against v_i / sum v.
 Figure work_share_figure(const RunAnalysis& analysis, const std::string& id);
 HtmlTable node_table(const RunAnalysis& analysis);
 HtmlTable metrics_table(const RunAnalysis& analysis);  // APGA 2004, Clematis-Corana 1999 and POP
@@ -31,13 +31,13 @@ struct ClientCountPoint {
   double max_speedup = 0.0;  // s_max = sum v / max v of the clients
   double t_par = 0.0;        // of the run, s
 };
-// seed 000 Fig 3: speed-up against clients, with the linear and s_max lines.
+// APGA 2004 Fig 3: speed-up against clients, with the linear and s_max lines.
 Figure speedup_figure(const std::vector<ClientCountPoint>& points, const std::string& title, const std::string& id);
 // Efficiency s / s_max against clients.
 Figure client_efficiency_figure(const std::vector<ClientCountPoint>& points, const std::string& title,
                                 const std::string& id);
 
-// --- scalability (seed 001) -------------------------------------------------------
+// --- scalability (Chen et al. 2008) -------------------------------------------------------
 // Figs 2-4: E_s against N for each configuration, its trend line, the target.
 Figure isospeed_figure(const std::vector<Sweep>& sweeps, const std::string& id);
 HtmlTable sweeps_table(const std::vector<Sweep>& sweeps);
@@ -45,17 +45,17 @@ HtmlTable sweeps_table(const std::vector<Sweep>& sweeps);
 Figure psi_figure(const PsiTable& measured, const IsospeedPrediction* predicted, const std::string& id);
 HtmlTable psi_html_table(const PsiTable& measured, const IsospeedPrediction* predicted);
 
-// --- optimizer (seed 004) -------------------------------------------------------------
+// --- optimizer (Stage-GA) -------------------------------------------------------------
 // Fig 9: best and mean fitness per generation.
 Figure fitness_figure(const std::vector<double>& best, const std::vector<double>& mean, const std::string& title,
                       const std::string& id);
 
 // --- model figures ------------------------------------------------------------------------
-// seed 000 Fig 1 (Eqs 11-13): two processors {v, h v}, the slower one with share
+// APGA 2004 Fig 1 (Eqs 11-13): two processors {v, h v}, the slower one with share
 // p: speed-up s (first) and effective processors n_eff (second) against p for
 // h = 1, 1.25, 1.5, 1.75, 2.
 std::vector<Figure> seed000_figure1();
-// seed 003 Fig 2: ewf (Eq 41) against H for R = 0.1 .. 1.0 over the given
+// Clematis-Corana 1999 Fig 2: ewf (Eq 41) against H for R = 0.1 .. 1.0 over the given
 // configurations (Table 1's ten, S = 6).
 Figure seed003_figure2(const std::vector<std::vector<double>>& configurations);
 

@@ -34,7 +34,7 @@ struct FarmSimulation {
   std::vector<SimulatedClient> clients;
   std::vector<double> generation_seconds;
   std::size_t events = 0;
-  // seed 000: s_tot / s_max = t_seq_ref / (t_par sum v_i), with idle time counted.
+  // APGA 2004: s_tot / s_max = t_seq_ref / (t_par sum v_i), with idle time counted.
   double efficiency() const { return t_seq_ref / (t_par * speed_sum); }
 };
 

@@ -1,5 +1,5 @@
 #pragma once
-// A what-if of the farm: seed 000's policies on given client speeds, run in
+// A what-if of the farm: APGA 2004's policies on given client speeds, run in
 // the event simulation (sim/farm_simulation.hpp, the same policy code as the
 // MPI farm), beside the ceiling of any farm of indivisible equal tasks and the
 // even split's Eq 17 bound. No run, no SimGrid.

@@ -1,5 +1,5 @@
 #pragma once
-// The task farm of seed 000 on a simulated platform (SimGrid S4U): the same
+// The task farm of APGA 2004 on a simulated platform (SimGrid S4U): the same
 // FarmServer, FarmClient and policies as the MPI farm, as actors. The
 // platform's first node hosts the server, the next `clients` nodes the
 // clients; messages cross the platform's network, evaluations run at the
@@ -45,7 +45,7 @@ struct SimulatedFarmRun {
   std::size_t messages = 0;     // signals sent
   std::size_t evaluations = 0;  // including lost duplicates
   std::size_t events() const { return messages + evaluations; }
-  // seed 000: s_tot / s_max = t_seq_ref / (t_par sum v_i), idle time counted
+  // APGA 2004: s_tot / s_max = t_seq_ref / (t_par sum v_i), idle time counted
   // (as FarmSimulation::efficiency).
   double efficiency() const { return *record.t_seq_ref / (record.t_par * speed_sum); }
 };

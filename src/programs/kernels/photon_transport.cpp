@@ -1,4 +1,4 @@
-// Monte Carlo photon transport through a water slab (seed 002's application).
+// Monte Carlo photon transport through a water slab (Majumdar 1999's application).
 //
 // Geometry. A slab 0 <= x <= L (L = thickness_cm), infinite in y and z.
 // Photons of energy E0 (source_energy_MeV) enter at x = 0 moving along +x
@@ -27,7 +27,7 @@
 //   Total Sigma_t = Sigma_C + Sigma_pe. A photon whose energy falls below
 //   cutoff_energy_MeV is absorbed (deposited locally).
 //
-// Serial set-up (seed 002's a, independent of the number of histories): a
+// Serial set-up (Majumdar 1999's a, independent of the number of histories): a
 // log-spaced grid E_g = E_cut (E0/E_cut)^(g/(G-1)), g = 0..G-1, with
 // ln Sigma_t and ln Sigma_pe at each E_g, and for each group the CDF of mu,
 // F_g(mu_j), on mu_j = -1 + 2j/(A-1), j = 0..A-1, integrated from the

@@ -1,5 +1,5 @@
 #pragma once
-// Local computation of the dense kernels of seed 001 Section 4.1: Gaussian
+// Local computation of the dense kernels of Chen et al. 2008 Section 4.1: Gaussian
 // elimination (no pivoting, as in the paper: the generated systems are
 // diagonally dominant) and matrix multiplication (BLAS dgemm, OpenBLAS).
 // Matrices are row-major. No MPI: the MPI drivers move rows between processes.

@@ -1,5 +1,5 @@
 #pragma once
-// Local computation of the 2D convolution of seed 001 Section 4.1.3: two
+// Local computation of the 2D convolution of Chen et al. 2008 Section 4.1.3: two
 // N x N complex images, 2D FFT of both (N-point 1D FFTs along the rows, then
 // along the columns), pointwise product, inverse 2D FFT. The 1D transforms go
 // through FFTW; the MPI driver transposes between the row and column passes.

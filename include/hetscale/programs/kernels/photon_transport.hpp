@@ -1,5 +1,5 @@
 #pragma once
-// Monte Carlo photon transport through a slab: seed 002's application class
+// Monte Carlo photon transport through a slab: Majumdar 1999's application class
 // (independent particle histories, a serial set-up and a final reduction, so
 // that the single-processor time is tau_1 = a + b N_h). Local computation
 // only: the MPI driver shares the histories out and sums the tallies.
