@@ -109,8 +109,9 @@ Output model_farm(const FarmModelOptions& o) {
 // --- fit serial ------------------------------------------------------------
 // Several timings files are read as one (for example the single-process runs
 // and the multi-process runs of `hetscale scale sweep --timings`).
-Output fit_serial(const std::vector<std::string>& timings_paths, bool json) {
-  const auto fit = fit_serial_fraction(read_timings(timings_paths));
+Output fit_serial(const std::vector<std::string>& timings_paths, bool json, const std::string& serial_time = "line") {
+  const auto how = serial_time_named(serial_time);
+  const auto fit = fit_serial_fraction(read_timings(timings_paths), how);
   return {json ? report::serial_fit_json(fit) : report::serial_fit_table(fit)};
 }
 
@@ -261,8 +262,12 @@ int main(int argc, char** argv) {
       "serial", "Majumdar 1999: fit tau_1 = a + b N; f, S_N, S_N^th, eps_N and Karp-Flatt per multi-processor run");
   serial->add_option("--timings", timings, "CSV with the header procs,size,seconds (several files are read as one)")
       ->required();
+  std::string serial_time = "line";
+  serial->add_option("--serial-time", serial_time,
+                     "where tau_1 comes from: line (a + b N fitted, the default), through-origin (b N: a = 0, the way "
+                     "on when a comes out negative), measured (the single-processor run at each size; Karp-Flatt)");
   serial->add_flag("--json", fit_json, "print JSON instead of tables");
-  serial->callback([&] { action = [&] { return fit_serial(timings, fit_json); }; });
+  serial->callback([&] { action = [&] { return fit_serial(timings, fit_json, serial_time); }; });
 
   bool demo_json = false;
   auto* demo_command =

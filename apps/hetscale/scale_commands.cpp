@@ -31,34 +31,55 @@ std::string kernel_option(const std::string& kernel) {
   return kernel;
 }
 
-// Where psi and predict read their configurations: a CSV file (with --kernel)
-// or sweep files.
+// Where psi and predict read their configurations: a CSV file (with --kernel,
+// or --program and --workload) or sweep files (which carry their workload).
 struct ConfigurationInputs {
   std::vector<std::string> sweeps;
-  std::string kernel, configs;
+  std::string kernel, program, workload, configs;
   bool json = false;
 };
 
-// The kernel of a CSV configurations file: --kernel is required, and sweeps are not taken with it.
-std::string configs_kernel(const ConfigurationInputs& inputs, std::string_view kernels) {
+// The workload of a CSV configurations file: --kernel, or --program with --workload; sweeps not taken with it.
+ProgramWorkload configs_workload(const ConfigurationInputs& inputs, std::string_view kernels) {
   if (!inputs.sweeps.empty()) throw InputError("--configs", "", "give a configurations file or sweep files, not both");
-  if (inputs.kernel.empty()) throw InputError("--kernel", "", fmt::format("is required with --configs: {}", kernels));
-  return kernel_option(inputs.kernel);
+  if (inputs.kernel.empty() == inputs.program.empty())
+    throw InputError(inputs.kernel.empty() ? "--kernel" : "--program", "",
+                     fmt::format("give one of --kernel ({}) and --program NAME --workload EXPR with --configs", kernels));
+  if (!inputs.kernel.empty()) {
+    if (!inputs.workload.empty())
+      throw InputError("--workload", "", fmt::format("goes with --program; kernel {} has its own W(N)", inputs.kernel));
+    return kernel_workload_of(kernel_option(inputs.kernel), "--kernel", "");
+  }
+  if (inputs.workload.empty())
+    throw InputError("--workload", "",
+                     fmt::format("is required with --program {} --configs: W(N) as an expression in N, e.g. 2*N^3",
+                                 inputs.program));
+  return program_workload(inputs.program, inputs.workload);
+}
+
+// Sweeps carry their workload: --kernel, if given, must agree, and --program/--workload are not taken.
+void sweeps_only(const ConfigurationInputs& inputs, const std::vector<Sweep>& sweeps) {
+  if (!inputs.program.empty() || !inputs.workload.empty())
+    throw InputError(inputs.program.empty() ? "--workload" : "--program", "",
+                     "applies to --configs only; sweeps carry their program and workload");
+  if (!inputs.kernel.empty() && kernel_option(inputs.kernel) != sweeps.front().kernel)
+    throw InputError(
+        "--kernel", "",
+        fmt::format("is {} but {} is a sweep of {}", inputs.kernel, sweeps.front().source, sweeps.front().kernel));
 }
 
 // --- scale psi -------------------------------------------------------------------
 Output scale_psi(const ConfigurationInputs& command) {
   PsiTable table;
   if (!command.configs.empty()) {
-    table = isospeed_psi(configs_kernel(command, "ge, mm or conv"), read_configurations(command.configs));
+    table = isospeed_psi(configs_workload(command, "ge, mm or conv"), read_configurations(command.configs));
   } else {
     if (command.sweeps.empty())
-      throw InputError("scale psi", "", "needs --kernel ge|mm|conv --configs FILE, or two or more sweep files");
+      throw InputError("scale psi", "",
+                       "needs --kernel ge|mm|conv --configs FILE (or --program NAME --workload EXPR --configs FILE), "
+                       "or two or more sweep files");
     const auto sweeps = read_sweeps(command.sweeps);
-    if (!command.kernel.empty() && kernel_option(command.kernel) != sweeps.front().kernel)
-      throw InputError(
-          "--kernel", "",
-          fmt::format("is {} but {} is a sweep of {}", command.kernel, sweeps.front().source, sweeps.front().kernel));
+    sweeps_only(command, sweeps);
     table = psi_from_sweeps(sweeps);
   }
   return {command.json ? report::psi_json(table) : report::psi_table(table)};
@@ -66,25 +87,29 @@ Output scale_psi(const ConfigurationInputs& command) {
 
 // --- scale predict ----------------------------------------------------------------
 struct PredictCommand : ConfigurationInputs {
-  std::string profile, base;
+  std::string profile, base, overhead;
 };
 
 Output scale_predict(const PredictCommand& command) {
   IsospeedPrediction prediction;
   if (!command.configs.empty()) {
-    const std::string kernel = configs_kernel(command, "ge or mm");
+    const auto workload = configs_workload(command, "ge or mm");
     const auto profile = read_comm_profile(command.profile);
-    prediction = predict_isospeed(profile.costs, kernel, read_configurations(command.configs), command.base);
+    prediction =
+        predict_isospeed(profile.costs, workload, read_configurations(command.configs), command.base, command.overhead);
     prediction.profile_source = profile.source;
   } else {
     if (command.sweeps.size() < 2)
       throw InputError("scale predict", "",
-                       "needs --configs FILE --kernel ge|mm, or two or more sweep files (the first is the base)");
+                       "needs --configs FILE --kernel ge|mm (or --program NAME --workload EXPR --overhead EXPR), or "
+                       "two or more sweep files (the first is the base)");
     if (!command.kernel.empty() || !command.base.empty())
       throw InputError(command.kernel.empty() ? "--base" : "--kernel", "",
                        "applies to --configs only; with sweeps the kernel is theirs and the first sweep is the base");
+    const auto sweeps = read_sweeps(command.sweeps);
+    sweeps_only(command, sweeps);
     const auto profile = read_comm_profile(command.profile);
-    prediction = predict_from_sweeps(profile, read_sweeps(command.sweeps));
+    prediction = predict_from_sweeps(profile, sweeps, command.overhead);
   }
   return {command.json ? report::prediction_json(prediction) : report::prediction_table(prediction)};
 }
@@ -123,7 +148,9 @@ void add_scale_commands(CLI::App& scale, Actions& actions) {
       "psi", "Chen et al. 2008, Definition 3: psi(C, C') between consecutive configurations, from sweeps or a CSV file");
   psi_command->add_option("SWEEP", psi->sweeps,
                           "sweep files (hetscale.sweep/1) in scaling order, each with a target N");
-  psi_command->add_option("--kernel", psi->kernel, "ge | mm | conv: the workload W(N) (required with --configs)");
+  psi_command->add_option("--kernel", psi->kernel, "ge | mm | conv: the workload W(N) (with --configs)");
+  psi_command->add_option("--program", psi->program, "your program's name, instead of --kernel (with --configs)");
+  psi_command->add_option("--workload", psi->workload, "your program's W(N), an expression in N: 2*N^3 + 40*N^2");
   psi_command->add_option("--configs", psi->configs,
                           "CSV with the header name,marked_speed,N[,processes], in scaling order");
   psi_command->add_flag("--json", psi->json, "print JSON (schema hetscale.psi/1) instead of tables");
@@ -141,6 +168,11 @@ void add_scale_commands(CLI::App& scale, Actions& actions) {
   predict_command->add_option("--configs", predict->configs,
                               "CSV with the header name,marked_speed,N,processes, in scaling order");
   predict_command->add_option("--kernel", predict->kernel, "ge | mm (with --configs)");
+  predict_command->add_option("--program", predict->program, "your program's name, instead of --kernel (with --configs)");
+  predict_command->add_option("--workload", predict->workload, "your program's W(N), an expression in N (with --configs)");
+  predict_command->add_option("--overhead", predict->overhead,
+                              "your program's T_o, an expression in N and p over the profile's costs bcast(p), "
+                              "send(n), recv(n), barrier(p) (n doubles): required for a program of yours");
   predict_command->add_option("--base", predict->base, "the base configuration's name (default: the first)");
   predict_command->add_flag("--json", predict->json, "print JSON (schema hetscale.predict/1) instead of tables");
   predict_command->callback([&actions, predict] { actions.action = [predict] { return scale_predict(*predict); }; });
@@ -157,6 +189,9 @@ void add_scale_commands(CLI::App& scale, Actions& actions) {
   fit_command->add_option("--marked-speed", fit->csv.marked_speed,
                           "CSV sweeps: C in Mflop/s, or one marked speed per process C_1,C_2,...");
   fit_command->add_option("--kernel", fit->csv.kernel, "CSV sweeps: ge | mm | conv, for W(N)");
+  fit_command->add_option("--program", fit->csv.program, "CSV sweeps of your program: its name, instead of --kernel");
+  fit_command->add_option("--workload", fit->csv.workload,
+                          "CSV sweeps of your program: W(N), an expression in N (else the CSV's W column)");
   fit_command->add_option("--configuration", fit->csv.configuration, "CSV sweeps: its name (default: the file's stem)");
   fit_command->add_option("--out", fit->out, "write the sweep with its trend line and target here (JSON)");
   fit_command->add_flag("--json", fit->json, "print the sweep (hetscale.sweep/1) with its trend line and target");

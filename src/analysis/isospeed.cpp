@@ -14,6 +14,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_multifit.h>
 
+#include "hetscale/io/expression.hpp"
 #include "hetscale/io/files.hpp"
 #include "hetscale/io/input_error.hpp"
 #include "hetscale/io/number_list.hpp"
@@ -125,6 +126,24 @@ model::Workload workload_of(const std::string& kernel, const std::string& source
 
 std::string sweep_source(const Sweep& sweep) { return sweep.source.empty() ? "--sizes" : sweep.source; }
 
+// W(N) through measured (N, W): log W linear in log N between consecutive
+// sizes, the nearest segment's power law beyond them.
+std::function<double(double)> measured_work(std::vector<std::pair<double, double>> points) {
+  std::sort(points.begin(), points.end());
+  points.erase(std::unique(points.begin(), points.end(),
+                           [](const auto& a, const auto& b) { return a.first == b.first; }),
+               points.end());
+  return [points](double n) {
+    if (points.size() == 1) return points.front().second * n / points.front().first;
+    std::size_t right = 1;
+    while (right + 1 < points.size() && points[right].first < n) ++right;
+    const auto& [n0, w0] = points[right - 1];
+    const auto& [n1, w1] = points[right];
+    const double exponent = std::log(w1 / w0) / std::log(n1 / n0);
+    return w0 * std::pow(n / n0, exponent);
+  };
+}
+
 double median(std::vector<double> values) {
   std::sort(values.begin(), values.end());
   const std::size_t middle = values.size() / 2;
@@ -139,22 +158,57 @@ std::string names_of(const std::vector<ScalingConfiguration>& configurations) {
 
 // --- prediction -----------------------------------------------------------------
 
-// T_o of a kernel with an overhead model (ge, mm).
+// T_o of Corollary 2: a kernel's model (ge, mm), or the user's expression in N
+// and p over the measured costs.
 struct OverheadModel {
   std::string kernel;
+  std::optional<io::Expression> expression;
+  std::string description;
   double operator()(const model::CommunicationCosts& costs, double n, double processes, double root_share) const {
+    if (expression) {
+      const double values[] = {n, processes};
+      const io::Expression::Function functions[] = {
+          [&](double p) { return model::broadcast_time(costs, p); },
+          [&](double elements) { return model::send_time(costs, elements); },
+          [&](double elements) { return model::receive_time(costs, elements); },
+          [&](double p) { return model::barrier_time(costs, p); }};
+      return expression->evaluate(values, functions);
+    }
     if (kernel == "ge") return model::gaussian_elimination_overhead(costs, n, processes);
     return model::matrix_multiplication_overhead(costs, n, processes, root_share);
   }
 };
 
-void require_overhead_model(const std::string& kernel, const std::string& source, const std::string& field) {
-  workload_of(kernel, source, field);
-  if (kernel != "ge" && kernel != "mm")
-    throw InputError(source, field,
-                     fmt::format("prediction needs an overhead model T_o; hetscale has one for ge (Chen et al. 2008 "
-                                 "Section 4.5) and mm, not for {}",
-                                 kernel));
+// The overhead model of a workload: `overhead` for a user's program (required),
+// the kernel's own for ge and mm (and then no --overhead).
+OverheadModel overhead_model(const ProgramWorkload& workload, const std::string& overhead, const std::string& source,
+                             const std::string& field) {
+  OverheadModel model;
+  model.kernel = workload.name;
+  if (!workload.users_program) {
+    if (!overhead.empty())
+      throw InputError("--overhead", "", fmt::format("is for a program of yours; {} has its own overhead model",
+                                                     workload.name));
+    if (workload.name != "ge" && workload.name != "mm")
+      throw InputError(source, field,
+                       fmt::format("prediction needs an overhead model T_o; hetscale has one for ge (Chen et al. 2008 "
+                                   "Section 4.5) and mm, not for {}",
+                                   workload.name));
+    model.description = workload.name == "ge" ? "T_o of ge (Chen et al. 2008, Section 4.5)" : "T_o of mm (hetscale's)";
+    return model;
+  }
+  if (overhead.empty())
+    throw InputError("--overhead", "",
+                     fmt::format("is required to predict {}: T_o as an expression in N and p over the measured costs "
+                                 "bcast(p), send(n), recv(n), barrier(p) (docs/scalability.md)",
+                                 workload.name));
+  try {
+    model.expression = io::Expression::parse(overhead, {"N", "p"}, {"bcast", "send", "recv", "barrier"});
+  } catch (const std::invalid_argument& error) {
+    throw InputError("--overhead", "", fmt::format("\"{}\" is not an expression in N and p: {}", overhead, error.what()));
+  }
+  model.description = "T_o = " + overhead + " (given)";
+  return model;
 }
 
 // The largest N the condition is solved for.
@@ -193,6 +247,40 @@ PredictionInput prediction_input(const ScalingConfiguration& configuration) {
 }
 
 }  // namespace
+
+// --- workloads -----------------------------------------------------------------------
+
+ProgramWorkload kernel_workload_of(const std::string& kernel, const std::string& source, const std::string& field) {
+  const auto work = workload_of(kernel, source, field);
+  return ProgramWorkload{kernel, false, "", work};
+}
+
+ProgramWorkload program_workload(const std::string& name, const std::string& expression, const std::string& option) {
+  if (name.empty()) throw InputError("--program", "", "must not be empty: the name of your program");
+  ProgramWorkload workload{name, true, expression, nullptr};
+  if (expression.empty()) return workload;
+  try {
+    auto parsed = io::Expression::parse(expression, {"N"});
+    workload.work = [parsed](double n) {
+      const double values[] = {n};
+      return parsed.evaluate(values);
+    };
+  } catch (const std::invalid_argument& error) {
+    throw InputError(option, "", fmt::format("\"{}\" is not an expression in N: {}", expression, error.what()));
+  }
+  return workload;
+}
+
+ProgramWorkload sweep_workload(const Sweep& sweep) {
+  if (!sweep.users_program) return kernel_workload_of(sweep.kernel, sweep_source(sweep), "kernel");
+  if (!sweep.workload.empty()) return program_workload(sweep.kernel, sweep.workload, sweep_source(sweep));
+  std::vector<std::pair<double, double>> measured;
+  for (const auto& point : sweep.points) measured.emplace_back(point.size, point.work);
+  if (sweep.target && sweep.target->verified) measured.emplace_back(sweep.target->verified->size, sweep.target->verified->work);
+  if (measured.empty()) throw InputError(sweep_source(sweep), "points", "none: W(N) is known nowhere");
+  ProgramWorkload workload{sweep.kernel, true, "", measured_work(std::move(measured))};
+  return workload;
+}
 
 // --- trend line and target ---------------------------------------------------------
 
@@ -316,7 +404,12 @@ std::optional<double> choose_verifying_size(Sweep& sweep, double target, std::si
 
 Sweep parse_sweep_csv(std::string_view text, const std::string& source, const std::string& kernel,
                       const std::vector<double>& marked_speeds, const std::string& configuration) {
-  const auto workload = workload_of(kernel, "--kernel", "");
+  return parse_sweep_csv(text, source, kernel_workload_of(kernel, "--kernel", ""), marked_speeds, configuration);
+}
+
+Sweep parse_sweep_csv(std::string_view text, const std::string& source, const ProgramWorkload& workload,
+                      const std::vector<double>& marked_speeds, const std::string& configuration) {
+  const std::string& kernel = workload.name;
   if (marked_speeds.empty()) throw InputError("--marked-speed", "", "is required: C in Mflop/s, or one per process");
   for (std::size_t i = 0; i < marked_speeds.size(); ++i)
     if (!std::isfinite(marked_speeds[i]) || marked_speeds[i] <= 0.0)
@@ -336,25 +429,41 @@ Sweep parse_sweep_csv(std::string_view text, const std::string& source, const st
   const bool milliseconds = csv.has("T_ms");
   const std::size_t size_column = csv.column("N"), time_column = csv.column(milliseconds ? "T_ms" : "T_s");
 
+  if (!workload.work && !csv.has("W"))
+    throw InputError(source, csv.header.field(),
+                     fmt::format("header is '{}': {} has no --workload, so W must come from a column W (allowed: {})",
+                                 csv.header_text(), kernel, allowed));
   Sweep sweep;
   sweep.source = source;
   sweep.kernel = kernel;
+  sweep.users_program = workload.users_program;
+  sweep.workload = workload.expression;
   sweep.configuration = configuration;
   sweep.marked_speeds = marked_speeds;
   sweep.context_json = nlohmann::json{{"read_from", source}, {"format", "csv"}}.dump();
   for (const auto& row : csv.rows) {
     SweepPoint point;
     point.size = positive_cell(row, size_column, source, "N", "");
-    point.work = workload(point.size);
+    point.checked = !workload.users_program;  // hetscale checks its kernels; a user's sweep was not checked
     const double time = positive_cell(row, time_column, source, milliseconds ? "T_ms" : "T_s", "");
     point.seconds = milliseconds ? time * 1e-3 : time;
+    if (workload.work) {
+      point.work = workload.work(point.size);
+      if (!std::isfinite(point.work) || point.work <= 0.0)
+        throw InputError(workload.expression.empty() ? "--kernel" : "--workload", "",
+                         fmt::format("W({:g}) = {:g}: W(N) must be a number > 0 at every N of {}", point.size,
+                                     point.work, source));
+    }
     if (csv.has("W")) {
       const double printed = positive_cell(row, csv.column("W"), source, "W", " (flop)");
-      if (std::abs(printed - point.work) > printed_work_tolerance * point.work)
+      if (!workload.work)
+        point.work = printed;
+      else if (std::abs(printed - point.work) > printed_work_tolerance * point.work)
         throw InputError(source, row.field(),
-                         fmt::format("W = {:g} is not W(N) = {:.0f} of kernel {} at N = {:g} (0.5 % allowed); "
-                                     "is the kernel right?",
-                                     printed, point.work, kernel, point.size));
+                         fmt::format("W = {:g} is not W(N) = {:.0f} of {} {} at N = {:g} (0.5 % allowed); "
+                                     "is the {} right?",
+                                     printed, point.work, workload.users_program ? "--workload of" : "kernel", kernel,
+                                     point.size, workload.users_program ? "workload" : "kernel"));
     }
     sweep.points.push_back(point);
   }
@@ -372,7 +481,8 @@ Sweep read_sweep_file(const std::string& path, const CsvSweepOptions& csv) {
   if (io::looks_like_json(text)) {
     for (const auto& [option, value] :
          {std::pair{"--marked-speed", &csv.marked_speed}, std::pair{"--kernel", &csv.kernel},
-          std::pair{"--configuration", &csv.configuration}})
+          std::pair{"--configuration", &csv.configuration}, std::pair{"--program", &csv.program},
+          std::pair{"--workload", &csv.workload}})
       if (!value->empty())
         throw InputError(option, "",
                          fmt::format("applies to CSV sweeps only; {} is a sweep file that carries it", path));
@@ -383,13 +493,19 @@ Sweep read_sweep_file(const std::string& path, const CsvSweepOptions& csv) {
                      fmt::format("is required for the CSV sweep {}: the configuration's marked speed C in Mflop/s "
                                  "(or one per process)",
                                  path));
-  if (csv.kernel.empty())
-    throw InputError("--kernel", "", fmt::format("is required for the CSV sweep {}: ge, mm or conv", path));
-  workload_of(csv.kernel, "--kernel", "");
+  if (csv.kernel.empty() == csv.program.empty())
+    throw InputError(csv.kernel.empty() ? "--kernel" : "--program", "",
+                     fmt::format("give one of --kernel (ge, mm or conv) and --program NAME (yours, with W from "
+                                 "--workload or a W column) for the CSV sweep {}",
+                                 path));
+  if (!csv.kernel.empty() && !csv.workload.empty())
+    throw InputError("--workload", "", fmt::format("goes with --program; kernel {} has its own W(N)", csv.kernel));
+  const auto workload = csv.kernel.empty() ? program_workload(csv.program, csv.workload)
+                                           : kernel_workload_of(csv.kernel, "--kernel", "");
   const auto marked_speeds = io::parse_positive_list(csv.marked_speed, "--marked-speed");
   const std::string configuration =
       csv.configuration.empty() ? std::filesystem::path(path).stem().string() : csv.configuration;
-  return parse_sweep_csv(text, path, csv.kernel, marked_speeds, configuration);
+  return parse_sweep_csv(text, path, workload, marked_speeds, configuration);
 }
 
 // --- configurations and psi ------------------------------------------------------
@@ -467,12 +583,18 @@ ScalingConfiguration configuration_from_sweep(const Sweep& sweep) {
 }
 
 PsiTable isospeed_psi(const std::string& kernel, const std::vector<ScalingConfiguration>& configurations) {
-  const auto workload = workload_of(kernel, "--kernel", "");
+  return isospeed_psi(kernel_workload_of(kernel, "--kernel", ""), configurations);
+}
+
+PsiTable isospeed_psi(const ProgramWorkload& program, const std::vector<ScalingConfiguration>& configurations) {
+  if (!program.work) throw InputError("--workload", "", fmt::format("is required: psi needs {}'s W(N)", program.name));
+  const auto& workload = program.work;
   if (configurations.size() < 2)
     throw InputError(configurations.empty() ? "--configs" : configurations.front().source, "",
                      "psi compares two or more configurations");
   PsiTable table;
-  table.kernel = kernel;
+  table.kernel = program.name;
+  table.workload = program;
   table.configurations = configurations;
   for (const auto& configuration : configurations) {
     if (!configuration.size)
@@ -497,10 +619,13 @@ namespace {
 // One kernel for all the sweeps; returns it.
 std::string common_kernel(const std::vector<Sweep>& sweeps) {
   for (const auto& sweep : sweeps)
-    if (sweep.kernel != sweeps.front().kernel)
+    if (sweep.kernel != sweeps.front().kernel || sweep.users_program != sweeps.front().users_program ||
+        sweep.workload != sweeps.front().workload)
       throw InputError(sweep_source(sweep), "kernel",
-                       fmt::format("is {} but {} is {}: psi compares one kernel across configurations", sweep.kernel,
-                                   sweep_source(sweeps.front()), sweeps.front().kernel));
+                       fmt::format("is {}{} but {} is {}{}: psi compares one workload across configurations",
+                                   sweep.kernel, sweep.workload.empty() ? "" : " (W(N) = " + sweep.workload + ")",
+                                   sweep_source(sweeps.front()), sweeps.front().kernel,
+                                   sweeps.front().workload.empty() ? "" : " (W(N) = " + sweeps.front().workload + ")"));
   return sweeps.front().kernel;
 }
 
@@ -514,11 +639,11 @@ void require_two_sweeps(const std::vector<Sweep>& sweeps) {
 
 PsiTable psi_from_sweeps(const std::vector<Sweep>& sweeps) {
   require_two_sweeps(sweeps);
-  const std::string kernel = common_kernel(sweeps);
-  workload_of(kernel, sweep_source(sweeps.front()), "kernel");
+  common_kernel(sweeps);
+  const auto workload = sweep_workload(sweeps.front());
   std::vector<ScalingConfiguration> configurations;
   for (const auto& sweep : sweeps) configurations.push_back(configuration_from_sweep(sweep));
-  return isospeed_psi(kernel, configurations);
+  return isospeed_psi(workload, configurations);
 }
 
 // --- prediction ---------------------------------------------------------------------
@@ -526,7 +651,15 @@ PsiTable psi_from_sweeps(const std::vector<Sweep>& sweeps) {
 IsospeedPrediction predict_isospeed(const model::CommunicationCosts& costs, const std::string& kernel,
                                     const std::vector<ScalingConfiguration>& configurations,
                                     const std::string& base_name) {
-  require_overhead_model(kernel, "--kernel", "");
+  return predict_isospeed(costs, kernel_workload_of(kernel, "--kernel", ""), configurations, base_name, "");
+}
+
+IsospeedPrediction predict_isospeed(const model::CommunicationCosts& costs, const ProgramWorkload& program,
+                                    const std::vector<ScalingConfiguration>& configurations,
+                                    const std::string& base_name, const std::string& overhead_expression) {
+  const OverheadModel overhead = overhead_model(program, overhead_expression, "--kernel", "");
+  if (!program.work)
+    throw InputError("--workload", "", fmt::format("is required: the prediction needs {}'s W(N)", program.name));
   if (configurations.empty()) throw InputError("--configs", "", "no configurations to predict for");
   std::size_t base = 0;
   if (!base_name.empty()) {
@@ -546,10 +679,11 @@ IsospeedPrediction predict_isospeed(const model::CommunicationCosts& costs, cons
     throw InputError(configurations[base].source, configurations[base].name,
                      "the base configuration needs its N (the size that holds the target E_s)");
 
-  const auto workload = model::kernel_workload(kernel);
-  const OverheadModel overhead{kernel};
+  const auto& workload = program.work;
   IsospeedPrediction prediction;
-  prediction.kernel = kernel;
+  prediction.kernel = program.name;
+  prediction.workload = program;
+  prediction.overhead = overhead.description;
   prediction.costs = costs;
   for (std::size_t i = base; i < configurations.size(); ++i)
     if (prediction.sources.empty() || prediction.sources.back() != configurations[i].source)
@@ -613,10 +747,12 @@ IsospeedPrediction predict_isospeed(const model::CommunicationCosts& costs, cons
   return prediction;
 }
 
-IsospeedPrediction predict_from_sweeps(const CommProfile& profile, const std::vector<Sweep>& sweeps) {
+IsospeedPrediction predict_from_sweeps(const CommProfile& profile, const std::vector<Sweep>& sweeps,
+                                       const std::string& overhead) {
   require_two_sweeps(sweeps);
-  const std::string kernel = common_kernel(sweeps);
-  require_overhead_model(kernel, sweep_source(sweeps.front()), "kernel");
+  common_kernel(sweeps);
+  const auto workload = sweep_workload(sweeps.front());
+  overhead_model(workload, overhead, sweep_source(sweeps.front()), "kernel");
 
   std::vector<ScalingConfiguration> configurations{configuration_from_sweep(sweeps.front())};
   for (std::size_t i = 1; i < sweeps.size(); ++i) {
@@ -651,7 +787,7 @@ IsospeedPrediction predict_from_sweeps(const CommProfile& profile, const std::ve
     throw InputError(sweep_source(base), "points",
                      fmt::format("have no T_comp_s to calibrate t_c, and {} has no unit_computation", profile.source));
   }
-  auto prediction = predict_isospeed(costs, kernel, configurations);
+  auto prediction = predict_isospeed(costs, workload, configurations, "", overhead);
   prediction.profile_source = profile.source;
   prediction.computation += "; " + how;
   return prediction;

@@ -6,6 +6,7 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include "hetscale/io/expression.hpp"
 #include "hetscale/io/files.hpp"
 #include "hetscale/model/isospeed.hpp"
 #include "io/strict_json.hpp"
@@ -35,10 +36,11 @@ SweepPoint parse_point(const io::JsonObject& point) {
   parsed.compute_seconds = point.non_negative_number("T_comp_s", 0.0);
   point.optional_number("speed_Mflops");  // derived: checked to be a number, recomputed
   point.optional_number("E_s");
-  const auto check = point.optional_string("check").value_or("passed");
-  if (check != "passed" && check != "failed")
-    point.fail("check", fmt::format("is \"{}\", expected \"passed\" or \"failed\"", check));
-  parsed.check_passed = check == "passed";
+  const auto check = point.optional_string("check");
+  if (check && *check != "passed" && *check != "failed")
+    point.fail("check", fmt::format("is \"{}\", expected \"passed\" or \"failed\" (or no check field: none ran)", *check));
+  parsed.checked = check.has_value();
+  parsed.check_passed = check.value_or("passed") == "passed";
   if (point.has("T_runs_s")) {
     const auto& runs = point.raw("T_runs_s");
     if (!runs.is_array() || runs.empty())
@@ -105,8 +107,8 @@ ordered_json point_json(const SweepPoint& point, double marked_speed_mflops) {
                     {"T_s", point.seconds},
                     {"T_comp_s", point.compute_seconds},
                     {"speed_Mflops", point.achieved_speed_mflops()},
-                    {"E_s", point.speed_efficiency(marked_speed_mflops)},
-                    {"check", point.check_passed ? "passed" : "failed"}};
+                    {"E_s", point.speed_efficiency(marked_speed_mflops)}};
+  if (point.checked) json["check"] = point.check_passed ? "passed" : "failed";
   if (!point.run_seconds.empty()) json["T_runs_s"] = point.run_seconds;
   return json;
 }
@@ -127,12 +129,31 @@ Sweep parse_sweep(std::string_view text, const std::string& source) {
   const io::JsonObject top(document, source, "");
   top.require_schema(Sweep::schema);
   top.allow_only(
-      {"schema", "kernel", "configuration", "marked_speeds", "marked_speed", "points", "trend", "target", "context"});
+      {"schema", "kernel", "program", "workload", "configuration", "marked_speeds", "marked_speed", "points", "trend",
+       "target", "context"});
   Sweep sweep;
   sweep.source = source;
-  sweep.kernel = top.string("kernel");
-  if (sweep.kernel != "ge" && sweep.kernel != "mm" && sweep.kernel != "conv" && sweep.kernel != "mc")
-    top.fail("kernel", fmt::format("is \"{}\", expected one of ge, mm, conv, mc", sweep.kernel));
+  if (top.has("kernel") == top.has("program"))
+    top.fail("kernel", "give exactly one of kernel (hetscale's ge, mm, conv, mc) and program (the name of yours)");
+  if (top.has("kernel")) {
+    sweep.kernel = top.string("kernel");
+    if (sweep.kernel != "ge" && sweep.kernel != "mm" && sweep.kernel != "conv" && sweep.kernel != "mc")
+      top.fail("kernel", fmt::format("is \"{}\", expected one of ge, mm, conv, mc (a program of yours: \"program\")",
+                                     sweep.kernel));
+    if (top.has("workload")) top.fail("workload", "goes with program only: a kernel's W(N) is its own");
+  } else {
+    sweep.users_program = true;
+    sweep.kernel = top.string("program");
+    if (sweep.kernel.empty()) top.fail("program", "must not be empty");
+    if (top.has("workload")) {
+      sweep.workload = top.string("workload");
+      try {
+        io::Expression::parse(sweep.workload, {"N"});
+      } catch (const std::invalid_argument& error) {
+        top.fail("workload", fmt::format("\"{}\" is not an expression in N: {}", sweep.workload, error.what()));
+      }
+    }
+  }
   sweep.configuration = top.string("configuration");
   sweep.marked_speeds = marked_speeds(top);
   if (const auto declared = top.optional_positive_number("marked_speed");
@@ -155,7 +176,12 @@ std::string sweep_json(const Sweep& sweep) {
   const double c = sweep.marked_speed();
   ordered_json out;
   out["schema"] = Sweep::schema;
-  out["kernel"] = sweep.kernel;
+  if (sweep.users_program) {
+    out["program"] = sweep.kernel;
+    if (!sweep.workload.empty()) out["workload"] = sweep.workload;
+  } else {
+    out["kernel"] = sweep.kernel;
+  }
   out["configuration"] = sweep.configuration;
   out["marked_speeds"] = sweep.marked_speeds;
   out["marked_speed"] = c;

@@ -20,6 +20,34 @@ std::string kernel_description(const std::string& kernel) {
   return kernel;
 }
 
+// The workload as the titles name it: the kernel's, or the user's program as they named it.
+std::string workload_description(const ProgramWorkload& workload) {
+  if (!workload.users_program) return kernel_description(workload.name);
+  if (!workload.expression.empty()) return fmt::format("{}, W(N) = {} (given)", workload.name, workload.expression);
+  return fmt::format("{}, W(N) from the measured W (a power law between the sizes measured)", workload.name);
+}
+
+std::string sweep_description(const Sweep& sweep) {
+  if (!sweep.users_program) return kernel_description(sweep.kernel);
+  if (!sweep.workload.empty()) return fmt::format("{}, W(N) = {} (given)", sweep.kernel, sweep.workload);
+  return fmt::format("{}, W as measured", sweep.kernel);
+}
+
+std::string check_text(const SweepPoint& point) {
+  if (!point.checked) return "-";
+  return point.check_passed ? "passed" : "FAILED";
+}
+
+// "kernel": the name, or "program" and "workload" for a user's program.
+void put_workload(ordered_json& out, const ProgramWorkload& workload) {
+  if (!workload.users_program) {
+    out["kernel"] = workload.name;
+    return;
+  }
+  out["program"] = workload.name;
+  out["workload"] = workload.expression.empty() ? ordered_json(nullptr) : ordered_json(workload.expression);
+}
+
 std::string joined(const std::vector<std::string>& items) {
   std::string text;
   for (const auto& item : items) text += (text.empty() ? "" : ", ") + item;
@@ -58,7 +86,7 @@ ordered_json result_document(std::string_view schema, ordered_json inputs) {
 
 std::string psi_table(const PsiTable& table) {
   std::string out =
-      fmt::format("Chen et al. 2008, Definition 3: isospeed-efficiency scalability of {}\n", kernel_description(table.kernel));
+      fmt::format("Chen et al. 2008, Definition 3: isospeed-efficiency scalability of {}\n", workload_description(table.workload));
   out += fmt::format("configurations from {}\n\n", joined(table.sources));
   TextTable configurations({"configuration", "C (Mflop/s)", "p", "N", "W"});
   for (std::size_t i = 0; i < table.configurations.size(); ++i) {
@@ -75,7 +103,7 @@ std::string psi_table(const PsiTable& table) {
 
 std::string psi_json(const PsiTable& table) {
   auto out = result_document("hetscale.psi/1", {{"configurations", table.sources}});
-  out["kernel"] = table.kernel;
+  put_workload(out, table.workload);
   out["configurations"] = ordered_json::array();
   for (std::size_t i = 0; i < table.configurations.size(); ++i) {
     const auto& c = table.configurations[i];
@@ -103,9 +131,10 @@ std::string prediction_table(const IsospeedPrediction& p) {
   const auto& base = p.configurations.front();
   std::string out =
       fmt::format("Chen et al. 2008, Section 4.5: isospeed-efficiency prediction (Corollary 2, alpha = 0) of {}\n",
-                  kernel_description(p.kernel));
+                  workload_description(p.workload));
   out += fmt::format("costs from {}; configurations from {}\n", p.profile_source, joined(p.sources));
   out += fmt::format("computation: {}\n", p.computation);
+  out += fmt::format("overhead: {}\n", p.overhead);
   out += fmt::format("base {}: C = {} Mflop/s, p = {:g}, N = {:g}: T_c = {:.4g} s, T_o = {:.4g} s, model E_s = {}\n",
                      base.name, mflops(base.marked_speed), base.processes, base.size, base.computation_time,
                      base.overhead, fraction(base.speed_efficiency));
@@ -146,7 +175,8 @@ std::string prediction_table(const IsospeedPrediction& p) {
 
 std::string prediction_json(const IsospeedPrediction& p) {
   auto out = result_document("hetscale.predict/1", {{"profile", p.profile_source}, {"configurations", p.sources}});
-  out["kernel"] = p.kernel;
+  put_workload(out, p.workload);
+  out["overhead"] = p.overhead;
   out["computation"] = p.computation;
   const auto& costs = p.costs;
   out["costs"] = {
@@ -186,14 +216,14 @@ std::string prediction_json(const IsospeedPrediction& p) {
 std::string sweep_fit_table(const Sweep& sweep) {
   const double c = sweep.marked_speed();
   std::string out = fmt::format("sweep {}: {}, configuration {}, C = {} Mflop/s\n\n", sweep.source,
-                                kernel_description(sweep.kernel), sweep.configuration, mflops(c));
+                                sweep_description(sweep), sweep.configuration, mflops(c));
   TextTable points({"N", "W", "T (s)", "speed (Mflop/s)", "E_s", "trend E_s", "check"});
   for (const auto& point : sweep.points)
     points.add_row({fmt::format("{:g}", point.size), fmt::format("{:.0f}", point.work),
                     fmt::format("{:.6f}", point.seconds), fmt::format("{:.3f}", point.achieved_speed_mflops()),
                     fmt::format("{:.3f}", point.speed_efficiency(c)),
                     sweep.trend ? fmt::format("{:.3f}", trend_speed_efficiency(*sweep.trend, point.size)) : "-",
-                    point.check_passed ? "passed" : "FAILED"});
+                    check_text(point)});
   out += points.render();
   if (sweep.trend) {
     const auto& trend = *sweep.trend;
@@ -215,7 +245,7 @@ std::string sweep_fit_table(const Sweep& sweep) {
                          target.speed_efficiency);
     if (target.verified)
       out += fmt::format("verified: a run at N = {:g} gave E_s = {:.3f}{}; {}\n", target.verified->size,
-                         target.verified->speed_efficiency(c), target.verified->check_passed ? "" : " (check FAILED)",
+                         target.verified->speed_efficiency(c), target.verified->checked && !target.verified->check_passed ? " (check FAILED)" : "",
                          target_verdict(target, c));
   }
   return out;
@@ -224,10 +254,10 @@ std::string sweep_fit_table(const Sweep& sweep) {
 std::string sweep_point_line(const SweepPoint& point, double marked_speed, const std::string& kernel) {
   if (kernel == "mc")
     return fmt::format("N {:>9g}  T {:9.4f} s  check {}", point.size, point.seconds,
-                       point.check_passed ? "passed" : "FAILED");
+                       check_text(point));
   return fmt::format("N {:>6g}  W {:>14.0f}  T {:9.4f} s  speed {:9.2f} Mflop/s  E_s {:.3f}  check {}", point.size,
                      point.work, point.seconds, point.achieved_speed_mflops(), point.speed_efficiency(marked_speed),
-                     point.check_passed ? "passed" : "FAILED");
+                     check_text(point));
 }
 
 std::string sweep_run_table(const Sweep& sweep, std::size_t repetitions, const std::string& point_choice) {

@@ -153,6 +153,7 @@ std::string worsening_json(const WorseningMetrics& m) {
 
 std::string serial_fit_json(const SerialFit& fit) {
   auto out = document("hetscale.fit-serial/1", {{"timings", fit.source}});
+  out["serial_time"] = serial_time_name(fit.how);
   out["fit"] = {{"a", fit.single_processor.intercept},
                 {"b", fit.single_processor.slope},
                 {"r_squared", fit.single_processor.r_squared},
@@ -163,10 +164,10 @@ std::string serial_fit_json(const SerialFit& fit) {
                     {"size", row.size},
                     {"seconds", row.seconds},
                     {"tau_1", row.single_processor_time},
-                    {"f", row.serial_fraction},
+                    {"f", optional_value(row.serial_fraction)},
                     {"S_N", row.speedup},
-                    {"S_N_th", row.theoretical_speedup},
-                    {"eps_N", row.parallelization_efficiency},
+                    {"S_N_th", optional_value(row.theoretical_speedup)},
+                    {"eps_N", optional_value(row.parallelization_efficiency)},
                     {"karp_flatt", row.karp_flatt}});
   out["rows"] = rows;
   return dump(out);

@@ -192,7 +192,13 @@ std::vector<ReportSection> sweep_sections(const std::vector<Sweep>& sweeps, cons
     if (group.size() >= 2 && all_have_sizes) {
       const auto psi = psi_from_sweeps(group);
       std::optional<IsospeedPrediction> predicted;
-      if (profile) predicted = predict_from_sweeps(*profile, group);
+      // hetscale has overhead models for ge and mm; a program of the user's
+      // needs one from `scale predict --overhead`.
+      const bool has_overhead_model = !group.front().users_program && (kernel == "ge" || kernel == "mm");
+      if (profile && has_overhead_model) predicted = predict_from_sweeps(*profile, group);
+      if (profile && !has_overhead_model)
+        section.paragraphs.push_back("psi is not predicted: hetscale has no overhead model of " + kernel +
+                                     " (for a program of yours: hetscale scale predict --overhead EXPR).");
       const IsospeedPrediction* model = predicted ? &*predicted : nullptr;
       section.tables.push_back(psi_html_table(psi, model));
       section.figures.push_back(undrawn(psi_figure(psi, model, "psi-" + kernel)));

@@ -154,16 +154,35 @@ std::string farm_what_if_table(const sim::FarmWhatIf& m) {
 
 std::string serial_fit_table(const SerialFit& fit) {
   const auto& line = fit.single_processor;
-  std::string out = fmt::format(
-      "Majumdar 1999: tau_1 = a + b N fitted to {} single-processor runs of {}\n  a = {:.6g} s, b = {:.6g} s per unit, "
-      "R^2 = {:.6f}\n\n",
-      line.points, fit.source, line.intercept, line.slope, line.r_squared);
+  std::string out;
+  switch (fit.how) {
+    case SerialTime::line:
+      out = fmt::format(
+          "Majumdar 1999: tau_1 = a + b N fitted to {} single-processor runs of {}\n  a = {:.6g} s, b = {:.6g} s per "
+          "unit, R^2 = {:.6f}\n\n",
+          line.points, fit.source, line.intercept, line.slope, line.r_squared);
+      break;
+    case SerialTime::through_origin:
+      out = fmt::format(
+          "Majumdar 1999: tau_1 = b N fitted through the origin (a = 0: no serial part, so f = 0 and S_N^th = N) to "
+          "{} single-processor runs of {}\n  b = {:.6g} s per unit, R^2 = {:.6f}\n\n",
+          line.points, fit.source, line.slope, line.r_squared);
+      break;
+    case SerialTime::measured:
+      out = fmt::format(
+          "Majumdar 1999: tau_1 measured at each size (the single-processor runs of {}); f, S_N^th and eps_N need a "
+          "fitted serial time a and are not computed; Karp-Flatt e is the serial fraction these speed-ups imply\n\n",
+          fit.source);
+      break;
+  }
   if (fit.rows.empty()) return out + "no multi-processor rows to evaluate\n";
-  TextTable rows({"procs", "size", "tau_N (s)", "tau_1 fit (s)", "f", "S_N", "S_N^th", "eps_N", "Karp-Flatt e"});
+  const auto maybe = [](const std::optional<double>& value) { return value ? num(*value) : std::string("-"); };
+  TextTable rows({"procs", "size", "tau_N (s)", fit.how == SerialTime::measured ? "tau_1 measured (s)" : "tau_1 fit (s)",
+                  "f", "S_N", "S_N^th", "eps_N", "Karp-Flatt e"});
   for (const auto& r : fit.rows)
     rows.add_row({fmt::format("{}", r.procs), fmt::format("{:g}", r.size), seconds(r.seconds),
-                  seconds(r.single_processor_time), num(r.serial_fraction), num(r.speedup), num(r.theoretical_speedup),
-                  num(r.parallelization_efficiency), num(r.karp_flatt)});
+                  seconds(r.single_processor_time), maybe(r.serial_fraction), num(r.speedup),
+                  maybe(r.theoretical_speedup), maybe(r.parallelization_efficiency), num(r.karp_flatt)});
   return out + rows.render();
 }
 

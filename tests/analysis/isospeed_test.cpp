@@ -233,7 +233,9 @@ TEST(SweepFile, OptionsThatDoNotApplyOrAreMissing) {
   EXPECT_EQ(ErrorMessage([&] {
               read_sweep_file(csv, {"62", "", ""});
             }),
-            "--kernel: is required for the CSV sweep " + csv + ": ge, mm or conv");
+            "--kernel: give one of --kernel (ge, mm or conv) and --program NAME (yours, with W from --workload or a W "
+            "column) for the CSV sweep " +
+                csv);
   // the kernel is checked before the marked speeds
   EXPECT_EQ(ErrorMessage([&] {
               read_sweep_file(csv, {"0", "fft", ""});
@@ -352,7 +354,7 @@ TEST(IsospeedPsi, FromSweeps) {
 
   const auto other_kernel = TargetSweep("mm.json", "mm", "C4", {1.0}, 480);
   EXPECT_EQ(ErrorMessage([&] { psi_from_sweeps({c2, other_kernel}); }),
-            "mm.json: kernel: is mm but c2.json is ge: psi compares one kernel across configurations");
+            "mm.json: kernel: is mm but c2.json is ge: psi compares one workload across configurations");
   const auto unreached = TargetSweep("u.json", "ge", "C4", {1.0}, std::nullopt);
   EXPECT_EQ(ErrorMessage([&] { psi_from_sweeps({c2, unreached}); }),
             "u.json: target.N: the trend line never reached the target E_s = 0.3; no N to compare (sweep larger "
@@ -522,6 +524,64 @@ TEST(IsospeedPrediction, FromSweepsCalibratesTheUnitComputation) {
   for (auto& point : base.points) point.compute_seconds = 0.0;
   EXPECT_EQ(ErrorMessage([&] { predict_from_sweeps(profile, {base, ModelSweep("C5", 5, 480)}); }),
             "C3.json: points: have no T_comp_s to calibrate t_c, and p.json has no unit_computation");
+}
+
+// --- a user's program ------------------------------------------------------------
+
+// GE's W(N) and overhead written out as a user would: psi and the prediction
+// are the kernel's own, to rounding.
+TEST(UsersProgram, GeWrittenOutIsTheKernel) {
+  const auto workload = program_workload("my-solver", "2/3*N^3 - 1/2*N^2 - 19/6*N + 3");
+  EXPECT_TRUE(workload.users_program);
+  const auto configurations = read_configurations(data_dir + "/papers/seed001/table5.csv");
+  const auto kernel_psi = isospeed_psi("ge", configurations);
+  const auto user_psi = isospeed_psi(workload, configurations);
+  ASSERT_EQ(user_psi.steps.size(), kernel_psi.steps.size());
+  for (std::size_t i = 0; i < user_psi.steps.size(); ++i)
+    EXPECT_NEAR(user_psi.steps[i].psi, kernel_psi.steps[i].psi, 1e-12 * kernel_psi.steps[i].psi);
+
+  const auto profile = read_comm_profile(data_dir + "/papers/seed001-section45.json");
+  const auto kernel = predict_isospeed(profile.costs, "ge", configurations);
+  const auto user = predict_isospeed(profile.costs, workload, configurations, "",
+                                     "bcast(p) + 2*(p-1)*(send(N)+recv(N)) + N*(2*bcast(p)+barrier(p))");
+  ASSERT_EQ(user.configurations.size(), kernel.configurations.size());
+  for (std::size_t i = 0; i < user.configurations.size(); ++i)
+    EXPECT_NEAR(user.configurations[i].size, kernel.configurations[i].size, 1e-6 * kernel.configurations[i].size);
+  EXPECT_EQ(user.overhead, "T_o = bcast(p) + 2*(p-1)*(send(N)+recv(N)) + N*(2*bcast(p)+barrier(p)) (given)");
+}
+
+TEST(UsersProgram, MeasuredWorkIsAPowerLawBetweenSizes) {
+  // W = 2 N^3 measured at 100 and 200 (and 400): the power law through them is W(N) itself.
+  Sweep sweep;
+  sweep.source = "s.json";
+  sweep.kernel = "my-mm";
+  sweep.users_program = true;
+  sweep.marked_speeds = {10.0};
+  for (double n : {100.0, 200.0, 400.0}) sweep.points.push_back(SweepPoint{n, 2 * n * n * n, 1.0, 0.0, true, {}, false});
+  const auto workload = sweep_workload(sweep);
+  ASSERT_TRUE(static_cast<bool>(workload.work));
+  for (double n : {100.0, 150.0, 300.0, 800.0, 50.0})
+    EXPECT_NEAR(workload.work(n), 2 * n * n * n, 1e-9 * 2 * n * n * n) << n;
+  // With an expression the sweep's own W(N) is used.
+  sweep.workload = "5*N";
+  EXPECT_DOUBLE_EQ(sweep_workload(sweep).work(7), 35.0);
+}
+
+TEST(UsersProgram, OverheadOnlyForPrograms) {
+  const auto configurations = read_configurations(data_dir + "/papers/seed001/table5.csv");
+  const auto profile = read_comm_profile(data_dir + "/papers/seed001-section45.json");
+  EXPECT_EQ(ErrorMessage([&] {
+              predict_isospeed(profile.costs, program_workload("x", "N^2"), configurations, "", "");
+            }),
+            "--overhead: is required to predict x: T_o as an expression in N and p over the measured costs bcast(p), "
+            "send(n), recv(n), barrier(p) (docs/scalability.md)");
+  EXPECT_EQ(ErrorMessage([&] {
+              predict_isospeed(profile.costs, program_workload("x", "N^2"), configurations, "", "bcast(N, p)");
+            }),
+            "--overhead: \"bcast(N, p)\" is not an expression in N and p: at 8: ')' expected after the argument of "
+            "bcast");
+  EXPECT_EQ(ErrorMessage([&] { isospeed_psi(program_workload("x", ""), configurations); }),
+            "--workload: is required: psi needs x's W(N)");
 }
 
 }  // namespace

@@ -27,8 +27,8 @@ namespace {
   return testing_support::ScaledNear(actual, expected, rel);
 }
 
-std::string FitError(const Timings& timings) {
-  return testing_support::ErrorMessage([&] { fit_serial_fraction(timings); });
+std::string FitError(const Timings& timings, SerialTime how = SerialTime::line) {
+  return testing_support::ErrorMessage([&] { fit_serial_fraction(timings, how); });
 }
 
 std::string FitLineError(const std::vector<double>& x, const std::vector<double>& y) {
@@ -140,27 +140,27 @@ TEST(FitSerialFraction, MultiProcessorRowsMatchHandFormulas) {
     const double s = tau1 / seconds[i];
     const double s_th = 1.0 / ((1.0 - f) / n + f);
     EXPECT_TRUE(Near(row.single_processor_time, tau1));
-    EXPECT_TRUE(Near(row.serial_fraction, f));
+    EXPECT_TRUE(Near(*row.serial_fraction, f));
     EXPECT_TRUE(Near(row.speedup, s));
-    EXPECT_TRUE(Near(row.theoretical_speedup, s_th));
-    EXPECT_TRUE(Near(row.parallelization_efficiency, s / s_th));
+    EXPECT_TRUE(Near(*row.theoretical_speedup, s_th));
+    EXPECT_TRUE(Near(*row.parallelization_efficiency, s / s_th));
     EXPECT_TRUE(Near(row.karp_flatt, (1.0 / s - 1.0 / n) / (1.0 - 1.0 / n)));
   }
   // the first row by hand: N = 8000, p = 4: tau_1 = 2 + 8 = 10, f = 0.2, S = 10 / 4.04,
   // S^th = 1 / (0.8/4 + 0.2) = 2.5, eps = (10/4.04) / 2.5, Karp-Flatt = (0.404 - 0.25) / 0.75
   const auto& first = fit.rows[0];
   EXPECT_TRUE(Near(first.single_processor_time, 10.0));
-  EXPECT_TRUE(Near(first.serial_fraction, 0.2));
+  EXPECT_TRUE(Near(*first.serial_fraction, 0.2));
   EXPECT_TRUE(Near(first.speedup, 10.0 / 4.04));
-  EXPECT_TRUE(Near(first.theoretical_speedup, 2.5));
-  EXPECT_TRUE(Near(first.parallelization_efficiency, 4.0 / 4.04));
+  EXPECT_TRUE(Near(*first.theoretical_speedup, 2.5));
+  EXPECT_TRUE(Near(*first.parallelization_efficiency, 4.0 / 4.04));
   EXPECT_TRUE(Near(first.karp_flatt, 0.154 / 0.75));
   // the second: N = 4000, p = 8: tau_1 = 6, f = 1/3, S^th = 1 / ((2/3)/8 + 1/3) = 2.4,
   // S = 6 / 2.6, Karp-Flatt = (2.6/6 - 1/8) / (7/8)
   const auto& second = fit.rows[1];
-  EXPECT_TRUE(Near(second.serial_fraction, 1.0 / 3.0));
-  EXPECT_TRUE(Near(second.theoretical_speedup, 2.4));
-  EXPECT_TRUE(Near(second.parallelization_efficiency, (6.0 / 2.6) / 2.4));
+  EXPECT_TRUE(Near(*second.serial_fraction, 1.0 / 3.0));
+  EXPECT_TRUE(Near(*second.theoretical_speedup, 2.4));
+  EXPECT_TRUE(Near(*second.parallelization_efficiency, (6.0 / 2.6) / 2.4));
   EXPECT_TRUE(Near(second.karp_flatt, (2.6 / 6.0 - 0.125) / 0.875));
 }
 
@@ -176,10 +176,10 @@ TEST(FitSerialFraction, ExactAmdahlRunHasUnitEfficiencyAndKarpFlattEqualsF) {
   ASSERT_EQ(fit.rows.size(), procs.size() * sizes.size());
   for (const auto& row : fit.rows) {
     SCOPED_TRACE("p = " + std::to_string(row.procs) + ", N = " + std::to_string(row.size));
-    EXPECT_TRUE(Near(row.parallelization_efficiency, 1.0));
-    EXPECT_TRUE(Near(row.speedup, row.theoretical_speedup));
+    EXPECT_TRUE(Near(*row.parallelization_efficiency, 1.0));
+    EXPECT_TRUE(Near(row.speedup, *row.theoretical_speedup));
     EXPECT_TRUE(Near(row.karp_flatt, intercept_a / Tau1(row.size)));
-    EXPECT_TRUE(Near(row.karp_flatt, row.serial_fraction));
+    EXPECT_TRUE(Near(row.karp_flatt, *row.serial_fraction));
   }
 }
 
@@ -196,7 +196,7 @@ TEST(FitSerialFraction, FromParsedCsv) {
   EXPECT_NEAR(fit.single_processor.intercept, 2.0, 1e-9);
   EXPECT_NEAR(fit.single_processor.slope, 0.001, 1e-12);
   ASSERT_EQ(fit.rows.size(), 1u);
-  EXPECT_TRUE(Near(fit.rows[0].parallelization_efficiency, 4.0 / 4.04));
+  EXPECT_TRUE(Near(*fit.rows[0].parallelization_efficiency, 4.0 / 4.04));
 }
 
 // Majumdar 1999: a and b need single-processor runs at two or more sizes
@@ -213,8 +213,43 @@ TEST(FitSerialFractionErrors, FewerThanTwoDistinctSingleProcessorSizes) {
 TEST(FitSerialFractionErrors, NegativeFittedA) {
   // through (1000, 1) and (2000, 3): b = 0.002, a = 1 - 2 = -1
   EXPECT_EQ(FitError(Timings{"t.csv", {{1, 1000, 1, 2}, {1, 2000, 3, 3}, {2, 2000, 2, 4}}}),
-            "t.csv: procs = 1 rows: the fitted serial time a = -1 s is negative: these timings do not follow tau_1 = "
-            "a + b N with a >= 0");
+            "t.csv: procs = 1 rows: the fitted serial time a = -1 s is negative: the single-processor time grows "
+            "faster than a straight line through these sizes, so no serial part can be read off it (Majumdar 1999, "
+            "Eq 114); use --serial-time through-origin (a = 0: no serial part, f = 0) or --serial-time measured "
+            "(tau_1 measured at each size, Karp-Flatt e)");
+}
+
+// The two ways on from a negative a, on the same timings.
+TEST(FitSerialFraction, ThroughTheOriginWhenAIsNegative) {
+  // tau_1 = b N through (1000, 1) and (2000, 3): b = (1000 + 6000) / (1e6 + 4e6) = 0.0014
+  const Timings timings{"t.csv", {{1, 1000, 1, 2}, {1, 2000, 3, 3}, {2, 2000, 2, 4}}};
+  const auto fit = fit_serial_fraction(timings, SerialTime::through_origin);
+  EXPECT_EQ(fit.single_processor.intercept, 0.0);
+  EXPECT_NEAR(fit.single_processor.slope, 0.0014, 1e-15);
+  ASSERT_EQ(fit.rows.size(), 1u);
+  const auto& row = fit.rows[0];
+  EXPECT_TRUE(Near(row.single_processor_time, 2.8));
+  EXPECT_TRUE(Near(*row.serial_fraction, 0.0));
+  EXPECT_TRUE(Near(*row.theoretical_speedup, 2.0));  // f = 0: S_N^th = N
+  EXPECT_TRUE(Near(row.speedup, 1.4));
+  EXPECT_TRUE(Near(*row.parallelization_efficiency, 0.7));
+}
+
+TEST(FitSerialFraction, MeasuredSingleProcessorTimeAndKarpFlatt) {
+  // tau_1 measured at 2000: 3 s (the mean of 2.9 and 3.1); tau_2 = 2: S = 1.5, e = (1/1.5 - 1/2) / (1/2) = 1/3
+  const Timings timings{"t.csv", {{1, 1000, 1, 2}, {1, 2000, 2.9, 3}, {1, 2000, 3.1, 4}, {2, 2000, 2, 5}}};
+  const auto fit = fit_serial_fraction(timings, SerialTime::measured);
+  ASSERT_EQ(fit.rows.size(), 1u);
+  const auto& row = fit.rows[0];
+  EXPECT_TRUE(Near(row.single_processor_time, 3.0));
+  EXPECT_TRUE(Near(row.speedup, 1.5));
+  EXPECT_TRUE(Near(row.karp_flatt, 1.0 / 3.0));
+  EXPECT_FALSE(row.serial_fraction.has_value());
+  EXPECT_FALSE(row.theoretical_speedup.has_value());
+  EXPECT_FALSE(row.parallelization_efficiency.has_value());
+  EXPECT_EQ(FitError(Timings{"t.csv", {{1, 1000, 1, 2}, {2, 2000, 2, 3}}}, SerialTime::measured),
+            "t.csv: line 3: has no single-processor run at size 2000: --serial-time measured needs one at every size "
+            "it evaluates");
 }
 
 // Majumdar 1999 Eq 114: the fitted tau_1 must be > 0 at every multi-processor size

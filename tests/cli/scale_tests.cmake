@@ -29,6 +29,50 @@ cli_golden(scale_fit_table3_degree3_json scale fit --sweep ${SEED001}/table3.csv
 cli_golden(scale_fit_verified scale fit --sweep tests/cli/scale/sweep-ge-c2-verified.json --target 0.3)
 cli_golden(scale_fit_missed scale fit --sweep tests/cli/scale/sweep-ge-c2-missed.json --target 0.3)
 
+# A program of the user's (issue 16): named as the user named it, W(N) given as
+# an expression or taken from the W column, no "check passed" where no check
+# ran. With GE's W(N) and overhead written out, the numbers are the kernel's
+# own (scale_fit_table3, scale_psi_ge, scale_predict_ge): N = 288 and 457,
+# N' = 505, 895, 1674, 3233. The sweeps in tests/cli/scale/my-solver-c*.json
+# were written by the first two commands with --out.
+set(GE_WORKLOAD "2/3*N^3 - 1/2*N^2 - 19/6*N + 3")
+set(GE_OVERHEAD "bcast(p) + 2*(p-1)*(send(N)+recv(N)) + N*(2*bcast(p)+barrier(p))")
+cli_golden(scale_fit_program scale fit --sweep ${SEED001}/table3.csv --program my-solver --workload ${GE_WORKLOAD}
+           --marked-speed 20.88,20.88,20.29 --configuration C2 --json)
+cli_golden(scale_fit_program_c4 scale fit --sweep ${SEED001}/table4.csv --program my-solver --workload ${GE_WORKLOAD}
+           --marked-speed 20.88,20.88,20.29,20.29,20.29 --configuration C4)
+cli_golden(scale_fit_program_measured_w scale fit --sweep ${SEED001}/table3.csv --program my-solver --marked-speed 62.05)
+cli_golden(scale_psi_program scale psi tests/cli/scale/my-solver-c2.json tests/cli/scale/my-solver-c4.json)
+cli_golden(scale_psi_program_configs scale psi --configs ${SEED001}/table5.csv --program my-solver
+           --workload ${GE_WORKLOAD})
+cli_golden(scale_predict_program_configs scale predict --profile data/papers/seed001-section45.json
+           --configs ${SEED001}/table5.csv --program my-solver --workload ${GE_WORKLOAD} --overhead ${GE_OVERHEAD})
+cli_golden(scale_predict_program_sweeps_json scale predict --profile data/papers/seed001-section45.json
+           tests/cli/scale/my-solver-c2.json tests/cli/scale/my-solver-c4.json --overhead ${GE_OVERHEAD} --json)
+cli_bad_input(scale_fit_program_no_w_column
+  "^hetscale: tests/cli/scale/table3-without-w.csv: line 2: header is 'N,T_ms': my-solver has no --workload, so W must come from a column W \\(allowed: N, W, T_ms, T_s, speed, E_s\\)\n$"
+  scale fit --sweep tests/cli/scale/table3-without-w.csv --program my-solver --marked-speed 62.05)
+cli_bad_input(scale_psi_program_bad_workload
+  "^hetscale: --workload: \"2.M\" is not an expression in N: at 3: unknown name 'M'; allowed: N\n$"
+  scale psi --configs ${SEED001}/table5.csv --program my-solver --workload 2*M)
+cli_bad_input(scale_predict_program_without_overhead
+  "^hetscale: --overhead: is required to predict my-solver: T_o as an expression in N and p"
+  scale predict --profile data/papers/seed001-section45.json tests/cli/scale/my-solver-c2.json
+  tests/cli/scale/my-solver-c4.json)
+cli_bad_input(scale_predict_kernel_with_overhead
+  "^hetscale: --overhead: is for a program of yours; ge has its own overhead model\n$"
+  scale predict --profile data/papers/seed001-section45.json --configs ${SEED001}/table5.csv --kernel ge
+  --overhead p)
+
+# fit serial with a negative fitted serial time: what it means and the two ways on.
+cli_bad_input(fit_serial_negative_a
+  "^hetscale: tests/cli/scale/timings-superlinear.csv: procs = 1 rows: the fitted serial time a = -0.5 s is negative: .* use --serial-time through-origin .* or --serial-time measured .*\n$"
+  fit serial --timings tests/cli/scale/timings-superlinear.csv)
+cli_golden(fit_serial_through_origin fit serial --timings tests/cli/scale/timings-superlinear.csv
+           --serial-time through-origin)
+cli_golden(fit_serial_measured_json fit serial --timings tests/cli/scale/timings-superlinear.csv
+           --serial-time measured --json)
+
 foreach(command "scale;psi" "scale;predict" "scale;fit")
   string(REPLACE ";" "_" name "${command}")
   cli_exit(help_${name} 0 ${command} --help)
@@ -62,7 +106,8 @@ cli_bad_input(scale_fit_wrong_kernel_for_w
 cli_bad_input(scale_psi_unknown_kernel
   "^hetscale: --kernel: unknown kernel 'fft'; kernels with a workload W\\(N\\): ge, mm, conv\n$"
   scale psi --kernel fft --configs ${SEED001}/table5.csv)
-cli_bad_input(scale_psi_configs_without_kernel "^hetscale: --kernel: is required with --configs: ge, mm or conv\n$"
+cli_bad_input(scale_psi_configs_without_kernel
+  "^hetscale: --kernel: give one of --kernel \\(ge, mm or conv\\) and --program NAME --workload EXPR with --configs\n$"
   scale psi --configs ${SEED001}/table5.csv)
 cli_bad_input(scale_psi_sweep_without_target
   "^hetscale: ${BAD}/scale-sweep-no-target.json: target.N: missing: the sweep has no target N"

@@ -100,14 +100,39 @@ std::string WithTop(const std::string& fields) {
 }
 const std::string example_points = R"("points": [{"N": 100, "W": 661353, "T_s": 0.26}])";
 
+// A user's program: named as the user named it, W(N) kept as given, and no
+// check field where none ran (read back as not checked, written without one).
+TEST(SweepRecord, UsersProgramRoundTrip) {
+  const std::string text =
+      R"({"schema": "hetscale.sweep/1", "program": "lammps-lj", "workload": "32000*N", "configuration": "C2", )"
+      R"("marked_speeds": [20.88, 20.88], "points": [{"N": 100, "W": 3200000, "T_s": 0.5}, )"
+      R"({"N": 200, "W": 6400000, "T_s": 0.9, "check": "failed"}]})";
+  const auto sweep = parse_sweep(text, "s.json");
+  EXPECT_TRUE(sweep.users_program);
+  EXPECT_EQ(sweep.kernel, "lammps-lj");
+  EXPECT_EQ(sweep.workload, "32000*N");
+  ASSERT_EQ(sweep.points.size(), 2u);
+  EXPECT_FALSE(sweep.points[0].checked);
+  EXPECT_TRUE(sweep.points[0].check_passed);  // unchecked points count in the trend line
+  EXPECT_TRUE(sweep.points[1].checked);
+  EXPECT_FALSE(sweep.points[1].check_passed);
+  const std::string written = sweep_json(sweep);
+  EXPECT_NE(written.find(R"("program": "lammps-lj")"), std::string::npos) << written;
+  EXPECT_NE(written.find(R"("workload": "32000*N")"), std::string::npos) << written;
+  EXPECT_EQ(written.find(R"("kernel")"), std::string::npos) << written;
+  const auto again = parse_sweep(written, "again.json");
+  EXPECT_EQ(sweep_json(again), written);
+  EXPECT_EQ(written.find(R"("check": "passed")"), std::string::npos) << "no check ran at N = 100";
+}
+
 // Bad input: one line naming the file, the field and what is allowed.
 TEST(SweepRecord, BadInput) {
   const struct {
     std::string text, message;
   } cases[] = {
       {WithTop(example_points + R"(, "extra": 1)"),
-       "s.json: extra: unknown field; allowed here: schema, kernel, configuration, marked_speeds, marked_speed, "
-       "points, trend, target, context"},
+       "s.json: extra: unknown field; allowed here: schema, kernel, program, workload, configuration, marked_speeds, "
+       "marked_speed, points, trend, target, context"},
       {WithTop(R"("points": [{"N": 100, "W": 661353, "T_s": 0.26, "T": 1}])"),
        "s.json: points[0].T: unknown field; allowed here: N, W, T_s, T_comp_s, speed_Mflops, E_s, check, T_runs_s"},
       {WithTop(R"("points": [{"N": 100, "W": 661353, "T_s": 0.26, "T_runs_s": [0.3, 0.27]}])"),
@@ -125,14 +150,30 @@ TEST(SweepRecord, BadInput) {
       {WithTop(R"("points": [{"N": 100, "W": 661353, "T_s": 1, "T_comp_s": -1}])"),
        "s.json: points[0].T_comp_s: must be >= 0, got -1"},
       {WithTop(R"("points": [{"N": 100, "W": 661353, "T_s": 1, "check": "ok"}])"),
-       R"(s.json: points[0].check: is "ok", expected "passed" or "failed")"},
+       R"(s.json: points[0].check: is "ok", expected "passed" or "failed" (or no check field: none ran))"},
       {WithTop(R"("points": [])"), "s.json: points: must not be empty"},
       {WithTop(example_points + R"(, "target": {"E_s": 1.5, "N": 10})"), "s.json: target.E_s: must be in (0, 1], got 1.5"},
       {WithTop(example_points + R"(, "trend": {"degree": 2, "coefficients": [1, 2], "r_squared": 1})"),
        "s.json: trend.coefficients: must be an array of degree + 1 = 3 numbers"},
       {WithTop(example_points + R"(, "context": [])"), "s.json: context: must be a JSON object, got array"},
       {R"({"schema": "hetscale.sweep/1", "kernel": "lu", "configuration": "C", "marked_speeds": [1], )" + example_points + "}",
-       R"(s.json: kernel: is "lu", expected one of ge, mm, conv, mc)"},
+       R"(s.json: kernel: is "lu", expected one of ge, mm, conv, mc (a program of yours: "program"))"},
+      {R"({"schema": "hetscale.sweep/1", "kernel": "ge", "program": "x", "configuration": "C", "marked_speeds": [1], )" +
+           example_points + "}",
+       "s.json: kernel: give exactly one of kernel (hetscale's ge, mm, conv, mc) and program (the name of yours)"},
+      {R"({"schema": "hetscale.sweep/1", "configuration": "C", "marked_speeds": [1], )" + example_points + "}",
+       "s.json: kernel: give exactly one of kernel (hetscale's ge, mm, conv, mc) and program (the name of yours)"},
+      {R"({"schema": "hetscale.sweep/1", "kernel": "ge", "workload": "N", "configuration": "C", "marked_speeds": [1], )" +
+           example_points + "}",
+       "s.json: workload: goes with program only: a kernel's W(N) is its own"},
+      {R"({"schema": "hetscale.sweep/1", "program": "", "configuration": "C", "marked_speeds": [1], )" +
+           example_points + "}",
+       "s.json: program: must not be empty"},
+      {R"({"schema": "hetscale.sweep/1", "program": "lammps", "workload": "N^", "configuration": "C", )"
+       R"("marked_speeds": [1], )" +
+           example_points + "}",
+       R"(s.json: workload: "N^" is not an expression in N: at 3: the expression ends where a number, a name or '(' )"
+       "was expected"},
       {R"({"schema": "hetscale.sweep/1", "kernel": "ge", "configuration": "C", "marked_speeds": [1, 0], )" + example_points +
            "}",
        "s.json: marked_speeds[1]: must be a number > 0 (Mflop/s), got 0"},

@@ -6,6 +6,7 @@
 // except the CSV readers. Bad input throws InputError naming its source.
 // Marked speeds in Mflop/s, work in flop, times in seconds.
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,6 +17,31 @@
 #include "hetscale/record/sweep.hpp"
 
 namespace hetscale {
+
+// --- Workloads -------------------------------------------------------------------
+
+// The workload W(N) of a scalability study: one of hetscale's kernels (Chen et
+// al. 2008, Section 4.1), or the user's own program, its W(N) given as an
+// expression in N or known only where it was measured.
+struct ProgramWorkload {
+  std::string name;                    // ge, mm, conv; or the user's name for the program
+  bool users_program = false;
+  std::string expression;              // the user's W(N) as given; empty for a kernel or measured W
+  std::function<double(double)> work;  // W(N); empty for a user's program known only where measured
+};
+
+// hetscale's kernel ge, mm or conv; InputError(source, field) for another name.
+ProgramWorkload kernel_workload_of(const std::string& kernel, const std::string& source, const std::string& field);
+// The user's program `name` with W(N) = `expression` (io/expression.hpp, in N;
+// empty: W known only where measured); InputError naming `option` when the
+// expression is not one.
+ProgramWorkload program_workload(const std::string& name, const std::string& expression,
+                                 const std::string& option = "--workload");
+// A sweep's workload: its kernel's, its program's expression, or, for a
+// program without one, its measured W interpolated as a power law between
+// consecutive sizes (log W linear in log N; beyond the sizes swept, the
+// nearest segment's power law).
+ProgramWorkload sweep_workload(const Sweep& sweep);
 
 // --- Trend line and target size (Section 4.4) --------------------------------
 
@@ -50,6 +76,11 @@ std::optional<double> choose_verifying_size(Sweep& sweep, double target, std::si
 // W(N) to 0.5 %), speed and E_s (printed values, recomputed). `#` lines are
 // comments. marked_speeds: one per process (Mflop/s), or the configuration's
 // C alone when the processes are not known (then counted as one).
+// A user's program: W from the column W, or from its expression (then a W
+// column is checked against it to 0.5 %); one of them is needed. No check ran:
+// every point is unchecked.
+Sweep parse_sweep_csv(std::string_view text, const std::string& source, const ProgramWorkload& workload,
+                      const std::vector<double>& marked_speeds, const std::string& configuration);
 Sweep parse_sweep_csv(std::string_view text, const std::string& source, const std::string& kernel,
                       const std::vector<double>& marked_speeds, const std::string& configuration);
 Sweep read_sweep_csv(const std::string& path, const std::string& kernel, const std::vector<double>& marked_speeds,
@@ -57,9 +88,11 @@ Sweep read_sweep_csv(const std::string& path, const std::string& kernel, const s
 
 // What a CSV sweep leaves out, as given on the command line (empty: not
 // given): --marked-speed (C, or one marked speed per process, a number list),
-// --kernel (ge, mm or conv: W(N)) and --configuration (default: the file's stem).
+// --kernel (ge, mm or conv: W(N)) or --program (a name of the user's) with
+// --workload (W(N), an expression in N; without it the CSV needs a W column),
+// and --configuration (default: the file's stem).
 struct CsvSweepOptions {
-  std::string marked_speed, kernel, configuration;
+  std::string marked_speed, kernel, configuration, program, workload;
 };
 
 // A sweep file told apart by its content: a JSON document (io::looks_like_json)
@@ -109,7 +142,8 @@ struct PsiStep {
 };
 
 struct PsiTable {
-  std::string kernel;
+  std::string kernel;  // the workload's name
+  ProgramWorkload workload;
   std::vector<std::string> sources;
   std::vector<ScalingConfiguration> configurations;
   std::vector<double> works;   // W(N) of each configuration (flop)
@@ -119,6 +153,8 @@ struct PsiTable {
 // psi between consecutive configurations (kernel ge, mm or conv: its W(N));
 // every configuration needs its N.
 PsiTable isospeed_psi(const std::string& kernel, const std::vector<ScalingConfiguration>& configurations);
+// The same for any workload with a W(N).
+PsiTable isospeed_psi(const ProgramWorkload& workload, const std::vector<ScalingConfiguration>& configurations);
 // The same from two or more sweeps of one kernel, each with a target N.
 PsiTable psi_from_sweeps(const std::vector<Sweep>& sweeps);
 
@@ -144,7 +180,9 @@ struct PredictedStep {
 };
 
 struct IsospeedPrediction {
-  std::string kernel;
+  std::string kernel;  // the workload's name
+  ProgramWorkload workload;
+  std::string overhead;  // how T_o is computed: the kernel's model, or the user's expression
   std::string profile_source;
   std::vector<std::string> sources;                    // configurations file or sweep files
   std::string computation;                             // how T_c is computed, for people
@@ -160,12 +198,20 @@ struct IsospeedPrediction {
 IsospeedPrediction predict_isospeed(const model::CommunicationCosts& costs, const std::string& kernel,
                                     const std::vector<ScalingConfiguration>& configurations,
                                     const std::string& base_name = "");
+// Any workload with a W(N). `overhead`: T_o as an expression in N and p over
+// the measured costs, bcast(p), send(n), recv(n) and barrier(p) (n in
+// doubles), required for a user's program (InputError naming --overhead);
+// empty for ge and mm, whose models are hetscale's.
+IsospeedPrediction predict_isospeed(const model::CommunicationCosts& costs, const ProgramWorkload& workload,
+                                    const std::vector<ScalingConfiguration>& configurations,
+                                    const std::string& base_name, const std::string& overhead);
 // Base = the first sweep (its target N), larger = the others. Computation:
 // if the profile has a reference marked speed, its costs as they are; else
 // t_c calibrated on the base sweep as the median over its passed points of
 // T_comp p / W, with C_ref = C / p of the base (equal to the homogeneous
 // T_c = W t_c / p when all processes have the same marked speed); if the base
 // sweep has no T_comp, the profile's t_c in the homogeneous form.
-IsospeedPrediction predict_from_sweeps(const CommProfile& profile, const std::vector<Sweep>& sweeps);
+IsospeedPrediction predict_from_sweeps(const CommProfile& profile, const std::vector<Sweep>& sweeps,
+                                       const std::string& overhead = "");
 
 }  // namespace hetscale

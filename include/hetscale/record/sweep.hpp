@@ -6,7 +6,9 @@
 //
 // {
 //   "schema": "hetscale.sweep/1",
-//   "kernel": "ge" | "mm" | "conv" | "mc",
+//   "kernel": "ge" | "mm" | "conv" | "mc",   hetscale's kernels; or, for any other program:
+//   "program": "lammps-lj",                the user's name for it, with optionally
+//   "workload": "32000*N",                 W(N) as an expression in N (io/expression.hpp)
 //   "configuration": "C2",                 name of the configuration
 //   "marked_speeds": [20.9, 20.9, 20.3],   Mflop/s, one per process (rank order)
 //   "marked_speed": 62.1,                  C = their sum (checked against them)
@@ -23,12 +25,13 @@
 // T_comp_s is the longest computation time of any process in that run (used
 // to calibrate the computation part of a prediction); "check" is "passed" or
 // "failed" (the kernel's numerical check against its serial reference: of
-// every run, when several ran). "T_runs_s" lists the time of every run at
+// every run, when several ran), absent when no check ran (a user's program). "T_runs_s" lists the time of every run at
 // that size when several ran (`scale sweep --repetitions`); T_s is one of
 // them, the median or the fastest (`--point`).
 // "target.N" is null when the trend line does not reach the target.
 // Reading is strict (unknown fields refused, InputError naming the file and
-// field): kernel is one of the four above, every marked speed, N, W and T_s
+// field): exactly one of kernel (one of the four above) and program (a name
+// that is not empty); workload only with program, an expression in N; every marked speed, N, W and T_s
 // is > 0, T_comp_s >= 0, T_runs_s has T_s among its numbers > 0, "marked_speed" (optional on reading) must agree with
 // the sum of "marked_speeds" to 0.005 Mflop/s (two decimals, as printed);
 // speed_Mflops and E_s are derived from W, T_s and C and recomputed.
@@ -44,8 +47,9 @@ struct SweepPoint {
   double work = 0.0;             // W(N), units of work (flop)
   double seconds = 0.0;          // T, elapsed
   double compute_seconds = 0.0;  // T_comp: longest computation time of a process
-  bool check_passed = true;
+  bool check_passed = true;              // true too when no check ran
   std::vector<double> run_seconds;       // T of every run at this size, in run order, when more than one ran
+  bool checked = true;                   // a numerical check ran (hetscale's kernels); false for a user's program
   double achieved_speed_mflops() const;  // W / T / 1e6
   // Chen et al. 2008, Definition 2: E_s = W / (T C), C in Mflop/s
   double speed_efficiency(double marked_speed_mflops) const;
@@ -68,7 +72,9 @@ struct SweepTarget {
 struct Sweep {
   inline static constexpr std::string_view schema = "hetscale.sweep/1";
   std::string source;  // where it was read from, for messages
-  std::string kernel;
+  std::string kernel;  // hetscale's kernel (ge, mm, conv, mc), or the name of the user's program
+  bool users_program = false;  // "program": not one of hetscale's kernels
+  std::string workload;        // the user's program: W(N) as an expression in N, or empty (W as measured)
   std::string configuration;
   std::vector<double> marked_speeds;  // Mflop/s per process
   std::vector<SweepPoint> points;
