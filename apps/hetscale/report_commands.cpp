@@ -7,6 +7,7 @@
 
 #include <fmt/core.h>
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "cli.hpp"
 #include "hetscale/io/files.hpp"
@@ -22,7 +23,33 @@ namespace {
 struct ReportCommand {
   std::vector<std::string> inputs;
   std::string out, figures_dir, title = "hetscale report", model;
+  bool json = false;
 };
+
+// What the page holds, as JSON (schema hetscale.report/1): every section's
+// title, source, paragraphs, tables and figures (id, title, caption).
+std::string report_json(const report::Report& report, const ReportCommand& command) {
+  nlohmann::ordered_json out;
+  out["schema"] = "hetscale.report/1";
+  out["context"] = {{"tool", "hetscale"}, {"version", HETSCALE_VERSION}, {"inputs", command.inputs}};
+  out["out"] = command.out;
+  out["figures_dir"] = command.figures_dir.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(command.figures_dir);
+  out["title"] = report.title;
+  out["sections"] = nlohmann::ordered_json::array();
+  for (const auto& section : report.sections) {
+    nlohmann::ordered_json tables = nlohmann::ordered_json::array(), figures = nlohmann::ordered_json::array();
+    for (const auto& table : section.tables)
+      tables.push_back({{"caption", table.caption}, {"header", table.header}, {"rows", table.rows}});
+    for (const auto& drawn : section.figures)
+      figures.push_back({{"id", drawn.figure.id}, {"title", drawn.figure.title}, {"caption", drawn.figure.caption}});
+    out["sections"].push_back({{"title", section.title},
+                               {"source", section.source},
+                               {"paragraphs", section.paragraphs},
+                               {"tables", tables},
+                               {"figures", figures}});
+  }
+  return out.dump(2) + "\n";
+}
 
 Output make_report(const ReportCommand& command) {
   report::ReportOptions options;
@@ -74,6 +101,7 @@ Output make_report(const ReportCommand& command) {
       }
   }
 
+  if (command.json) return {report_json(report, command)};
   std::string text =
       fmt::format("{}: {} sections, {} figures, {} tables{}\n", command.out, report.sections.size(), figures, tables,
                   command.figures_dir.empty() ? "" : "; figures also in " + command.figures_dir);
@@ -96,11 +124,13 @@ void add_report_command(CLI::App& app, Actions& actions) {
                      "hetscale JSON outputs: run records, sweeps, a communication profile, optimizer runs");
   report->add_option("--out", command->out, "write the HTML page here")->required();
   report->add_option("--model", command->model,
-                     "model figures with no run, comma-separated: seed000-fig1 (s and n_eff of two processors), "
-                     "seed003-fig2 (ewf against H)");
+                     "model figures with no run, comma-separated: seed000-fig1 (APGA 2004 Fig 1: s and n_eff of two processors), "
+                     "seed003-fig2 (Clematis-Corana 1999 Fig 2: ewf against H)");
   report->add_option("--figures-dir", command->figures_dir,
                      "also write each figure here as NAME.svg with the gnuplot program that drew it (NAME.gp)");
   report->add_option("--title", command->title, "the page's title (default: hetscale report)");
+  report->add_flag("--json", command->json,
+                   "print what the page holds (hetscale.report/1: sections, tables, figures) instead of a summary");
   report->callback([command, &actions] { actions.action = [command] { return make_report(*command); }; });
 }
 

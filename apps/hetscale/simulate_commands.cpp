@@ -5,6 +5,7 @@
 #include <memory>
 
 #include <fmt/core.h>
+#include <nlohmann/json.hpp>
 
 #include "cli.hpp"
 #include "hetscale/io/files.hpp"
@@ -59,14 +60,26 @@ Output simulate_farm(SimulateFarmCommand& command) {
 
 struct SimulatePlatformCommand {
   std::string platform, xml, hostfile;
+  bool json = false;
 };
 
 Output simulate_platform(const SimulatePlatformCommand& command) {
   const Platform platform = read_platform(command.platform);
   const std::string xml = sim::simgrid_platform_xml(platform);
   if (!command.hostfile.empty()) io::write_file_atomically(command.hostfile, sim::simgrid_hostfile(platform));
+  if (!command.xml.empty()) io::write_file_atomically(command.xml, xml);
+  if (command.json) {
+    nlohmann::ordered_json out;
+    out["schema"] = "hetscale.simulate-platform/1";
+    out["context"] = {{"tool", "hetscale"}, {"version", HETSCALE_VERSION}, {"inputs", {{"platform", command.platform}}}};
+    out["hosts"] = nlohmann::ordered_json::array();
+    for (const auto& node : platform.nodes) out["hosts"].push_back(node.name);
+    out["xml_file"] = command.xml.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(command.xml);
+    out["hostfile"] = command.hostfile.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(command.hostfile);
+    out["xml"] = xml;
+    return {out.dump(2) + "\n"};
+  }
   if (command.xml.empty()) return {xml};
-  io::write_file_atomically(command.xml, xml);
   return {fmt::format("{} nodes; SimGrid platform in {}{}\n", platform.nodes.size(), command.xml,
                       command.hostfile.empty() ? "" : fmt::format(", hostfile in {}", command.hostfile))};
 }
@@ -109,6 +122,8 @@ void add_simulate_commands(CLI::App& app, Actions& actions) {
       ->required();
   platform_app->add_option("--xml", platform.xml, "write the XML here (default: print it)");
   platform_app->add_option("--hostfile", platform.hostfile, "write smpirun's hostfile here");
+  platform_app->add_flag("--json", platform.json,
+                         "print hetscale.simulate-platform/1: the hosts, the files written and the XML");
   platform_app->callback([platform_command, &actions] {
     actions.action = [platform_command] { return simulate_platform(*platform_command); };
   });

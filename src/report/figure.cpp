@@ -45,6 +45,24 @@ std::string range(const std::optional<double>& low, const std::optional<double>&
   return fmt::format("[{}:{}]", low ? number(*low) : "*", high ? number(*high) : "*");
 }
 
+// Labels along x that name categories (nodes): up to 16 fit the figure
+// rotated by -45; more stand upright in a smaller font, the figure widened to
+// about 16 px a label up to the page's width (1100 px), and beyond that only
+// every step-th is labelled, so that labels stay 13 px apart or more.
+struct CategoryLabels {
+  int width = 0;
+  std::string rotation;
+  std::size_t step = 1;
+};
+
+CategoryLabels category_labels(std::size_t count, int width) {
+  if (count <= 16) return {width, "rotate by -45", 1};
+  const int wide = std::clamp(100 + 16 * static_cast<int>(count), width, std::max(width, 1100));
+  const double per_label = (wide - 100.0) / static_cast<double>(count);
+  const auto step = static_cast<std::size_t>(std::max(1.0, std::ceil(13.0 / per_label)));
+  return {wide, "rotate by 90 right font \",10\"", step};
+}
+
 }  // namespace
 
 std::string slug(std::string_view text) {
@@ -90,6 +108,9 @@ void check_figure(const Figure& figure) {
 
 std::string gnuplot_script(const Figure& figure, int width, int height) {
   check_figure(figure);
+  const std::size_t categories = figure.bars ? figure.bars->categories.size() : figure.x_tick_labels.size();
+  const auto labels = category_labels(categories, width);
+  width = labels.width;
   std::string script;
   script += fmt::format("set terminal svg size {},{} noenhanced font \"DejaVu Sans,12\" background rgb \"white\"\n",
                         width, height);
@@ -105,8 +126,8 @@ std::string gnuplot_script(const Figure& figure, int width, int height) {
     script += "set style data histograms\nset style histogram rowstacked\nset style fill solid 0.85 border -1\n";
     // The categories as tic labels (string literals, escaped), not as a data
     // column: gnuplot reads no escapes in a data file, so a '"' would cut a name.
-    script += "set boxwidth 0.75\nset xtics rotate by -45 nomirror (";
-    for (std::size_t c = 0; c < bars.categories.size(); ++c)
+    script += "set boxwidth 0.75\nset xtics " + labels.rotation + " nomirror (";
+    for (std::size_t c = 0; c < bars.categories.size(); c += labels.step)
       script += fmt::format("{}{} {}", c > 0 ? ", " : "", quoted(bars.categories[c]), c);
     script += ")\n";
     script +=
@@ -126,8 +147,8 @@ std::string gnuplot_script(const Figure& figure, int width, int height) {
 
   if (figure.log_x) script += "set logscale x\n";
   if (!figure.x_tick_labels.empty()) {
-    script += "set xtics (";
-    for (std::size_t i = 0; i < figure.x_tick_labels.size(); ++i)
+    script += categories > 16 ? "set xtics " + labels.rotation + " (" : std::string("set xtics (");
+    for (std::size_t i = 0; i < figure.x_tick_labels.size(); i += labels.step)
       script += fmt::format("{}{} {}", i ? ", " : "", quoted(figure.x_tick_labels[i].second),
                             number(figure.x_tick_labels[i].first));
     script += ")\n";

@@ -61,10 +61,12 @@ struct ReadRun {
   std::optional<FarmContext> farm;  // a farm's run: its typed context
 };
 
+std::string run_name(const ReadRun& run) { return run.record.label.empty() ? stem(run.path) : run.record.label; }
+
 ReportSection run_section(const ReadRun& run, std::size_t index) {
   const auto analysis = analyze_run(run.record);
   ReportSection section;
-  const std::string name = run.record.label.empty() ? stem(run.path) : run.record.label;
+  const std::string name = run_name(run);
   const auto tool = field<std::string>(run.context, "tool");
   const auto policy = field<std::string>(run.context, "policy");
   section.title = "Run: " + name + (tool ? " (" + *tool + (policy ? ", " + *policy : "") + ")" : "");
@@ -170,6 +172,96 @@ std::vector<ReportSection> client_count_sections(const std::vector<ReadRun>& run
     sections.push_back(std::move(section));
   }
   return sections;
+}
+
+// The program a run record is of, for series over rank counts: its context's
+// "program" (a user's records), else its "kernel" with its size N.
+std::optional<std::string> program_of(const ReadRun& run) {
+  if (const auto program = field<std::string>(run.context, "program")) return *program;
+  if (const auto kernel = field<std::string>(run.context, "kernel")) {
+    const auto size = field<double>(run.context, "N");
+    return size ? fmt::format("{} N = {:g}", *kernel, *size) : *kernel;
+  }
+  return std::nullopt;
+}
+
+// Runs of one program (not farms: those are series over clients) at two or
+// more rank counts, each with t_seq_ref: speed-up and efficiency over ranks.
+std::vector<ReportSection> rank_count_sections(const std::vector<ReadRun>& runs) {
+  std::map<std::string, std::vector<const ReadRun*>> groups;
+  for (const auto& run : runs)
+    if (!run.farm && run.record.t_seq_ref)
+      if (const auto program = program_of(run)) groups[*program].push_back(&run);
+  std::vector<ReportSection> sections;
+  for (auto& [program, group] : groups) {
+    std::stable_sort(group.begin(), group.end(), [](const ReadRun* a, const ReadRun* b) {
+      return a->record.nodes.size() < b->record.nodes.size();
+    });
+    std::vector<ClientCountPoint> points;
+    std::vector<const ReadRun*> used;
+    for (const auto* run : group) {
+      const double ranks = static_cast<double>(run->record.nodes.size());
+      if (!points.empty() && points.back().clients == ranks) continue;  // one run per count: the first
+      const auto top = headline(analyze_run(run->record));
+      points.push_back({ranks, *top.measured_speedup, top.capacity, run->record.t_par});
+      used.push_back(run);
+    }
+    if (points.size() < 2) continue;
+    ReportSection section;
+    section.title = "Speed-up over ranks: " + program;
+    for (const auto* run : used) section.source += (section.source.empty() ? "" : " ") + run->path;
+    section.paragraphs.push_back(fmt::format(
+        "{} runs of {} (context.program, or the kernel and N), one per rank count; speed-up = t_seq_ref / t_par; "
+        "efficiency = speed-up / sum s_i, the efficiency to read first (Clematis-Corana 1999, Eq 25).",
+        used.size(), program));
+    HtmlTable table{"Speed-up against ranks", {"ranks", "t_par (s)", "speed-up", "sum s_i", "efficiency"}, {}};
+    for (const auto& point : points)
+      table.rows.push_back({fmt::format("{}", point.clients), fmt::format("{:.4g}", point.t_par),
+                            fmt::format("{:.3f}", point.speedup), fmt::format("{:.3f}", point.max_speedup),
+                            fmt::format("{:.3f}", point.speedup / point.max_speedup)});
+    section.tables.push_back(std::move(table));
+    const std::string id = fmt::format("ranks{}-{}", sections.size() + 1, id_from(program));
+    section.figures.push_back(
+        undrawn(speedup_figure(points, "Speed-up against ranks: " + program, id + "-speedup", CountOf::ranks)));
+    section.figures.push_back(undrawn(client_efficiency_figure(points, "Efficiency against ranks: " + program,
+                                                               id + "-efficiency", CountOf::ranks)));
+    sections.push_back(std::move(section));
+  }
+  return sections;
+}
+
+// --- the summary ----------------------------------------------------------------------
+// One row per run record, first in the page: what was measured, the efficiency
+// to read first and the largest loss (analysis/diagnosis.hpp).
+ReportSection summary_section(const std::vector<ReadRun>& runs) {
+  ReportSection section;
+  section.title = "Summary";
+  section.source = fmt::format("{} run record{}", runs.size(), runs.size() == 1 ? "" : "s");
+  section.paragraphs.push_back(
+      "One row per run: t_par, the measured speed-up t_seq_ref / t_par, the efficiency to read first (eta_eff, "
+      "Clematis-Corana 1999, Eq 25) and the largest loss, with the efficiency removing it would give "
+      "(docs/analysis.md).");
+  HtmlTable table{
+      "The runs at a glance", {"run", "nodes", "t_par (s)", "measured speed-up", "efficiency", "largest loss"}, {}};
+  for (const auto& run : runs) {
+    const auto analysis = analyze_run(run.record);
+    const auto top = headline(analysis);
+    const auto losses = diagnose(analysis);
+    std::string largest = "none over 1 % of the capacity";
+    if (!losses.empty()) {
+      const auto& loss = losses.front();
+      std::string nodes;
+      for (const auto& node : loss.nodes) nodes += (nodes.empty() ? " on " : ", ") + node;
+      largest = fmt::format("{}{}: {:.1f} %; removed, efficiency {:.3f}", loss_name(loss.kind), nodes,
+                            100.0 * loss.fraction, loss.efficiency_after);
+    }
+    table.rows.push_back({run_name(run), fmt::format("{}", run.record.nodes.size()),
+                          fmt::format("{:.4g}", top.t_par),
+                          top.measured_speedup ? fmt::format("{:.3f}", *top.measured_speedup) : "-",
+                          fmt::format("{:.3f}", top.efficiency), largest});
+  }
+  section.tables.push_back(std::move(table));
+  return section;
 }
 
 // --- sweeps -------------------------------------------------------------------------
@@ -298,12 +390,14 @@ Report build_report(const std::vector<ReportInput>& inputs, const ReportOptions&
   Report report;
   report.title = options.title;
   report.about = options.about;
+  if (!runs.empty()) report.sections.push_back(summary_section(runs));
   std::set<const ReadRun*> in_series;
   auto series = client_count_sections(runs, in_series);
-  std::size_t shown = 0;  // runs in a series have no section of their own
+  std::size_t shown = 0;  // runs in a series over clients have no section of their own
   for (const auto& run : runs)
     if (!in_series.count(&run)) report.sections.push_back(run_section(run, shown++));
   for (auto& section : series) report.sections.push_back(std::move(section));
+  for (auto& section : rank_count_sections(runs)) report.sections.push_back(std::move(section));
   for (auto& section : sweep_sections(sweeps, profile)) report.sections.push_back(std::move(section));
   for (std::size_t i = 0; i < optimizer_runs.size(); ++i)
     report.sections.push_back(optimizer_section(optimizer_runs[i].first, optimizer_runs[i].second, i));

@@ -129,11 +129,13 @@ HtmlTable efficiency_guide_table(const RunAnalysis& analysis) {
   return table;
 }
 
-// --- runs over client counts --------------------------------------------------------
+// --- runs over client or rank counts --------------------------------------------------
 
-Figure speedup_figure(const std::vector<ClientCountPoint>& points, const std::string& title, const std::string& id) {
+Figure speedup_figure(const std::vector<ClientCountPoint>& points, const std::string& title, const std::string& id,
+                      CountOf count) {
+  const bool clients = count == CountOf::clients;
   Series measured{"measured", {}, {}, PlotStyle::lines_points, std::nullopt},
-      bound{"s_max", {}, {}, PlotStyle::lines, std::nullopt};
+      bound{clients ? "s_max" : "sum s_i", {}, {}, PlotStyle::lines, std::nullopt};
   double most = 0.0;
   for (const auto& point : points) {
     measured.x.push_back(point.clients);
@@ -142,10 +144,15 @@ Figure speedup_figure(const std::vector<ClientCountPoint>& points, const std::st
     bound.y.push_back(point.max_speedup);
     most = std::max(most, point.clients);
   }
-  Figure figure = titled(id, title,
-                         "APGA 2004 Fig 3: speed-up against the number of clients, beside linear speed-up and s_max = "
-                         "sum v / max v (Eq 6) of the clients",
-                         "clients", "speed-up");
+  Figure figure =
+      clients ? titled(id, title,
+                       "APGA 2004 Fig 3: speed-up against the number of clients, beside linear speed-up and s_max = "
+                       "sum v / max v (Eq 6) of the clients",
+                       "clients", "speed-up")
+              : titled(id, title,
+                       "measured speed-up t_seq_ref / t_par against the number of ranks, beside linear speed-up and "
+                       "sum s_i, what the ranks could give with no loss (Clematis-Corana 1999, Eq 25)",
+                       "ranks", "speed-up");
   figure.series = {measured, bound, line("linear", {0.0, most}, {0.0, most}, PlotStyle::reference)};
   figure.x_min = 0.0;
   figure.y_min = 0.0;
@@ -153,14 +160,20 @@ Figure speedup_figure(const std::vector<ClientCountPoint>& points, const std::st
 }
 
 Figure client_efficiency_figure(const std::vector<ClientCountPoint>& points, const std::string& title,
-                                const std::string& id) {
-  Series measured{"s / s_max", {}, {}, PlotStyle::lines_points, std::nullopt};
+                                const std::string& id, CountOf count) {
+  const bool clients = count == CountOf::clients;
+  Series measured{clients ? "s / s_max" : "eta_eff", {}, {}, PlotStyle::lines_points, std::nullopt};
   for (const auto& point : points) {
     measured.x.push_back(point.clients);
     measured.y.push_back(point.speedup / point.max_speedup);
   }
-  Figure figure = titled(id, title, "APGA 2004 Eq 7 with the idle time (s_tot / s_max) against the number of clients",
-                         "clients", "efficiency");
+  Figure figure =
+      clients ? titled(id, title, "APGA 2004 Eq 7 with the idle time (s_tot / s_max) against the number of clients",
+                       "clients", "efficiency")
+              : titled(id, title,
+                       "the efficiency to read first, eta_eff = speed-up / sum s_i (Clematis-Corana 1999, Eq 25), "
+                       "against the number of ranks",
+                       "ranks", "efficiency");
   figure.series = {measured};
   figure.x_min = 0.0;
   figure.y_min = 0.0;

@@ -21,6 +21,10 @@ function(cli_exit name code)
             "-DARGS=${ARGN}" -DEXPECT_CODE=${code} -P ${CLI_CHECK})
 endfunction()
 
+# Every command has --json, as the README says.
+add_test(NAME cli.every_command_has_json
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_every_command_has_json.py $<TARGET_FILE:hetscale_cli>)
+
 # Golden outputs.
 cli_golden(analyze_hetero analyze examples/run-hetero.json --platform examples/platform-hetero.json)
 cli_golden(analyze_hetero_json analyze examples/run-hetero.json --platform examples/platform-hetero.json --json)

@@ -38,6 +38,10 @@ report_golden(all 16 FIGURES_DIR
   ${PROJECT_SOURCE_DIR}/data/papers/seed001-section45.json ${report_inputs}/optimize-h1-ga.json
   --model seed000-fig1,seed003-fig2 --title "hetscale report: every kind of input")
 report_golden(model 3 --model seed000-fig1,seed003-fig2)
+# Any program's runs at several rank counts (context.program, t_seq_ref): a
+# summary first, then each run, then speed-up and efficiency over ranks.
+report_golden(series 8 ${report_inputs}/series-my-stencil-2.json ${report_inputs}/series-my-stencil-8.json
+  ${report_inputs}/series-my-stencil-4.json)
 cli_exit(help_report 0 report --help)
 
 # report_bad_input(NAME REGEX ARGUMENTS...): run in the project folder with

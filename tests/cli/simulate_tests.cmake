@@ -11,6 +11,7 @@ cli_golden(simulate_farm_small_proportional_json simulate farm --platform tests/
 cli_golden(simulate_farm_small_adaptive_plus_json simulate farm --platform tests/cli/simulate/platform-small.json
            --policy adaptive+ --tasks-per-generation 12 --generations 3 --eval-time 2 --clients 3 --json)
 cli_golden(simulate_platform_small_xml simulate platform tests/cli/simulate/platform-small.json)
+cli_golden(simulate_platform_small_json simulate platform tests/cli/simulate/platform-small.json --json)
 # A simulated record reads like a measured one.
 cli_golden(analyze_simulated_seed000 analyze examples/run-simulated-seed000.json
            --platform data/platforms/seed000-hetero33.json)

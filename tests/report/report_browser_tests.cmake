@@ -89,3 +89,22 @@ if(HETSCALE_REPORT_BROWSER_TESTS)
   set_tests_properties(demo_report_in_browser PROPERTIES TIMEOUT 120 RESOURCE_LOCK chromium
     FIXTURES_REQUIRED demo_outputs)
 endif()
+
+# Node labels at 64 nodes (issue 16): the report of a constructed 64-node run,
+# its figures' tic labels measured for overlaps and the page shown in the
+# browser (screenshot: report_64_nodes.png); and the label check itself must
+# reject labels that do overlap.
+if(HETSCALE_REPORT_BROWSER_TESTS)
+  add_test(NAME report_64_nodes
+    COMMAND ${CMAKE_COMMAND} -DHETSCALE=$<TARGET_FILE:hetscale_cli>
+      -DRUN=${CMAKE_CURRENT_LIST_DIR}/../cli/report/run-64-nodes.json -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/report_64_nodes
+      -DPYTHON=${Python3_EXECUTABLE} -DLABELS=${CMAKE_CURRENT_LIST_DIR}/check_label_spacing.py
+      -DBROWSER_CHECK=${HETSCALE_REPORT_BROWSER_CHECK} -DCHROMIUM=${HETSCALE_CHROMIUM}
+      -DSCREENSHOT=${CMAKE_CURRENT_BINARY_DIR}/report_64_nodes.png
+      -P ${CMAKE_CURRENT_LIST_DIR}/check_report_labels.cmake)
+  set_tests_properties(report_64_nodes PROPERTIES TIMEOUT 120 RESOURCE_LOCK chromium)
+endif()
+add_test(NAME report_labels_reject_overlap
+  COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_label_spacing.py ${report_fixtures}/overlapping-labels.svg)
+set_tests_properties(report_labels_reject_overlap PROPERTIES PASS_REGULAR_EXPRESSION
+  "FAIL [^\n]*overlapping-labels.svg: .node-01. at x = 69.11 and .node-02. at x = 76.83 overlap")

@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "hetscale/analysis/diagnosis.hpp"
 #include "hetscale/io/child_process.hpp"
 #include "hetscale/io/files.hpp"
 #include "hetscale/io/input_error.hpp"
@@ -534,8 +535,9 @@ TEST(BuildReport, RunRecordGivesTimeBreakdownSharesAndMetrics) {
   const auto report = build_report({{"runs/one.json", run_json("one run", 10.0, 3).dump()}}, options);
   EXPECT_EQ(report.title, "my title");
   EXPECT_EQ(report.about, std::vector<std::string>{"about line"});
-  ASSERT_EQ(report.sections.size(), 1u);
-  const auto& section = report.sections[0];
+  ASSERT_EQ(report.sections.size(), 2u);
+  EXPECT_EQ(report.sections[0].title, "Summary");
+  const auto& section = report.sections[1];
   EXPECT_EQ(section.title, "Run: one run");
   EXPECT_EQ(section.source, "runs/one.json");
   ASSERT_EQ(section.tables.size(), 3u);
@@ -559,8 +561,8 @@ TEST(BuildReport, ShippedRunRecordWithAServerHasABarForIt) {
   const auto report = build_report({input_file(examples_dir + "/run-hetero.json"),
                                     input_file(examples_dir + "/run-simulated-seed000.json")},
                                    {});
-  ASSERT_EQ(report.sections.size(), 2u);
-  EXPECT_EQ(report.sections[0].source, examples_dir + "/run-hetero.json");
+  ASSERT_EQ(report.sections.size(), 3u);
+  EXPECT_EQ(report.sections[1].source, examples_dir + "/run-hetero.json");
   EXPECT_EQ(figure_count(report), 4u);
   expect_drawable(report);
 }
@@ -676,8 +678,9 @@ TEST(BuildReport, FarmRunsOverClientCountsGiveOneSpeedupSection) {
                       run_json(fmt::format("{} clients", clients), time, std::max(clients, 1), farm_context(clients))
                           .dump()});
   const auto report = build_report(inputs, {});
-  ASSERT_EQ(report.sections.size(), 1u) << "the runs of the series get no section of their own";
-  const auto& section = report.sections[0];
+  ASSERT_EQ(report.sections.size(), 2u) << "the summary, and no section of their own for the runs of the series";
+  EXPECT_EQ(report.sections[0].tables.at(0).rows.size(), 4u) << "the summary has every run";
+  const auto& section = report.sections[1];
   EXPECT_EQ(section.title, "Speed-up over clients: hetscale farm, policy adaptive");
   EXPECT_EQ(section.source, "farm-0.json farm-1.json farm-2.json farm-4.json");
   ASSERT_EQ(section.paragraphs.size(), 1u);
@@ -708,12 +711,69 @@ TEST(BuildReport, FarmRunsWithoutServerAloneUseTSeqRef) {
                                     {"b.json", run_json("four", 20.0, 4, farm_context(4)).dump()},
                                     {"c.json", run_json("other", 20.0, 4, farm_context(4, "even")).dump()}},
                                    {});
-  ASSERT_EQ(report.sections.size(), 2u);
-  EXPECT_EQ(report.sections[0].title, "Run: other (hetscale farm, even)");
-  const auto& series = report.sections[1];
+  ASSERT_EQ(report.sections.size(), 3u);
+  EXPECT_EQ(report.sections[1].title, "Run: other (hetscale farm, even)");
+  const auto& series = report.sections[2];
   EXPECT_TRUE(contains(series.paragraphs[0], "t_seq_ref")) << series.paragraphs[0];
   const auto& measured = series_titled(series.figures[0].figure, "measured");
   EXPECT_EQ(measured.y, (std::vector<double>{60.0 / 40.0, 60.0 / 20.0}));
+}
+
+// The summary opens the page: one row per run record with t_par, the measured
+// speed-up, the efficiency to read first and the largest loss, each from the
+// run's own analysis (analysis/diagnosis.hpp).
+TEST(BuildReport, SummaryRowPerRunFromItsDiagnosis) {
+  const auto hetero = input_file(examples_dir + "/run-hetero.json");
+  const auto report = build_report({hetero}, {});
+  ASSERT_GE(report.sections.size(), 2u);
+  const auto& summary = report.sections[0];
+  EXPECT_EQ(summary.title, "Summary");
+  ASSERT_EQ(summary.tables.size(), 1u);
+  const auto& table = summary.tables[0];
+  EXPECT_EQ(table.header,
+            (std::vector<std::string>{"run", "nodes", "t_par (s)", "measured speed-up", "efficiency", "largest loss"}));
+  ASSERT_EQ(table.rows.size(), 1u);
+  const auto analysis = analyze_run(parse_run_record(hetero.text, hetero.path));
+  const auto losses = diagnose(analysis);
+  ASSERT_FALSE(losses.empty());
+  const auto& row = table.rows[0];
+  EXPECT_EQ(row[1], "8");
+  EXPECT_EQ(row[2], "22.8");
+  EXPECT_EQ(row[3], fmt::format("{:.3f}", 128.0 / 22.795));
+  EXPECT_EQ(row[4], fmt::format("{:.3f}", analysis.energetic.effective_efficiency));
+  EXPECT_TRUE(contains(row[5], fmt::format("idle on node1, node2, node3: {:.1f} %", 100.0 * losses[0].fraction)))
+      << row[5];
+  EXPECT_TRUE(contains(row[5], fmt::format("efficiency {:.3f}", losses[0].efficiency_after))) << row[5];
+}
+
+// Runs of one program (context.program) at several rank counts: speed-up
+// t_seq_ref / t_par and efficiency speed-up / sum s_i over ranks.
+TEST(BuildReport, AnyProgramsRunsOverRanksGiveASeries) {
+  std::vector<ReportInput> inputs;
+  for (const int ranks : {4, 2, 8}) {
+    auto run = run_json(fmt::format("stencil {}", ranks), 16.0 / ranks + 0.5, ranks);
+    run["t_seq_ref"] = 16.0;
+    run["context"] = {{"program", "stencil"}};
+    inputs.push_back({fmt::format("s{}.json", ranks), run.dump()});
+  }
+  const auto report = build_report(inputs, {});
+  const auto& last = report.sections.back();
+  EXPECT_EQ(last.title, "Speed-up over ranks: stencil");
+  EXPECT_EQ(last.source, "s2.json s4.json s8.json");
+  ASSERT_EQ(last.figures.size(), 2u);
+  const auto& measured = series_titled(last.figures[0].figure, "measured");
+  EXPECT_EQ(measured.x, (std::vector<double>{2.0, 4.0, 8.0}));
+  EXPECT_DOUBLE_EQ(measured.y[0], 16.0 / 8.5);
+  EXPECT_DOUBLE_EQ(measured.y[2], 16.0 / 2.5);
+  EXPECT_EQ(last.figures[0].figure.x_label, "ranks");
+  ASSERT_EQ(last.tables.size(), 1u);
+  EXPECT_EQ(last.tables[0].rows.size(), 3u);
+  // Runs without a program name, or of one rank count only, make no series.
+  auto lone = run_json("lone", 3.0, 2);
+  lone["t_seq_ref"] = 4.0;
+  const auto single = build_report({{"lone.json", lone.dump()}}, {});
+  for (const auto& section : single.sections) EXPECT_FALSE(contains(section.title, "Speed-up over ranks"));
+  expect_drawable(report);
 }
 
 TEST(BuildReport, ModelFigures) {
@@ -790,8 +850,8 @@ TEST_F(RenderSvg, EveryInputKindDrawsIntoOnePage) {
     inputs.push_back({fmt::format("in/farm-{}.json", clients),
                       run_json("farm", 100.0 / (clients + 1), std::max(clients, 1), farm_context(clients)).dump()});
   auto report = build_report(inputs, options);
-  // run, clients, scalability, optimizer, two model sections
-  ASSERT_EQ(report.sections.size(), 6u);
+  // summary, run, clients, scalability, optimizer, two model sections
+  ASSERT_EQ(report.sections.size(), 7u);
   std::vector<std::string> svgs;
   for (auto& section : report.sections)
     for (auto& drawn : section.figures) {

@@ -24,18 +24,21 @@ HtmlTable metrics_table(const RunAnalysis& analysis);  // APGA 2004, Clematis-Co
 // The other efficiencies and the question each answers (diagnosis_text.hpp).
 HtmlTable efficiency_guide_table(const RunAnalysis& analysis);
 
-// --- runs over client counts ---------------------------------------------------
+// --- runs over client or rank counts ---------------------------------------------
 struct ClientCountPoint {
-  double clients = 0.0;
+  double clients = 0.0;      // clients of a farm, or ranks of any other program
   double speedup = 0.0;      // reference time / t_par
-  double max_speedup = 0.0;  // s_max = sum v / max v of the clients
+  double max_speedup = 0.0;  // s_max = sum v / max v of the clients; for ranks, sum s_i (what they could give)
   double t_par = 0.0;        // of the run, s
 };
-// APGA 2004 Fig 3: speed-up against clients, with the linear and s_max lines.
-Figure speedup_figure(const std::vector<ClientCountPoint>& points, const std::string& title, const std::string& id);
-// Efficiency s / s_max against clients.
+// What a series counts: a farm's clients (APGA 2004 Fig 3), or the ranks of any program.
+enum class CountOf { clients, ranks };
+// Speed-up against the count, with the linear and s_max lines.
+Figure speedup_figure(const std::vector<ClientCountPoint>& points, const std::string& title, const std::string& id,
+                      CountOf count = CountOf::clients);
+// Efficiency s / s_max against the count.
 Figure client_efficiency_figure(const std::vector<ClientCountPoint>& points, const std::string& title,
-                                const std::string& id);
+                                const std::string& id, CountOf count = CountOf::clients);
 
 // --- scalability (Chen et al. 2008) -------------------------------------------------------
 // Figs 2-4: E_s against N for each configuration, its trend line, the target.

@@ -1,0 +1,43 @@
+#!/usr/bin/env python3
+"""Every hetscale command has --json (the README says so): walks `hetscale
+--help` and each subcommand's help down to the commands that run, and checks
+that each lists --json.
+
+    check_every_command_has_json.py HETSCALE
+"""
+import re
+import subprocess
+import sys
+
+
+def subcommands(help_text):
+    section = help_text.split("Subcommands:", 1)
+    if len(section) < 2:
+        return []
+    return [m.group(1) for m in re.finditer(r"^  (\S+)\s", section[1], re.MULTILINE)]
+
+
+def main(hetscale):
+    missing, leaves, pending = [], [], [[]]
+    while pending:
+        path = pending.pop(0)
+        result = subprocess.run([hetscale, *path, "--help"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True)
+        if result.returncode != 0:
+            print(f"hetscale {' '.join(path)} --help exited {result.returncode}: {result.stderr}", file=sys.stderr)
+            return 1
+        children = subcommands(result.stdout)
+        if children:
+            pending.extend(path + [child] for child in children)
+            continue
+        leaves.append(" ".join(path))
+        if not re.search(r"^\s+--json\b", result.stdout, re.MULTILINE):
+            missing.append(" ".join(path))
+    for command in missing:
+        print(f"hetscale {command}: no --json", file=sys.stderr)
+    print(f"{len(leaves)} commands, {len(leaves) - len(missing)} with --json")
+    return 1 if missing or not leaves else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))
