@@ -81,6 +81,7 @@ void add_bench_comm_command(CLI::App& bench, Actions& actions);   // comm_comman
 void add_optimize_command(CLI::App& app, Actions& actions);       // optimize_commands.cpp: optimize
 void add_simulate_commands(CLI::App& app, Actions& actions);      // simulate_commands.cpp: simulate farm, platform
 void add_simulate_kernel_commands(CLI::App& simulate, Actions& actions);  // simulate_kernel_commands.cpp (SMPI)
+void add_measure_command(CLI::App& app, Actions& actions);                // measure_commands.cpp: measure (PMPI)
 void add_report_command(CLI::App& app, Actions& actions);                 // report_commands.cpp: report (HTML)
 
 }  // namespace hetscale::cli

@@ -1,0 +1,171 @@
+// `hetscale measure [options] -- PROGRAM [ARGS...]`: runs any MPI program on
+// this rank with libhetscale_measure.so preloaded (docs/measure.md). Started
+// by mpiexec on every rank, each hetscale starts PROGRAM as its child with the
+// library first in LD_PRELOAD and the options in HETSCALE_MEASURE_*; rank 0's
+// library writes the run record inside MPI_Finalize. PROGRAM keeps its
+// stdin, stdout, stderr and exit code; hetscale adds only `hetscale:` lines.
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <fmt/core.h>
+
+#include "cli.hpp"
+#include "hetscale/io/number_list.hpp"
+
+namespace hetscale::cli {
+namespace {
+
+struct MeasureCommand {
+  std::vector<std::string> program;  // PROGRAM and its arguments
+  std::string out, speeds, latency, bandwidth;
+  bool library = false;
+};
+
+// The library beside this executable.
+std::string library_path() {
+  std::error_code error;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe", error);
+  return (self.parent_path() / "libhetscale_measure.so").string();
+}
+
+// PROGRAM as execvp would find it, or an InputError saying why it cannot run.
+std::string find_program(const std::string& program) {
+  const auto runnable = [](const std::string& path) {
+    struct stat status {};
+    return stat(path.c_str(), &status) == 0 && S_ISREG(status.st_mode) && access(path.c_str(), X_OK) == 0;
+  };
+  if (program.find('/') != std::string::npos) {
+    if (!runnable(program))
+      throw InputError("PROGRAM", program,
+                       access(program.c_str(), F_OK) == 0 ? "is not an executable file" : "does not exist");
+    return program;
+  }
+  const char* path = std::getenv("PATH");
+  for (const auto& folder : io::split_at(path ? path : "", ':')) {
+    const std::string candidate = std::string(folder.empty() ? "." : folder) + "/" + program;
+    if (runnable(candidate)) return candidate;
+  }
+  throw InputError("PROGRAM", program, "is not found in PATH (give a path, e.g. ./" + program + ")");
+}
+
+// The ranks mpiexec started, when it says (Open MPI, MPICH); 0 if unknown.
+std::size_t launcher_size() {
+  for (const char* variable : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"})
+    if (const char* value = std::getenv(variable); value && *value) return static_cast<std::size_t>(std::atol(value));
+  return 0;
+}
+
+pid_t child = 0;
+extern "C" void forward_signal(int signal) {
+  if (child > 0) kill(child, signal);
+}
+
+Output start_measured(const MeasureCommand& command);
+
+// Bad input is said once, by rank 0; every rank exits 2 without starting PROGRAM.
+Output run_measure(const MeasureCommand& command) {
+  try {
+    return start_measured(command);
+  } catch (const std::invalid_argument&) {
+    if (launcher_rank() != 0) return {"", exit_bad_input};
+    throw;
+  }
+}
+
+Output start_measured(const MeasureCommand& command) {
+  const std::string library = library_path();
+  if (command.library) return {library + "\n"};
+  if (command.program.empty())
+    throw InputError("PROGRAM", "", "missing: hetscale measure [options] -- PROGRAM [ARGS...]");
+  if (access(library.c_str(), R_OK) != 0)
+    throw InputError("measure", library, "the interposition library is missing beside hetscale (rebuild hetscale)");
+  const std::string program = find_program(command.program.front());
+
+  std::string out;
+  if (!command.out.empty()) {
+    const auto absolute = std::filesystem::absolute(command.out);
+    const auto folder = absolute.parent_path();
+    if (access(folder.c_str(), W_OK) != 0)
+      throw InputError("--out", command.out, fmt::format("cannot be written: the folder {} {}", folder.string(),
+                                                         access(folder.c_str(), F_OK) == 0 ? "is not writable"
+                                                                                            : "does not exist"));
+    out = absolute.string();
+  }
+  if (!command.speeds.empty()) {
+    const auto speeds = io::parse_positive_list(command.speeds, "--speeds");
+    if (const std::size_t ranks = launcher_size(); ranks && speeds.size() != ranks)
+      throw InputError("--speeds", "", fmt::format("gives {} speeds for {} ranks: one per rank", speeds.size(), ranks));
+  }
+  for (const auto& [option, value] : {std::pair{"--latency", &command.latency}, {"--bandwidth", &command.bandwidth}})
+    if (!value->empty() && !(single_number(*value, option) > 0.0))
+      throw InputError(option, *value, "must be a number > 0");
+
+  const char* preload = std::getenv("LD_PRELOAD");
+  const std::string preloaded = library + (preload && *preload ? std::string(":") + preload : "");
+  const auto started = std::filesystem::file_time_type::clock::now();
+  child = fork();
+  if (child < 0) throw InputError("measure", "", fmt::format("cannot start {}: {}", program, std::strerror(errno)));
+  if (child == 0) {
+    setenv("LD_PRELOAD", preloaded.c_str(), 1);
+    setenv("HETSCALE_MEASURE_PROGRAM", command.program.front().c_str(), 1);
+    if (!out.empty()) setenv("HETSCALE_MEASURE_OUT", out.c_str(), 1);
+    if (!command.speeds.empty()) setenv("HETSCALE_MEASURE_SPEEDS", command.speeds.c_str(), 1);
+    if (!command.latency.empty()) setenv("HETSCALE_MEASURE_LATENCY", command.latency.c_str(), 1);
+    if (!command.bandwidth.empty()) setenv("HETSCALE_MEASURE_BANDWIDTH", command.bandwidth.c_str(), 1);
+    std::vector<char*> arguments;
+    arguments.push_back(const_cast<char*>(program.c_str()));
+    for (std::size_t i = 1; i < command.program.size(); ++i)
+      arguments.push_back(const_cast<char*>(command.program[i].c_str()));
+    arguments.push_back(nullptr);
+    execv(program.c_str(), arguments.data());
+    std::fprintf(stderr, "hetscale: PROGRAM %s: cannot be started: %s\n", program.c_str(), std::strerror(errno));
+    _exit(127);
+  }
+  std::signal(SIGINT, forward_signal);
+  std::signal(SIGTERM, forward_signal);
+  int status = 0;
+  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  }
+  const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  if (!out.empty() && launcher_rank() == 0) {
+    std::error_code error;
+    const bool written = std::filesystem::exists(out, error) && std::filesystem::last_write_time(out, error) >= started;
+    if (!written)
+      std::fprintf(stderr, "hetscale: no run record written to %s: %s %s before its MPI_Finalize completed\n",
+                   out.c_str(), command.program.front().c_str(),
+                   WIFEXITED(status) ? fmt::format("exited with code {}", code).c_str()
+                                     : fmt::format("was killed by signal {}", WTERMSIG(status)).c_str());
+  }
+  return {"", code};
+}
+
+}  // namespace
+
+void add_measure_command(CLI::App& app, Actions& actions) {
+  auto command = std::make_shared<MeasureCommand>();
+  auto* measure = app.add_subcommand(
+      "measure",
+      "measure any MPI program, unmodified: mpiexec -np N hetscale measure [options] -- PROGRAM [ARGS...] writes a "
+      "run record (docs/measure.md)");
+  measure->add_option("PROGRAM", command->program, "the MPI program and its arguments, after --");
+  measure->add_option("--out", command->out, "write the run record here (rank 0, atomically)");
+  measure->add_option("--speeds", command->speeds, "relative speed of each rank, v1,v2,... (default: all 1)");
+  measure->add_option("--latency", command->latency,
+                      "the transfer model's latency in seconds (t_comm = latency + bytes / bandwidth; default 1e-6)");
+  measure->add_option("--bandwidth", command->bandwidth, "the transfer model's bandwidth in bytes/s (default 1e9)");
+  measure->add_flag("--library", command->library,
+                    "print the interposition library's path, for mpiexec -x LD_PRELOAD=... PROGRAM");
+  measure->callback([command, &actions] { actions.action = [command] { return run_measure(*command); }; });
+}
+
+}  // namespace hetscale::cli

@@ -1,0 +1,295 @@
+#include "accounting.hpp"
+
+#include <dlfcn.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+#include <mutex>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include "hetscale/io/files.hpp"
+#include "hetscale/record/run_record.hpp"
+
+namespace hetscale::interpose {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_between(Clock::time_point from, Clock::time_point to) {
+  return std::chrono::duration<double>(to - from).count();
+}
+
+// One thread's totals; a thread's first call registers them (MPI_THREAD_MULTIPLE).
+struct ThreadTotals {
+  std::vector<double> seconds = std::vector<double>(function_count);
+  std::vector<double> bytes = std::vector<double>(function_count);
+  std::vector<double> calls = std::vector<double>(function_count);
+  double setup = 0.0, comm = 0.0, idle = 0.0;
+};
+
+struct Registry {
+  std::mutex mutex;
+  std::vector<std::unique_ptr<ThreadTotals>> threads;
+};
+
+// Never destroyed: a thread may make an MPI call while the process exits.
+Registry& registry() {
+  static auto* instance = new Registry;
+  return *instance;
+}
+
+ThreadTotals& this_thread_totals() {
+  thread_local ThreadTotals* totals = [] {
+    auto& all = registry();
+    std::lock_guard lock(all.mutex);
+    all.threads.push_back(std::make_unique<ThreadTotals>());
+    return all.threads.back().get();
+  }();
+  return *totals;
+}
+
+std::string environment(const char* name) {
+  const char* value = std::getenv(name);
+  return value ? value : "";
+}
+
+struct Settings {
+  std::string out, program;
+  std::vector<double> speeds;
+  double latency = 1e-6, bandwidth = 1e9;
+  std::string model_source = "defaults (latency 1e-6 s, bandwidth 1e9 bytes/s)";
+};
+
+double positive_or(const std::string& text, double fallback) {
+  char* end = nullptr;
+  const double value = std::strtod(text.c_str(), &end);
+  return !text.empty() && end && *end == '\0' && value > 0.0 ? value : fallback;
+}
+
+const Settings& settings() {
+  static const Settings read = [] {
+    Settings s;
+    s.out = environment("HETSCALE_MEASURE_OUT");
+    s.program = environment("HETSCALE_MEASURE_PROGRAM");
+    const std::string speeds = environment("HETSCALE_MEASURE_SPEEDS");
+    for (std::size_t start = 0; !speeds.empty() && start <= speeds.size();) {
+      const std::size_t comma = std::min(speeds.find(',', start), speeds.size());
+      s.speeds.push_back(positive_or(speeds.substr(start, comma - start), 1.0));
+      start = comma + 1;
+    }
+    const std::string latency = environment("HETSCALE_MEASURE_LATENCY");
+    const std::string bandwidth = environment("HETSCALE_MEASURE_BANDWIDTH");
+    if (!latency.empty() || !bandwidth.empty()) {
+      s.latency = positive_or(latency, s.latency);
+      s.bandwidth = positive_or(bandwidth, s.bandwidth);
+      s.model_source = fmt::format("given (latency {:g} s, bandwidth {:g} bytes/s)", s.latency, s.bandwidth);
+    }
+    return s;
+  }();
+  return read;
+}
+
+// This process's run-queue delay so far (s): the second field of
+// /proc/self/schedstat, in ns; 0 when unreadable.
+double run_queue_delay() {
+  std::ifstream file("/proc/self/schedstat");
+  double running = 0.0, waiting = 0.0;
+  if (!(file >> running >> waiting)) return 0.0;
+  return waiting * 1e-9;
+}
+
+struct ProcessState {
+  bool started = false, measuring = false;
+  Clock::time_point start;  // entering MPI_Init
+  double run_delay_at_init = 0.0;
+};
+ProcessState process;
+
+// What one rank sends rank 0 in MPI_Finalize: its times, then per function
+// its seconds, calls and bytes.
+enum Field : std::size_t { elapsed, comp, comm, setup, idle, other, speed, fields };
+
+void write_record(int ranks, const std::vector<double>& rows, const std::vector<char>& hosts) {
+  const std::size_t width = fields + 3 * function_count;
+  RunRecord record;
+  record.label = fmt::format("measured: {} on {} ranks", settings().program, ranks);
+  nlohmann::ordered_json host_names = nlohmann::ordered_json::array();
+  double work = 0.0;
+  for (int r = 0; r < ranks; ++r) {
+    const double* row = &rows[static_cast<std::size_t>(r) * width];
+    NodeRecord node;
+    node.name = fmt::format("rank-{}", r);
+    node.t_comp = row[comp];
+    node.t_comm = row[comm];
+    node.t_setup = row[setup];
+    node.t_idle = row[idle];
+    node.t_other = row[other];
+    node.work = row[speed] * row[comp];  // in reference units: the reference node's seconds
+    work += node.work;
+    record.t_par = std::max(record.t_par, row[elapsed]);
+    record.nodes.push_back(node);
+    host_names.push_back(std::string(&hosts[static_cast<std::size_t>(r) * MPI_MAX_PROCESSOR_NAME]));
+  }
+  record.t_seq_ref = work;
+  nlohmann::ordered_json profile = nlohmann::ordered_json::array();
+  std::vector<std::size_t> order(function_count);
+  std::iota(order.begin(), order.end(), 0);
+  std::vector<double> total(function_count, 0.0);
+  for (std::size_t f = 0; f < function_count; ++f)
+    for (int r = 0; r < ranks; ++r) total[f] += rows[static_cast<std::size_t>(r) * width + fields + f];
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return total[a] > total[b]; });
+  for (const std::size_t f : order) {
+    double calls = 0.0, bytes = 0.0, most = 0.0;
+    for (int r = 0; r < ranks; ++r) {
+      const double* row = &rows[static_cast<std::size_t>(r) * width];
+      most = std::max(most, row[fields + f]);
+      calls += row[fields + function_count + f];
+      bytes += row[fields + 2 * function_count + f];
+    }
+    if (calls == 0.0) continue;
+    profile.push_back({{"function", functions[f].name},
+                       {"calls", calls},
+                       {"seconds", total[f]},
+                       {"seconds_max", most},
+                       {"seconds_mean", total[f] / ranks},
+                       {"bytes", bytes}});
+  }
+  nlohmann::ordered_json context{
+      {"tool", "hetscale measure"},
+      {"program", settings().program},
+      {"ranks", ranks},
+      {"hosts", host_names},
+      {"speeds", settings().speeds.empty() ? "none given: every rank of speed 1" : "given (--speeds)"},
+      {"times",
+       "t_setup: MPI_Init, MPI_Finalize and communicator, group, window and datatype creation; t_comm: of each "
+       "call that moves data, its modelled transfer cost (latency + bytes / bandwidth, capped by the call's time), "
+       "an estimate; t_idle: the rest of those calls and every wait; t_other: run-queue delay; t_comp: the rest"},
+      {"transfer_model", settings().model_source},
+      {"mpi_functions", profile}};
+  record.context_json = context.dump();
+  try {
+    io::write_file_atomically(settings().out, run_record_json(record));
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "hetscale: measure: the run record was not written: %s\n", error.what());
+  }
+}
+
+}  // namespace
+
+Call::Call(std::size_t function) : function_(function), start_(Clock::now()) {}
+
+Call::~Call() {
+  const double spent = seconds_between(start_, Clock::now());
+  auto& totals = this_thread_totals();
+  totals.seconds[function_] += spent;
+  totals.calls[function_] += 1.0;
+  totals.bytes[function_] += bytes_;
+  switch (functions[function_].kind) {
+    case CallClass::setup:
+      totals.setup += spent;
+      break;
+    case CallClass::transfer: {
+      const double transfer = std::min(spent, settings().latency + bytes_ / settings().bandwidth);
+      totals.comm += transfer;
+      totals.idle += spent - transfer;
+      break;
+    }
+    case CallClass::wait:
+      totals.idle += spent;
+      break;
+  }
+}
+
+double type_bytes(int count, MPI_Datatype type) {
+  if (count <= 0 || type == MPI_DATATYPE_NULL) return 0.0;
+  int size = 0;
+  if (PMPI_Type_size(type, &size) != MPI_SUCCESS) return 0.0;
+  return static_cast<double>(count) * size;
+}
+
+double fortran_type_bytes(const void* count, const void* type) {
+  if (!count || !type) return 0.0;
+  return type_bytes(static_cast<int>(*static_cast<const MPI_Fint*>(count)),
+                    MPI_Type_f2c(*static_cast<const MPI_Fint*>(type)));
+}
+
+void* next_symbol(const char* name) {
+  void* symbol = dlsym(RTLD_NEXT, name);
+  if (!symbol) {
+    std::fprintf(stderr, "hetscale: measure: the program calls %s, which no library after hetscale's defines\n",
+                 name);
+    _exit(70);
+  }
+  return symbol;
+}
+
+void initializing() {
+  if (process.started) return;
+  process.started = true;
+  process.start = Clock::now();
+}
+
+void initialized() {
+  if (process.measuring) return;
+  process.measuring = true;
+  process.run_delay_at_init = run_queue_delay();
+}
+
+void finalizing() {
+  if (!process.measuring) return;
+  process.measuring = false;
+  int rank = 0, ranks = 1;
+  PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  PMPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  // The final wait is the last idle time of a rank that finished early.
+  const auto barrier = Clock::now();
+  PMPI_Barrier(MPI_COMM_WORLD);
+  const auto end = Clock::now();
+  this_thread_totals().idle += seconds_between(barrier, end);
+
+  const std::size_t width = fields + 3 * function_count;
+  std::vector<double> row(width, 0.0);
+  {
+    auto& all = registry();
+    std::lock_guard lock(all.mutex);
+    for (const auto& thread : all.threads) {
+      row[comm] += thread->comm;
+      row[setup] += thread->setup;
+      row[idle] += thread->idle;
+      for (std::size_t f = 0; f < function_count; ++f) {
+        row[fields + f] += thread->seconds[f];
+        row[fields + function_count + f] += thread->calls[f];
+        row[fields + 2 * function_count + f] += thread->bytes[f];
+      }
+    }
+  }
+  row[elapsed] = seconds_between(process.start, end);
+  const double rest = std::max(0.0, row[elapsed] - row[comm] - row[setup] - row[idle]);
+  row[other] = std::clamp(run_queue_delay() - process.run_delay_at_init, 0.0, rest);
+  row[comp] = rest - row[other];
+  const auto& speeds = settings().speeds;
+  row[speed] = speeds.empty() ? 1.0 : speeds[static_cast<std::size_t>(rank) % speeds.size()];
+
+  std::vector<char> host(MPI_MAX_PROCESSOR_NAME, '\0');
+  int length = 0;
+  PMPI_Get_processor_name(host.data(), &length);
+  std::vector<double> rows(rank == 0 ? width * static_cast<std::size_t>(ranks) : 0);
+  std::vector<char> hosts(rank == 0 ? MPI_MAX_PROCESSOR_NAME * static_cast<std::size_t>(ranks) : 0);
+  PMPI_Gather(row.data(), static_cast<int>(width), MPI_DOUBLE, rows.data(), static_cast<int>(width), MPI_DOUBLE, 0,
+              MPI_COMM_WORLD);
+  PMPI_Gather(host.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR, hosts.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR, 0,
+              MPI_COMM_WORLD);
+  if (rank == 0 && !settings().out.empty()) write_record(ranks, rows, hosts);
+}
+
+}  // namespace hetscale::interpose

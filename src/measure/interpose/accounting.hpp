@@ -1,0 +1,57 @@
+#pragma once
+// The runtime of libhetscale_measure.so: where each wrapped MPI call's time
+// goes, per thread, and the run record rank 0 writes inside MPI_Finalize.
+// The wrappers themselves are generated (scripts/generate-mpi-wrappers).
+// Settings come from the environment (docs/measure.md):
+//   HETSCALE_MEASURE_OUT          the run record to write (rank 0), atomically
+//   HETSCALE_MEASURE_SPEEDS       relative speed per rank, "1,0.5" (default: all 1)
+//   HETSCALE_MEASURE_LATENCY      the transfer model's latency, s (default 1e-6)
+//   HETSCALE_MEASURE_BANDWIDTH    its bandwidth, bytes/s (default 1e9)
+//   HETSCALE_MEASURE_PROGRAM      the program's name, for the record (default: /proc/self/exe)
+#include <mpi.h>
+
+#include <chrono>
+#include <cstddef>
+
+namespace hetscale::interpose {
+
+enum class CallClass { setup, transfer, wait };
+
+struct FunctionInfo {
+  const char* name;
+  CallClass kind;
+};
+// Generated from the list, indexed by the wrappers.
+extern const FunctionInfo functions[];
+extern const std::size_t function_count;
+
+// One wrapped call: its time from construction to destruction goes to its
+// function and, by its class, to t_setup, t_comm or t_idle of this thread.
+class Call {
+ public:
+  explicit Call(std::size_t function);
+  ~Call();
+  Call(const Call&) = delete;
+  Call& operator=(const Call&) = delete;
+  void add_bytes(double bytes) { bytes_ += bytes; }
+
+ private:
+  std::size_t function_;
+  double bytes_ = 0.0;
+  std::chrono::steady_clock::time_point start_;
+};
+
+// count x the size of `type` (0 for MPI_DATATYPE_NULL or a negative count).
+double type_bytes(int count, MPI_Datatype type);
+// The same for a Fortran binding's arguments (pointers to MPI_Fint).
+double fortran_type_bytes(const void* count, const void* type);
+// The next definition of a symbol (the one a wrapper hides); aborts with a
+// line on stderr when there is none.
+void* next_symbol(const char* name);
+
+// Around MPI_Init / MPI_Init_thread (C or Fortran) and before MPI_Finalize.
+void initializing();
+void initialized();
+void finalizing();
+
+}  // namespace hetscale::interpose

@@ -1,0 +1,38 @@
+# hetscale measure and libhetscale_measure.so on programs hetscale did not
+# write (docs/measure.md): a C program with known answers under mpiexec, its
+# exit code and output passed on, MPI_Abort leaving no record, and bad input
+# refused on every rank before the program starts. Included from
+# tests/CMakeLists.txt.
+add_executable(known_wait measure/programs/known_wait.c)
+target_link_libraries(known_wait PRIVATE MPI::MPI_C)
+
+add_test(NAME measure_known_wait_c
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_known_wait.py $<TARGET_FILE:hetscale_cli>
+          $<TARGET_FILE:known_wait> ${CMAKE_CURRENT_BINARY_DIR}/measure_known_wait)
+set_tests_properties(measure_known_wait_c PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 400
+  RUN_SERIAL TRUE)
+
+# Bad input: one line from rank 0, exit 2 on every rank, the program never started.
+function(measure_bad_input name regex)
+  add_test(NAME measure_bad_input_${name}
+    COMMAND ${CMAKE_COMMAND} -DHETSCALE=$<TARGET_FILE:hetscale_cli> -DWORKDIR=${CMAKE_CURRENT_BINARY_DIR}
+            "-DARGS=${ARGN}" -DEXPECT_CODE=2 "-DSTDERR_REGEX=${regex}" -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_cli.cmake)
+  set_tests_properties(measure_bad_input_${name} PROPERTIES TIMEOUT 60)
+endfunction()
+measure_bad_input(no_program "^hetscale: PROGRAM: missing: hetscale measure \\[options\\] -- PROGRAM \\[ARGS...\\]\n$"
+  measure)
+measure_bad_input(program_not_found "^hetscale: PROGRAM: no-such-program: is not found in PATH"
+  measure -- no-such-program)
+measure_bad_input(program_not_executable "^hetscale: PROGRAM: .*known_wait.c: is not an executable file\n$"
+  measure -- ${CMAKE_CURRENT_SOURCE_DIR}/measure/programs/known_wait.c)
+measure_bad_input(out_unwritable "^hetscale: --out: /no-such-folder/r.json: cannot be written: the folder /no-such-folder does not exist\n$"
+  measure --out /no-such-folder/r.json -- $<TARGET_FILE:known_wait>)
+measure_bad_input(bad_speed "^hetscale: --speeds: item 2: must be > 0, got 0\n$"
+  measure --speeds 1,0 -- $<TARGET_FILE:known_wait>)
+
+# The same under mpiexec on 2 ranks: one line, exit 2, no record, no rank left running.
+mpi_bad_input_test(measure_mpi_bad_speed_count 2 "hetscale: --speeds: gives 3 speeds for 2 ranks: one per rank"
+  "measure|--speeds|1,0.5,0.25|--out|${CMAKE_CURRENT_BINARY_DIR}/measure-bad.json|--|$<TARGET_FILE:known_wait>"
+  ${CMAKE_CURRENT_BINARY_DIR}/measure-bad.json)
+mpi_bad_input_test(measure_mpi_program_not_found 2 "hetscale: PROGRAM: no-such-program: is not found in PATH"
+  "measure|--|no-such-program")
