@@ -12,6 +12,17 @@ add_test(NAME measure_known_wait_c
 set_tests_properties(measure_known_wait_c PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 400
   RUN_SERIAL TRUE)
 
+# The same known answers from a Fortran program (use mpi, MPI_Allreduce): Open
+# MPI's Fortran bindings bypass the C wrappers, so this checks the Fortran ones.
+add_executable(known_wait_fortran measure/programs/known_wait.f90)
+target_link_libraries(known_wait_fortran PRIVATE MPI::MPI_Fortran)
+add_test(NAME measure_known_wait_fortran
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_known_wait.py $<TARGET_FILE:hetscale_cli>
+          $<TARGET_FILE:known_wait_fortran> ${CMAKE_CURRENT_BINARY_DIR}/measure_known_wait_fortran
+          MPI_Init,MPI_Allreduce --known-only)
+set_tests_properties(measure_known_wait_fortran PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}"
+  TIMEOUT 400 RUN_SERIAL TRUE)
+
 # Bad input: one line from rank 0, exit 2 on every rank, the program never started.
 function(measure_bad_input name regex)
   add_test(NAME measure_bad_input_${name}

@@ -29,12 +29,64 @@ double seconds_between(Clock::time_point from, Clock::time_point to) {
   return std::chrono::duration<double>(to - from).count();
 }
 
+// This process's run-queue delay so far (s): the second field of
+// /proc/self/schedstat, in ns; 0 when unreadable.
+double run_queue_delay() {
+  std::ifstream file("/proc/self/schedstat");
+  double running = 0.0, waiting = 0.0;
+  if (!(file >> running >> waiting)) return 0.0;
+  return waiting * 1e-9;
+}
+
+// The run-queue delay of the thread that initialised MPI, split between its
+// computation and its MPI calls: read at call boundaries at most once per
+// millisecond, the delay found since the last read is shared by the
+// computation and MPI time of that interval in proportion to their length.
+// The computation's share is t_other; the MPI calls' share stays in their time.
+class RunQueueDelay {
+ public:
+  void start(Clock::time_point now) {
+    active_ = true;
+    last_boundary_ = last_read_ = now;
+    last_delay_ = run_queue_delay();
+  }
+  // Entering (in_mpi = true) or leaving an MPI call at `now`.
+  void boundary(Clock::time_point now, bool entering) {
+    if (!active_) return;
+    (entering ? computation_ : mpi_) += seconds_between(last_boundary_, now);
+    last_boundary_ = now;
+    if (now - last_read_ >= std::chrono::milliseconds(1)) read(now);
+  }
+  // The computation's share of the delay, all of it read.
+  double finish(Clock::time_point now) {
+    if (!active_) return 0.0;
+    computation_ += seconds_between(last_boundary_, now);
+    read(now);
+    active_ = false;
+    return other_;
+  }
+
+ private:
+  void read(Clock::time_point now) {
+    const double delay = run_queue_delay();
+    const double found = std::max(0.0, delay - last_delay_), total = computation_ + mpi_;
+    if (total > 0.0) other_ += found * computation_ / total;
+    computation_ = mpi_ = 0.0;
+    last_delay_ = delay;
+    last_read_ = now;
+  }
+  bool active_ = false;
+  Clock::time_point last_boundary_, last_read_;
+  double last_delay_ = 0.0, computation_ = 0.0, mpi_ = 0.0, other_ = 0.0;
+};
+
 // One thread's totals; a thread's first call registers them (MPI_THREAD_MULTIPLE).
 struct ThreadTotals {
   std::vector<double> seconds = std::vector<double>(function_count);
   std::vector<double> bytes = std::vector<double>(function_count);
   std::vector<double> calls = std::vector<double>(function_count);
   double setup = 0.0, comm = 0.0, idle = 0.0;
+  RunQueueDelay delay;  // kept by the thread that initialised MPI only
 };
 
 struct Registry {
@@ -99,19 +151,9 @@ const Settings& settings() {
   return read;
 }
 
-// This process's run-queue delay so far (s): the second field of
-// /proc/self/schedstat, in ns; 0 when unreadable.
-double run_queue_delay() {
-  std::ifstream file("/proc/self/schedstat");
-  double running = 0.0, waiting = 0.0;
-  if (!(file >> running >> waiting)) return 0.0;
-  return waiting * 1e-9;
-}
-
 struct ProcessState {
   bool started = false, measuring = false;
   Clock::time_point start;  // entering MPI_Init
-  double run_delay_at_init = 0.0;
 };
 ProcessState process;
 
@@ -186,11 +228,15 @@ void write_record(int ranks, const std::vector<double>& rows, const std::vector<
 
 }  // namespace
 
-Call::Call(std::size_t function) : function_(function), start_(Clock::now()) {}
+Call::Call(std::size_t function) : function_(function), start_(Clock::now()) {
+  this_thread_totals().delay.boundary(start_, true);
+}
 
 Call::~Call() {
-  const double spent = seconds_between(start_, Clock::now());
+  const auto end = Clock::now();
+  const double spent = seconds_between(start_, end);
   auto& totals = this_thread_totals();
+  totals.delay.boundary(end, false);
   totals.seconds[function_] += spent;
   totals.calls[function_] += 1.0;
   totals.bytes[function_] += bytes_;
@@ -242,7 +288,7 @@ void initializing() {
 void initialized() {
   if (process.measuring) return;
   process.measuring = true;
-  process.run_delay_at_init = run_queue_delay();
+  this_thread_totals().delay.start(Clock::now());
 }
 
 void finalizing() {
@@ -253,6 +299,7 @@ void finalizing() {
   PMPI_Comm_size(MPI_COMM_WORLD, &ranks);
   // The final wait is the last idle time of a rank that finished early.
   const auto barrier = Clock::now();
+  const double other_load = this_thread_totals().delay.finish(barrier);
   PMPI_Barrier(MPI_COMM_WORLD);
   const auto end = Clock::now();
   this_thread_totals().idle += seconds_between(barrier, end);
@@ -275,7 +322,7 @@ void finalizing() {
   }
   row[elapsed] = seconds_between(process.start, end);
   const double rest = std::max(0.0, row[elapsed] - row[comm] - row[setup] - row[idle]);
-  row[other] = std::clamp(run_queue_delay() - process.run_delay_at_init, 0.0, rest);
+  row[other] = std::clamp(other_load, 0.0, rest);
   row[comp] = rest - row[other];
   const auto& speeds = settings().speeds;
   row[speed] = speeds.empty() ? 1.0 : speeds[static_cast<std::size_t>(rank) % speeds.size()];

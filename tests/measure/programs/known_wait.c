@@ -1,6 +1,7 @@
 /* A C MPI program with known answers, for `hetscale measure`: in each of
- * STEPS steps rank r computes (r + 1) x 0.1 s (a busy loop on the wall
- * clock), then every rank sends rank 0 a message and waits for its reply
+ * STEPS steps rank r computes (r + 1) x 0.1 s of CPU time (a busy loop on
+ * the thread's CPU clock: on a loaded machine the loop takes longer, and the
+ * extra is run-queue delay, not computation), then every rank sends rank 0 a message and waits for its reply
  * (point-to-point). Rank 0 of 2 waits 0.1 s a step for rank 1; POP load
  * balance = mean / max computation = 0.15 / 0.2 = 0.75.
  *   known_wait [STEPS [EXIT_CODE [abort]]]
@@ -15,7 +16,7 @@
 
 static double now(void) {
   struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
