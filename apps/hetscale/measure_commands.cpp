@@ -21,13 +21,14 @@
 
 #include "cli.hpp"
 #include "hetscale/io/number_list.hpp"
+#include "hetscale/measure/cpu_quota.hpp"
 
 namespace hetscale::cli {
 namespace {
 
 struct MeasureCommand {
   std::vector<std::string> program;  // PROGRAM and its arguments
-  std::string out, speeds, latency, bandwidth;
+  std::string out, speeds, emulate_speeds, latency, bandwidth;
   bool library = false;
 };
 
@@ -101,10 +102,26 @@ Output start_measured(const MeasureCommand& command) {
                                                                                             : "does not exist"));
     out = absolute.string();
   }
+  const std::size_t ranks = launcher_size();
   if (!command.speeds.empty()) {
     const auto speeds = io::parse_positive_list(command.speeds, "--speeds");
-    if (const std::size_t ranks = launcher_size(); ranks && speeds.size() != ranks)
+    if (ranks && speeds.size() != ranks)
       throw InputError("--speeds", "", fmt::format("gives {} speeds for {} ranks: one per rank", speeds.size(), ranks));
+  }
+  // --emulate-speeds: this rank's program in its own cgroup, held to v of a CPU.
+  std::unique_ptr<measure::CpuQuotaGroup> quota;
+  if (!command.emulate_speeds.empty()) {
+    const auto speeds = io::parse_positive_list(command.emulate_speeds, "--emulate-speeds");
+    for (std::size_t i = 0; i < speeds.size(); ++i)
+      if (speeds[i] > 1.0)
+        throw InputError("--emulate-speeds", fmt::format("item {}", i + 1),
+                         fmt::format("must be in (0, 1] (a share of one CPU), got {:g}", speeds[i]));
+    if (ranks && speeds.size() != ranks)
+      throw InputError("--emulate-speeds", "",
+                       fmt::format("gives {} speeds for {} ranks: one per rank", speeds.size(), ranks));
+    const double speed = speeds[static_cast<std::size_t>(launcher_rank()) % speeds.size()];
+    quota = std::make_unique<measure::CpuQuotaGroup>(measure::cpu_cgroup_root(),
+                                                     fmt::format("hetscale-measure-{}", getpid()), speed);
   }
   for (const auto& [option, value] : {std::pair{"--latency", &command.latency}, {"--bandwidth", &command.bandwidth}})
     if (!value->empty() && !(single_number(*value, option) > 0.0))
@@ -119,7 +136,18 @@ Output start_measured(const MeasureCommand& command) {
     setenv("LD_PRELOAD", preloaded.c_str(), 1);
     setenv("HETSCALE_MEASURE_PROGRAM", command.program.front().c_str(), 1);
     if (!out.empty()) setenv("HETSCALE_MEASURE_OUT", out.c_str(), 1);
-    if (!command.speeds.empty()) setenv("HETSCALE_MEASURE_SPEEDS", command.speeds.c_str(), 1);
+    if (quota && !quota->add(getpid())) {
+      std::fprintf(stderr, "hetscale: --emulate-speeds: %s/cgroup.procs: this rank's program cannot join it\n",
+                   quota->path().c_str());
+      _exit(exit_bad_input);
+    }
+    if (quota) setenv("HETSCALE_MEASURE_CPU_STAT", quota->statistics_path().c_str(), 1);
+    const std::string& speeds = command.speeds.empty() ? command.emulate_speeds : command.speeds;
+    if (!speeds.empty()) {
+      setenv("HETSCALE_MEASURE_SPEEDS", speeds.c_str(), 1);
+      setenv("HETSCALE_MEASURE_SPEEDS_SOURCE",
+             command.speeds.empty() ? "emulated (--emulate-speeds: a CPU quota per rank)" : "given (--speeds)", 1);
+    }
     if (!command.latency.empty()) setenv("HETSCALE_MEASURE_LATENCY", command.latency.c_str(), 1);
     if (!command.bandwidth.empty()) setenv("HETSCALE_MEASURE_BANDWIDTH", command.bandwidth.c_str(), 1);
     std::vector<char*> arguments;
@@ -160,6 +188,8 @@ void add_measure_command(CLI::App& app, Actions& actions) {
   measure->add_option("PROGRAM", command->program, "the MPI program and its arguments, after --");
   measure->add_option("--out", command->out, "write the run record here (rank 0, atomically)");
   measure->add_option("--speeds", command->speeds, "relative speed of each rank, v1,v2,... (default: all 1)");
+  measure->add_option("--emulate-speeds", command->emulate_speeds,
+                      "hold rank i's program to v_i in (0, 1] of a CPU (a cgroup CPU quota): a slower node emulated");
   measure->add_option("--latency", command->latency,
                       "the transfer model's latency in seconds (t_comm = latency + bytes / bandwidth; default 1e-6)");
   measure->add_option("--bandwidth", command->bandwidth, "the transfer model's bandwidth in bytes/s (default 1e9)");

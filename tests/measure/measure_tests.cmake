@@ -19,9 +19,34 @@ target_link_libraries(known_wait_fortran PRIVATE MPI::MPI_Fortran)
 add_test(NAME measure_known_wait_fortran
   COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_known_wait.py $<TARGET_FILE:hetscale_cli>
           $<TARGET_FILE:known_wait_fortran> ${CMAKE_CURRENT_BINARY_DIR}/measure_known_wait_fortran
-          MPI_Init,MPI_Allreduce --known-only)
+          --functions MPI_Init,MPI_Allreduce --known-only)
 set_tests_properties(measure_known_wait_fortran PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}"
   TIMEOUT 400 RUN_SERIAL TRUE)
+
+# --emulate-speeds 1,0.5 (cgroup CPU quotas): rank 1 computes its 0.2 s of
+# CPU a step in 0.4 s, so rank 0 waits 0.3 s a step (1.5 s in all), and the
+# load balance is (0.5 + 2.0) / 2 / 2.0 = 0.625.
+add_test(NAME measure_known_wait_emulated
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_known_wait.py $<TARGET_FILE:hetscale_cli>
+          $<TARGET_FILE:known_wait> ${CMAKE_CURRENT_BINARY_DIR}/measure_known_wait_emulated
+          --known-only --emulate-speeds 1,0.5 --balance 0.625 --wait 1.5)
+set_tests_properties(measure_known_wait_emulated PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}"
+  TIMEOUT 400 RUN_SERIAL TRUE)
+
+# LAMMPS from Debian, unmodified: the Lennard-Jones melt at 1, 2 and 4 ranks
+# and at 2 ranks emulated at speeds 1 and 0.5 (tests/measure/check_lammps.py).
+# Not skipped in silence where lmp is missing: a test says so.
+find_program(HETSCALE_LMP lmp)
+if(HETSCALE_LMP)
+  add_test(NAME measure_lammps
+    COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_lammps.py $<TARGET_FILE:hetscale_cli> ${HETSCALE_LMP}
+            ${CMAKE_CURRENT_SOURCE_DIR}/measure/data/lj-melt.in ${CMAKE_CURRENT_BINARY_DIR}/measure_lammps)
+  set_tests_properties(measure_lammps PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 900
+    RUN_SERIAL TRUE)
+else()
+  add_test(NAME measure_lammps_needs_lmp COMMAND ${CMAKE_COMMAND} -E echo "lmp not found: run scripts/install-deps")
+  set_tests_properties(measure_lammps_needs_lmp PROPERTIES WILL_FAIL TRUE)
+endif()
 
 # Bad input: one line from rank 0, exit 2 on every rank, the program never started.
 function(measure_bad_input name regex)
@@ -40,6 +65,9 @@ measure_bad_input(out_unwritable "^hetscale: --out: /no-such-folder/r.json: cann
   measure --out /no-such-folder/r.json -- $<TARGET_FILE:known_wait>)
 measure_bad_input(bad_speed "^hetscale: --speeds: item 2: must be > 0, got 0\n$"
   measure --speeds 1,0 -- $<TARGET_FILE:known_wait>)
+measure_bad_input(emulated_speed_over_one
+  "^hetscale: --emulate-speeds: item 2: must be in \\(0, 1\\] \\(a share of one CPU\\), got 2\n$"
+  measure --emulate-speeds 1,2 -- $<TARGET_FILE:known_wait>)
 
 # The same under mpiexec on 2 ranks: one line, exit 2, no record, no rank left running.
 mpi_bad_input_test(measure_mpi_bad_speed_count 2 "hetscale: --speeds: gives 3 speeds for 2 ranks: one per rank"

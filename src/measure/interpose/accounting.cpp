@@ -11,6 +11,7 @@
 #include <memory>
 #include <mutex>
 #include <numeric>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "hetscale/io/files.hpp"
+#include "hetscale/measure/cpu_quota.hpp"
 #include "hetscale/record/run_record.hpp"
 
 namespace hetscale::interpose {
@@ -29,6 +31,11 @@ double seconds_between(Clock::time_point from, Clock::time_point to) {
   return std::chrono::duration<double>(to - from).count();
 }
 
+std::string environment(const char* name) {
+  const char* value = std::getenv(name);
+  return value ? value : "";
+}
+
 // This process's run-queue delay so far (s): the second field of
 // /proc/self/schedstat, in ns; 0 when unreadable.
 double run_queue_delay() {
@@ -38,17 +45,31 @@ double run_queue_delay() {
   return waiting * 1e-9;
 }
 
+// The time the CPU quota of --emulate-speeds held this process back so far
+// (s): the throttled time in its cgroup's cpu.stat; 0 without a quota.
+double throttled_time() {
+  static const std::string path = environment("HETSCALE_MEASURE_CPU_STAT");
+  if (path.empty()) return 0.0;
+  std::ifstream file(path);
+  std::stringstream text;
+  text << file.rdbuf();
+  return measure::throttled_seconds(text.str());
+}
+
 // The run-queue delay of the thread that initialised MPI, split between its
 // computation and its MPI calls: read at call boundaries at most once per
 // millisecond, the delay found since the last read is shared by the
 // computation and MPI time of that interval in proportion to their length.
 // The computation's share is t_other; the MPI calls' share stays in their time.
+// Time the CPU quota of an emulated speed held the process back is not other
+// load but computation at that speed: it is taken out of the delay found.
 class RunQueueDelay {
  public:
   void start(Clock::time_point now) {
     active_ = true;
     last_boundary_ = last_read_ = now;
     last_delay_ = run_queue_delay();
+    last_throttled_ = throttled_time();
   }
   // Entering (in_mpi = true) or leaving an MPI call at `now`.
   void boundary(Clock::time_point now, bool entering) {
@@ -68,16 +89,18 @@ class RunQueueDelay {
 
  private:
   void read(Clock::time_point now) {
-    const double delay = run_queue_delay();
-    const double found = std::max(0.0, delay - last_delay_), total = computation_ + mpi_;
+    const double delay = run_queue_delay(), throttled = throttled_time();
+    const double found = std::max(0.0, (delay - last_delay_) - (throttled - last_throttled_));
+    const double total = computation_ + mpi_;
     if (total > 0.0) other_ += found * computation_ / total;
     computation_ = mpi_ = 0.0;
     last_delay_ = delay;
+    last_throttled_ = throttled;
     last_read_ = now;
   }
   bool active_ = false;
   Clock::time_point last_boundary_, last_read_;
-  double last_delay_ = 0.0, computation_ = 0.0, mpi_ = 0.0, other_ = 0.0;
+  double last_delay_ = 0.0, last_throttled_ = 0.0, computation_ = 0.0, mpi_ = 0.0, other_ = 0.0;
 };
 
 // One thread's totals; a thread's first call registers them (MPI_THREAD_MULTIPLE).
@@ -108,11 +131,6 @@ ThreadTotals& this_thread_totals() {
     return all.threads.back().get();
   }();
   return *totals;
-}
-
-std::string environment(const char* name) {
-  const char* value = std::getenv(name);
-  return value ? value : "";
 }
 
 struct Settings {
@@ -211,7 +229,8 @@ void write_record(int ranks, const std::vector<double>& rows, const std::vector<
       {"program", settings().program},
       {"ranks", ranks},
       {"hosts", host_names},
-      {"speeds", settings().speeds.empty() ? "none given: every rank of speed 1" : "given (--speeds)"},
+      {"speeds", settings().speeds.empty() ? std::string("none given: every rank of speed 1")
+                                            : environment("HETSCALE_MEASURE_SPEEDS_SOURCE")},
       {"times",
        "t_setup: MPI_Init, MPI_Finalize and communicator, group, window and datatype creation; t_comm: of each "
        "call that moves data, its modelled transfer cost (latency + bytes / bandwidth, capped by the call's time), "
