@@ -22,13 +22,14 @@
 #include "cli.hpp"
 #include "hetscale/io/number_list.hpp"
 #include "hetscale/measure/cpu_quota.hpp"
+#include "hetscale/platform/platform.hpp"
 
 namespace hetscale::cli {
 namespace {
 
 struct MeasureCommand {
   std::vector<std::string> program;  // PROGRAM and its arguments
-  std::string out, speeds, emulate_speeds, latency, bandwidth;
+  std::string out, speeds, emulate_speeds, platform, latency, bandwidth;
   bool library = false;
 };
 
@@ -108,6 +109,32 @@ Output start_measured(const MeasureCommand& command) {
     if (ranks && speeds.size() != ranks)
       throw InputError("--speeds", "", fmt::format("gives {} speeds for {} ranks: one per rank", speeds.size(), ranks));
   }
+  // --platform: this rank's speed is its host's, relative to the platform's
+  // reference (or to its fastest node when it names none); its network, unless
+  // --latency or --bandwidth is given, is the transfer model's.
+  std::string host_speed, model_latency = command.latency, model_bandwidth = command.bandwidth, model_source;
+  if (!command.platform.empty()) {
+    if (!command.speeds.empty()) throw InputError("--platform", "", "give --platform or --speeds, not both");
+    const Platform platform = read_platform(command.platform);
+    char host[256] = {};
+    gethostname(host, sizeof host - 1);
+    const PlatformNode* node = platform.find(host);
+    if (!node)
+      throw InputError(command.platform, fmt::format("node '{}'", host),
+                       "is the host of a rank but not in the platform; every host that runs a rank must be listed");
+    auto relative = platform.relative_speeds().value_or(platform.declared_speeds());
+    double fastest = 0.0;
+    for (double speed : relative) fastest = std::max(fastest, speed);
+    if (!platform.relative_speeds())
+      for (double& speed : relative) speed /= fastest;
+    host_speed = fmt::format("{}", relative[static_cast<std::size_t>(node - platform.nodes.data())]);
+    if (platform.network && command.latency.empty() && command.bandwidth.empty()) {
+      model_latency = fmt::format("{}", platform.network->latency_s);
+      model_bandwidth = fmt::format("{}", platform.network->bandwidth_Bps);
+      model_source = fmt::format("platform {}'s network (latency {:g} s, bandwidth {:g} bytes/s)", command.platform,
+                                 platform.network->latency_s, platform.network->bandwidth_Bps);
+    }
+  }
   // --emulate-speeds: this rank's program in its own cgroup, held to v of a CPU.
   std::unique_ptr<measure::CpuQuotaGroup> quota;
   if (!command.emulate_speeds.empty()) {
@@ -142,14 +169,20 @@ Output start_measured(const MeasureCommand& command) {
       _exit(exit_bad_input);
     }
     if (quota) setenv("HETSCALE_MEASURE_CPU_STAT", quota->statistics_path().c_str(), 1);
-    const std::string& speeds = command.speeds.empty() ? command.emulate_speeds : command.speeds;
+    const std::string& speeds = !host_speed.empty()      ? host_speed
+                                : command.speeds.empty() ? command.emulate_speeds
+                                                         : command.speeds;
     if (!speeds.empty()) {
       setenv("HETSCALE_MEASURE_SPEEDS", speeds.c_str(), 1);
-      setenv("HETSCALE_MEASURE_SPEEDS_SOURCE",
-             command.speeds.empty() ? "emulated (--emulate-speeds: a CPU quota per rank)" : "given (--speeds)", 1);
+      const std::string source = !host_speed.empty()
+                                     ? fmt::format("platform {} (each rank's host by name)", command.platform)
+                                 : command.speeds.empty() ? std::string("emulated (--emulate-speeds: a CPU quota per rank)")
+                                                          : std::string("given (--speeds)");
+      setenv("HETSCALE_MEASURE_SPEEDS_SOURCE", source.c_str(), 1);
     }
-    if (!command.latency.empty()) setenv("HETSCALE_MEASURE_LATENCY", command.latency.c_str(), 1);
-    if (!command.bandwidth.empty()) setenv("HETSCALE_MEASURE_BANDWIDTH", command.bandwidth.c_str(), 1);
+    if (!model_source.empty()) setenv("HETSCALE_MEASURE_MODEL_SOURCE", model_source.c_str(), 1);
+    if (!model_latency.empty()) setenv("HETSCALE_MEASURE_LATENCY", model_latency.c_str(), 1);
+    if (!model_bandwidth.empty()) setenv("HETSCALE_MEASURE_BANDWIDTH", model_bandwidth.c_str(), 1);
     std::vector<char*> arguments;
     arguments.push_back(const_cast<char*>(program.c_str()));
     for (std::size_t i = 1; i < command.program.size(); ++i)
@@ -188,6 +221,9 @@ void add_measure_command(CLI::App& app, Actions& actions) {
   measure->add_option("PROGRAM", command->program, "the MPI program and its arguments, after --");
   measure->add_option("--out", command->out, "write the run record here (rank 0, atomically)");
   measure->add_option("--speeds", command->speeds, "relative speed of each rank, v1,v2,... (default: all 1)");
+  measure->add_option("--platform", command->platform,
+                      "speeds from a platform file (JSON, or `hostname marked-speed` lines): each rank's host by "
+                      "name; its network is the transfer model's");
   measure->add_option("--emulate-speeds", command->emulate_speeds,
                       "hold rank i's program to v_i in (0, 1] of a CPU (a cgroup CPU quota): a slower node emulated");
   measure->add_option("--latency", command->latency,

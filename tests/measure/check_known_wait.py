@@ -2,14 +2,16 @@
 """`hetscale measure` on a C program with known answers (programs/known_wait.c).
 
     check_known_wait.py HETSCALE PROGRAM WORK_DIR [--functions F,...] [--known-only]
-                        [--emulate-speeds 1,0.5 --balance 0.625 --wait 1.5]
+                        [--emulate-speeds 1,0.5 --balance 0.625 --wait 1.5] [--platform-speed 0.5]
 
 --functions: the MPI functions the record must name (default MPI_Init,
 MPI_Send, MPI_Recv); --known-only: the known answers alone (the Fortran
 program takes no arguments for exit codes or MPI_Abort); --emulate-speeds:
 measure with CPU quotas, the known answers then --balance and --wait (rank 1
 at half speed computes its 0.2 s of CPU a step in 0.4 s: rank 0 waits 0.3 s
-a step, and the load balance is 1.25 / 2.0), and the record must say so.
+a step, and the load balance is 1.25 / 2.0), and the record must say so;
+--platform-speed: measure with a platform naming this host at that speed and
+a network: the record must take both from it (work = speed x t_comp).
 
 Under `mpiexec -np 2` (Open MPI, --oversubscribe), each check with a time limit:
 - known answers: 5 steps of 0.1 s (rank 0) and 0.2 s (rank 1) of computation;
@@ -24,6 +26,7 @@ Under `mpiexec -np 2` (Open MPI, --oversubscribe), each check with a time limit:
 import argparse
 import json
 import os
+import socket
 import subprocess
 import sys
 
@@ -35,9 +38,18 @@ def mpiexec(hetscale, *arguments):
     return subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=LIMIT)
 
 
-def main(hetscale, program, work, functions, known_only, emulate, known_balance, known_wait):
+def main(hetscale, program, work, functions, known_only, emulate, known_balance, known_wait, platform_speed):
     os.makedirs(work, exist_ok=True)
     problems = []
+    platform = []
+    if platform_speed:
+        # A platform naming this host (where every rank runs) at the given speed, with a network.
+        path = os.path.join(work, "platform.json")
+        with open(path, "w") as f:
+            json.dump({"schema": "hetscale.platform/1", "name": "this host", "reference": {"name": "speed 1"},
+                       "nodes": [{"name": socket.gethostname(), "speed": platform_speed}],
+                       "network": {"latency_s": 0.005, "bandwidth_Bps": 12500000}}, f)
+        platform = ["--platform", path]
     record = os.path.join(work, "known_wait.json")
     # A burst of other work on a shared machine can only add run-queue delay:
     # measure again, up to 3 times in all, while the known answers are missed.
@@ -45,7 +57,8 @@ def main(hetscale, program, work, functions, known_only, emulate, known_balance,
         if os.path.exists(record):
             os.remove(record)
         emulation = ["--emulate-speeds", emulate] if emulate else []
-        run = mpiexec(hetscale, *emulation, "--out", record, "--", program, *([] if known_only else ["5"]))
+        run = mpiexec(hetscale, *emulation, *platform, "--out", record, "--", program,
+                      *([] if known_only else ["5"]))
         if run.returncode != 0:
             print(f"measure failed ({run.returncode}):\n{run.stdout}\n{run.stderr}", file=sys.stderr)
             return 1
@@ -73,6 +86,13 @@ def main(hetscale, program, work, functions, known_only, emulate, known_balance,
               f"{known_balance}")
     elif abs(balance - known_balance) > 0.03:
         problems.append(f"load balance {balance:.4f} is not {known_balance} within 0.03")
+    if platform_speed:
+        context = measured["context"]
+        if "platform" not in context["speeds"] or "platform" not in context["transfer_model"]:
+            problems.append(f"the record does not say its speeds and network came from the platform: {context}")
+        for node in measured["nodes"]:
+            if abs(node["work"] - platform_speed * node["t_comp"]) > 1e-9 * max(1.0, node["work"]):
+                problems.append(f"{node['name']}: work {node['work']} is not {platform_speed} x t_comp {node['t_comp']}")
     if emulate and "emulated" not in measured["context"]["speeds"]:
         problems.append(f"the record does not say the speeds were emulated: {measured['context']['speeds']}")
     # The programs compute on the CPU clock, so a loaded machine stretches
@@ -141,6 +161,7 @@ if __name__ == "__main__":
     parser.add_argument("--emulate-speeds", default="")
     parser.add_argument("--balance", type=float, default=0.75)
     parser.add_argument("--wait", type=float, default=0.5)
+    parser.add_argument("--platform-speed", type=float, default=0.0)
     a = parser.parse_args()
     sys.exit(main(a.hetscale, a.program, a.work, a.functions, a.known_only,
-                  a.emulate_speeds, a.balance, a.wait))
+                  a.emulate_speeds, a.balance, a.wait, a.platform_speed))

@@ -48,6 +48,15 @@ else()
   set_tests_properties(measure_lammps_needs_lmp PROPERTIES WILL_FAIL TRUE)
 endif()
 
+# --platform: the ranks' speeds by host name, and the platform's network as
+# the transfer model (a platform of this host at speed 0.5, written by the test).
+add_test(NAME measure_known_wait_platform
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_known_wait.py $<TARGET_FILE:hetscale_cli>
+          $<TARGET_FILE:known_wait> ${CMAKE_CURRENT_BINARY_DIR}/measure_known_wait_platform --known-only
+          --platform-speed 0.5)
+set_tests_properties(measure_known_wait_platform PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}"
+  TIMEOUT 400 RUN_SERIAL TRUE)
+
 # Bad input: one line from rank 0, exit 2 on every rank, the program never started.
 function(measure_bad_input name regex)
   add_test(NAME measure_bad_input_${name}
@@ -65,6 +74,11 @@ measure_bad_input(out_unwritable "^hetscale: --out: /no-such-folder/r.json: cann
   measure --out /no-such-folder/r.json -- $<TARGET_FILE:known_wait>)
 measure_bad_input(bad_speed "^hetscale: --speeds: item 2: must be > 0, got 0\n$"
   measure --speeds 1,0 -- $<TARGET_FILE:known_wait>)
+measure_bad_input(host_not_in_platform
+  "^hetscale: ${PROJECT_SOURCE_DIR}/examples/platform-hetero.json: node '[^']+': is the host of a rank but not in the platform; every host that runs a rank must be listed\n$"
+  measure --platform ${PROJECT_SOURCE_DIR}/examples/platform-hetero.json -- $<TARGET_FILE:known_wait>)
+measure_bad_input(platform_and_speeds "^hetscale: --platform: give --platform or --speeds, not both\n$"
+  measure --platform ${PROJECT_SOURCE_DIR}/examples/platform-hetero.json --speeds 1 -- $<TARGET_FILE:known_wait>)
 measure_bad_input(emulated_speed_over_one
   "^hetscale: --emulate-speeds: item 2: must be in \\(0, 1\\] \\(a share of one CPU\\), got 2\n$"
   measure --emulate-speeds 1,2 -- $<TARGET_FILE:known_wait>)

@@ -164,6 +164,8 @@ const Settings& settings() {
       s.bandwidth = positive_or(bandwidth, s.bandwidth);
       s.model_source = fmt::format("given (latency {:g} s, bandwidth {:g} bytes/s)", s.latency, s.bandwidth);
     }
+    if (const std::string source = environment("HETSCALE_MEASURE_MODEL_SOURCE"); !source.empty())
+      s.model_source = source;
     return s;
   }();
   return read;
