@@ -198,6 +198,8 @@ RunAnalysis analyze_run(const RunRecord& run, const Platform* platform) {
   analysis.pop.communication_efficiency = model::communication_efficiency(useful, run.t_par);
   analysis.pop.parallel_efficiency =
       model::parallel_efficiency(analysis.pop.load_balance, analysis.pop.communication_efficiency);
+  analysis.mpi_functions = read_mpi_profile(run.context_json);
+  if (analysis.mpi_functions.size() > listed_mpi_functions) analysis.mpi_functions.resize(listed_mpi_functions);
   return analysis;
 }
 

@@ -106,6 +106,8 @@ std::string analysis_json(const RunAnalysis& analysis) {
   out["energetic"] = with_metrics(ordered_json::object(), energetic_system_metrics(analysis.energetic));
   out["energetic"]["nodes"] = nodes;
   out["pop"] = with_metrics(ordered_json::object(), pop_metrics(analysis.pop));
+  if (!analysis.mpi_functions.empty())
+    out["mpi_functions"] = ordered_json::parse(mpi_profile_json(analysis.mpi_functions));
   out["diagnosis"] = diagnosis_json(analysis);
   return dump(out);
 }

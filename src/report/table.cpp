@@ -113,6 +113,16 @@ std::string analysis_table(const RunAnalysis& a) {
   out += heading("POP factors (useful time = t_comp)");
   out += metric_list(pop_metrics(a.pop));
 
+  if (!a.mpi_functions.empty()) {
+    out += heading(fmt::format("MPI functions, most time first (the {} that took most; seconds summed over ranks)",
+                               listed_mpi_functions));
+    TextTable functions({"function", "calls", "seconds", "max over ranks", "mean over ranks", "bytes"});
+    for (const auto& f : a.mpi_functions)
+      functions.add_row({f.function, fmt::format("{:g}", f.calls), seconds(f.seconds), seconds(f.seconds_max),
+                         seconds(f.seconds_mean), fmt::format("{:g}", f.bytes)});
+    out += functions.render();
+  }
+
   out += heading("diagnosis: the largest losses, ranked");
   for (const auto& line : diagnosis_lines(a)) out += line + "\n";
   return out;

@@ -30,6 +30,9 @@ cli_golden(analyze_hetero analyze examples/run-hetero.json --platform examples/p
 cli_golden(analyze_hetero_json analyze examples/run-hetero.json --platform examples/platform-hetero.json --json)
 cli_golden(analyze_measured analyze examples/run-measured.json)
 cli_golden(analyze_measured_json analyze examples/run-measured.json --json)
+# A run hetscale measure recorded: LAMMPS emulated at speeds 1 and 0.5, its MPI functions listed.
+cli_golden(analyze_lammps_emulated analyze examples/run-lammps-emulated.json)
+cli_golden(analyze_lammps_emulated_json analyze examples/run-lammps-emulated.json --json)
 cli_golden(analyze_marked_platform analyze examples/run-sunwulf.json --platform examples/platform-sunwulf.txt)
 cli_golden(model_hetero model hetero --speeds 1,2 --shares 1,2)
 cli_golden(model_hetero_json model hetero --speeds 1,2 --shares 0.5,0.5 --work 100 --json)

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "hetscale/platform/platform.hpp"
+#include "hetscale/record/mpi_profile.hpp"
 #include "hetscale/record/run_record.hpp"
 
 namespace hetscale {
@@ -85,7 +86,12 @@ struct RunAnalysis {
   std::vector<EnergeticNode> energetic_nodes;
   EnergeticSystem energetic;
   PopMetrics pop;
+  // A measured run's MPI functions, most time first (at most the ten that took most).
+  std::vector<MpiFunctionProfile> mpi_functions;
 };
+
+// How many of a measured run's MPI functions the analysis lists.
+inline constexpr std::size_t listed_mpi_functions = 10;
 
 // Throws InputError when the run and the platform do not fit together, or when
 // the run lacks what the speeds need (work and t_comp > 0 without a platform).

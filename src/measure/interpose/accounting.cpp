@@ -20,6 +20,7 @@
 
 #include "hetscale/io/files.hpp"
 #include "hetscale/measure/cpu_quota.hpp"
+#include "hetscale/record/mpi_profile.hpp"
 #include "hetscale/record/run_record.hpp"
 
 namespace hetscale::interpose {
@@ -203,29 +204,22 @@ void write_record(int ranks, const std::vector<double>& rows, const std::vector<
     host_names.push_back(std::string(&hosts[static_cast<std::size_t>(r) * MPI_MAX_PROCESSOR_NAME]));
   }
   record.t_seq_ref = work;
-  nlohmann::ordered_json profile = nlohmann::ordered_json::array();
-  std::vector<std::size_t> order(function_count);
-  std::iota(order.begin(), order.end(), 0);
   std::vector<double> total(function_count, 0.0);
   for (std::size_t f = 0; f < function_count; ++f)
     for (int r = 0; r < ranks; ++r) total[f] += rows[static_cast<std::size_t>(r) * width + fields + f];
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return total[a] > total[b]; });
-  for (const std::size_t f : order) {
-    double calls = 0.0, bytes = 0.0, most = 0.0;
+  std::vector<MpiFunctionProfile> profile;
+  for (std::size_t f = 0; f < function_count; ++f) {
+    MpiFunctionProfile entry{functions[f].name, 0.0, total[f], 0.0, total[f] / ranks, 0.0};
     for (int r = 0; r < ranks; ++r) {
       const double* row = &rows[static_cast<std::size_t>(r) * width];
-      most = std::max(most, row[fields + f]);
-      calls += row[fields + function_count + f];
-      bytes += row[fields + 2 * function_count + f];
+      entry.seconds_max = std::max(entry.seconds_max, row[fields + f]);
+      entry.calls += row[fields + function_count + f];
+      entry.bytes += row[fields + 2 * function_count + f];
     }
-    if (calls == 0.0) continue;
-    profile.push_back({{"function", functions[f].name},
-                       {"calls", calls},
-                       {"seconds", total[f]},
-                       {"seconds_max", most},
-                       {"seconds_mean", total[f] / ranks},
-                       {"bytes", bytes}});
+    if (entry.calls > 0.0) profile.push_back(entry);
   }
+  std::stable_sort(profile.begin(), profile.end(),
+                   [](const MpiFunctionProfile& a, const MpiFunctionProfile& b) { return a.seconds > b.seconds; });
   nlohmann::ordered_json context{
       {"tool", "hetscale measure"},
       {"program", settings().program},
@@ -238,7 +232,7 @@ void write_record(int ranks, const std::vector<double>& rows, const std::vector<
        "call that moves data, its modelled transfer cost (latency + bytes / bandwidth, capped by the call's time), "
        "an estimate; t_idle: the rest of those calls and every wait; t_other: run-queue delay; t_comp: the rest"},
       {"transfer_model", settings().model_source},
-      {"mpi_functions", profile}};
+      {"mpi_functions", nlohmann::ordered_json::parse(mpi_profile_json(profile))}};
   record.context_json = context.dump();
   try {
     io::write_file_atomically(settings().out, run_record_json(record));

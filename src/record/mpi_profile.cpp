@@ -1,0 +1,47 @@
+#include "hetscale/record/mpi_profile.hpp"
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+namespace hetscale {
+
+std::string mpi_profile_json(const std::vector<MpiFunctionProfile>& profile) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const auto& entry : profile)
+    out.push_back({{"function", entry.function},
+                   {"calls", entry.calls},
+                   {"seconds", entry.seconds},
+                   {"seconds_max", entry.seconds_max},
+                   {"seconds_mean", entry.seconds_mean},
+                   {"bytes", entry.bytes}});
+  return out.dump();
+}
+
+std::vector<MpiFunctionProfile> read_mpi_profile(const std::string& context_json) {
+  const auto context = nlohmann::json::parse(context_json.empty() ? "{}" : context_json, nullptr, false);
+  std::vector<MpiFunctionProfile> profile;
+  if (!context.is_object() || !context.contains("mpi_functions") || !context["mpi_functions"].is_array())
+    return profile;
+  for (const auto& entry : context["mpi_functions"]) {
+    if (!entry.is_object() || !entry.contains("function") || !entry["function"].is_string()) continue;
+    MpiFunctionProfile read;
+    read.function = entry["function"].get<std::string>();
+    bool numbers = true;
+    for (auto [key, value] : {std::pair{"calls", &read.calls}, {"seconds", &read.seconds},
+                              {"seconds_max", &read.seconds_max}, {"seconds_mean", &read.seconds_mean},
+                              {"bytes", &read.bytes}}) {
+      if (!entry.contains(key) || !entry[key].is_number()) {
+        numbers = false;
+        break;
+      }
+      *value = entry[key].get<double>();
+    }
+    if (numbers) profile.push_back(read);
+  }
+  std::stable_sort(profile.begin(), profile.end(),
+                   [](const MpiFunctionProfile& a, const MpiFunctionProfile& b) { return a.seconds > b.seconds; });
+  return profile;
+}
+
+}  // namespace hetscale
