@@ -29,7 +29,7 @@ namespace {
 
 struct MeasureCommand {
   std::vector<std::string> program;  // PROGRAM and its arguments
-  std::string out, speeds, emulate_speeds, platform, latency, bandwidth;
+  std::string out, talp_json, speeds, emulate_speeds, platform, latency, bandwidth;
   bool library = false;
 };
 
@@ -104,6 +104,15 @@ Output start_measured(const MeasureCommand& command) {
     out = absolute.string();
   }
   const std::size_t ranks = launcher_size();
+  std::string talp_json;
+  if (!command.talp_json.empty()) {
+    const auto absolute = std::filesystem::absolute(command.talp_json);
+    if (access(absolute.parent_path().c_str(), W_OK) != 0)
+      throw InputError("--talp-json", command.talp_json,
+                       fmt::format("cannot be written: the folder {} is missing or not writable",
+                                   absolute.parent_path().string()));
+    talp_json = absolute.string();
+  }
   if (!command.speeds.empty()) {
     const auto speeds = io::parse_positive_list(command.speeds, "--speeds");
     if (ranks && speeds.size() != ranks)
@@ -163,6 +172,7 @@ Output start_measured(const MeasureCommand& command) {
     setenv("LD_PRELOAD", preloaded.c_str(), 1);
     setenv("HETSCALE_MEASURE_PROGRAM", command.program.front().c_str(), 1);
     if (!out.empty()) setenv("HETSCALE_MEASURE_OUT", out.c_str(), 1);
+    if (!talp_json.empty()) setenv("HETSCALE_MEASURE_TALP_JSON", talp_json.c_str(), 1);
     if (quota && !quota->add(getpid())) {
       std::fprintf(stderr, "hetscale: --emulate-speeds: %s/cgroup.procs: this rank's program cannot join it\n",
                    quota->path().c_str());
@@ -220,6 +230,8 @@ void add_measure_command(CLI::App& app, Actions& actions) {
       "run record (docs/measure.md)");
   measure->add_option("PROGRAM", command->program, "the MPI program and its arguments, after --");
   measure->add_option("--out", command->out, "write the run record here (rank 0, atomically)");
+  measure->add_option("--talp-json", command->talp_json,
+                      "also write the run in DLB TALP's JSON layout here (popMetrics, process; times in ns)");
   measure->add_option("--speeds", command->speeds, "relative speed of each rank, v1,v2,... (default: all 1)");
   measure->add_option("--platform", command->platform,
                       "speeds from a platform file (JSON, or `hostname marked-speed` lines): each rank's host by "

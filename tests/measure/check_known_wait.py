@@ -57,7 +57,8 @@ def main(hetscale, program, work, functions, known_only, emulate, known_balance,
         if os.path.exists(record):
             os.remove(record)
         emulation = ["--emulate-speeds", emulate] if emulate else []
-        run = mpiexec(hetscale, *emulation, *platform, "--out", record, "--", program,
+        talp = [] if known_only else ["--talp-json", os.path.join(work, "known_wait.talp.json")]
+        run = mpiexec(hetscale, *emulation, *platform, *talp, "--out", record, "--", program,
                       *([] if known_only else ["5"]))
         if run.returncode != 0:
             print(f"measure failed ({run.returncode}):\n{run.stdout}\n{run.stderr}", file=sys.stderr)
@@ -123,6 +124,24 @@ def main(hetscale, program, work, functions, known_only, emulate, known_balance,
         for problem in problems:
             print(problem, file=sys.stderr)
         return 1 if problems else 0
+
+    # The same run in DLB TALP's layout: POP's factors as analyze computes them, times in ns.
+    with open(os.path.join(work, "known_wait.talp.json")) as f:
+        talp = json.load(f)
+    global_region = talp["popMetrics"]["Global"]
+    pop = result["pop"]
+    for key, expected in (("mpiLoadBalance", pop["load_balance"]),
+                          ("mpiCommunicationEfficiency", pop["communication_efficiency"]),
+                          ("parallelEfficiency", pop["parallel_efficiency"])):
+        if abs(global_region[key] - expected) > 1e-6:
+            problems.append(f"TALP JSON {key} = {global_region[key]} is not analyze's {expected}")
+    if abs(global_region["elapsedTime"] - measured["t_par"] * 1e9) > 1e3:
+        problems.append(f"TALP JSON elapsedTime {global_region['elapsedTime']} ns is not t_par {measured['t_par']} s")
+    processes = talp["process"][0]["process"]
+    if [p["rank"] for p in processes] != [0, 1] or any(
+            abs(p["usefulTime"] - n["t_comp"] * 1e9) > 1e3 for p, n in zip(processes, measured["nodes"])):
+        problems.append(f"TALP JSON processes do not match the record's ranks and t_comp: {processes}")
+    os.remove(os.path.join(work, "known_wait.talp.json"))
 
     # The program's exit code and output are its own; the record is still written.
     os.remove(record)

@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <cmath>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <numeric>
@@ -135,7 +137,7 @@ ThreadTotals& this_thread_totals() {
 }
 
 struct Settings {
-  std::string out, program;
+  std::string out, program, talp_json;
   std::vector<double> speeds;
   double latency = 1e-6, bandwidth = 1e9;
   std::string model_source = "defaults (latency 1e-6 s, bandwidth 1e9 bytes/s)";
@@ -151,6 +153,7 @@ const Settings& settings() {
   static const Settings read = [] {
     Settings s;
     s.out = environment("HETSCALE_MEASURE_OUT");
+    s.talp_json = environment("HETSCALE_MEASURE_TALP_JSON");
     s.program = environment("HETSCALE_MEASURE_PROGRAM");
     const std::string speeds = environment("HETSCALE_MEASURE_SPEEDS");
     for (std::size_t start = 0; !speeds.empty() && start <= speeds.size();) {
@@ -180,7 +183,72 @@ ProcessState process;
 
 // What one rank sends rank 0 in MPI_Finalize: its times, then per function
 // its seconds, calls and bytes.
-enum Field : std::size_t { elapsed, comp, comm, setup, idle, other, speed, fields };
+enum Field : std::size_t { elapsed, comp, comm, setup, idle, other, speed, process_id, fields };
+
+// The run in DLB TALP's JSON layout (one region, "Global"; times in ns), for
+// TALP-Pages and the scripts written for TALP (docs/measure.md). Useful time
+// is t_comp; MPI time the rest of the rank's elapsed time. The load balance
+// splits into in-node and inter-node factors: LB = LB_in x LB_out, LB_out =
+// mean useful / the largest node mean of useful time.
+void write_talp_json(int ranks, const std::vector<double>& rows, const std::vector<char>& hosts,
+                     const std::string& path) {
+  const std::size_t width = fields + 3 * function_count;
+  const auto ns = [](double seconds) { return static_cast<std::int64_t>(std::llround(seconds * 1e9)); };
+  double t_par = 0.0, useful_sum = 0.0, useful_max = 0.0, calls_sum = 0.0;
+  std::map<std::string, std::pair<double, int>> node_useful;  // host: sum of useful, ranks
+  nlohmann::ordered_json processes = nlohmann::ordered_json::array();
+  for (int r = 0; r < ranks; ++r) {
+    const double* row = &rows[static_cast<std::size_t>(r) * width];
+    const std::string host(&hosts[static_cast<std::size_t>(r) * MPI_MAX_PROCESSOR_NAME]);
+    double calls = 0.0;
+    for (std::size_t f = 0; f < function_count; ++f) calls += row[fields + function_count + f];
+    t_par = std::max(t_par, row[elapsed]);
+    useful_sum += row[comp];
+    useful_max = std::max(useful_max, row[comp]);
+    calls_sum += calls;
+    node_useful[host].first += row[comp];
+    node_useful[host].second += 1;
+    processes.push_back({{"rank", r},
+                         {"pid", static_cast<long>(row[process_id])},
+                         {"hostname", host},
+                         {"numMpiCalls", static_cast<std::int64_t>(calls)},
+                         {"elapsedTime", ns(row[elapsed])},
+                         {"usefulTime", ns(row[comp])},
+                         {"mpiTime", ns(row[elapsed] - row[comp])}});
+  }
+  double node_mean_max = 0.0;
+  for (const auto& [host, sum_count] : node_useful)
+    node_mean_max = std::max(node_mean_max, sum_count.first / sum_count.second);
+  const double mean = useful_sum / ranks;
+  const double load_balance = useful_max > 0.0 ? mean / useful_max : 0.0;
+  const double load_balance_out = node_mean_max > 0.0 ? mean / node_mean_max : 0.0;
+  const double communication = t_par > 0.0 ? useful_max / t_par : 0.0;
+  nlohmann::ordered_json global{
+      {"numCpus", ranks},
+      {"numMpiRanks", ranks},
+      {"numNodes", node_useful.size()},
+      {"avgCpus", static_cast<double>(ranks)},
+      {"numMpiCalls", static_cast<std::int64_t>(calls_sum)},
+      {"elapsedTime", ns(t_par)},
+      {"usefulTime", ns(useful_sum)},
+      {"mpiTime", ns(t_par * ranks - useful_sum)},
+      {"parallelEfficiency", communication * load_balance},
+      {"mpiParallelEfficiency", communication * load_balance},
+      {"mpiCommunicationEfficiency", communication},
+      {"mpiLoadBalance", load_balance},
+      {"mpiLoadBalanceIn", load_balance_out > 0.0 ? load_balance / load_balance_out : 0.0},
+      {"mpiLoadBalanceOut", load_balance_out}};
+  nlohmann::ordered_json talp{{"dlbVersion", "hetscale measure (TALP layout)"},
+                              {"resources", {{"numCpus", ranks}, {"numNodes", node_useful.size()},
+                                             {"numMpiRanks", ranks}}},
+                              {"popMetrics", {{"Global", global}}},
+                              {"process", nlohmann::ordered_json::array({{{"name", "Global"}, {"process", processes}}})}};
+  try {
+    io::write_file_atomically(path, talp.dump(2) + "\n");
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "hetscale: measure: the TALP JSON was not written: %s\n", error.what());
+  }
+}
 
 void write_record(int ranks, const std::vector<double>& rows, const std::vector<char>& hosts) {
   const std::size_t width = fields + 3 * function_count;
@@ -341,6 +409,7 @@ void finalizing() {
   row[comp] = rest - row[other];
   const auto& speeds = settings().speeds;
   row[speed] = speeds.empty() ? 1.0 : speeds[static_cast<std::size_t>(rank) % speeds.size()];
+  row[process_id] = static_cast<double>(getpid());
 
   std::vector<char> host(MPI_MAX_PROCESSOR_NAME, '\0');
   int length = 0;
@@ -352,6 +421,7 @@ void finalizing() {
   PMPI_Gather(host.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR, hosts.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR, 0,
               MPI_COMM_WORLD);
   if (rank == 0 && !settings().out.empty()) write_record(ranks, rows, hosts);
+  if (rank == 0 && !settings().talp_json.empty()) write_talp_json(ranks, rows, hosts, settings().talp_json);
 }
 
 }  // namespace hetscale::interpose

@@ -4,6 +4,7 @@
 // The wrappers themselves are generated (scripts/generate-mpi-wrappers).
 // Settings come from the environment (docs/measure.md):
 //   HETSCALE_MEASURE_OUT          the run record to write (rank 0), atomically
+//   HETSCALE_MEASURE_TALP_JSON    the run in DLB TALP's JSON layout (rank 0), atomically
 //   HETSCALE_MEASURE_SPEEDS       relative speed per rank, "1,0.5" (default: all 1)
 //   HETSCALE_MEASURE_LATENCY      the transfer model's latency, s (default 1e-6)
 //   HETSCALE_MEASURE_BANDWIDTH    its bandwidth, bytes/s (default 1e9)
