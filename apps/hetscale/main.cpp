@@ -21,6 +21,7 @@
 #include "hetscale/io/progress.hpp"
 #include "hetscale/papers/paper_checks.hpp"
 #include "hetscale/platform/platform.hpp"
+#include "hetscale/record/measured_regions.hpp"
 #include "hetscale/record/run_record.hpp"
 #include "hetscale/record/timings.hpp"
 #include "hetscale/report/json_report.hpp"
@@ -39,12 +40,14 @@ using namespace hetscale::cli;
 
 // --- analyze ---------------------------------------------------------------
 struct AnalyzeOptions {
-  std::string run, platform;
+  std::string run, platform, region;
   bool json = false;
 };
 
-std::string analyze(const std::string& run_path, const std::string& platform_path, bool json) {
-  const RunRecord run = read_run_record(run_path);
+std::string analyze(const std::string& run_path, const std::string& platform_path, bool json,
+                    const std::string& region = "") {
+  const RunRecord whole = read_run_record(run_path);
+  const RunRecord run = region.empty() ? whole : region_record(whole, region);
   std::optional<Platform> platform;
   if (!platform_path.empty()) platform = read_platform(platform_path);
   const auto analysis = analyze_run(run, platform ? &*platform : nullptr);
@@ -218,9 +221,14 @@ int main(int argc, char** argv) {
   analyze_command->add_option("RUN", analyze_options.run, "run record (JSON, schema hetscale.run/1)")->required();
   analyze_command->add_option("--platform", analyze_options.platform,
                               "platform file (JSON, or 'hostname marked-speed' lines) declaring node speeds");
+  analyze_command->add_option("--region", analyze_options.region,
+                              "analyse one region of a measured run (hetscale_region_begin / _end)");
   analyze_command->add_flag("--json", analyze_options.json, "print JSON instead of tables");
   analyze_command->callback([&] {
-    action = [&] { return Output{analyze(analyze_options.run, analyze_options.platform, analyze_options.json)}; };
+    action = [&] {
+      return Output{
+          analyze(analyze_options.run, analyze_options.platform, analyze_options.json, analyze_options.region)};
+    };
   });
 
   auto* model = app.add_subcommand("model", "ask the models what-if questions, with no run");

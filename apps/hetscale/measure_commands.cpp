@@ -23,13 +23,14 @@
 #include "hetscale/io/number_list.hpp"
 #include "hetscale/measure/cpu_quota.hpp"
 #include "hetscale/platform/platform.hpp"
+#include "hetscale/record/comm_profile.hpp"
 
 namespace hetscale::cli {
 namespace {
 
 struct MeasureCommand {
   std::vector<std::string> program;  // PROGRAM and its arguments
-  std::string out, talp_json, speeds, emulate_speeds, platform, latency, bandwidth;
+  std::string out, talp_json, speeds, emulate_speeds, platform, comm_profile, latency, bandwidth;
   bool library = false;
 };
 
@@ -61,6 +62,19 @@ std::string find_program(const std::string& program) {
 }
 
 // The ranks mpiexec started, when it says (Open MPI, MPICH); 0 if unknown.
+// An output file's absolute path ("" for none); InputError when its folder
+// cannot take it.
+std::string writable_output(const char* option, const std::string& path) {
+  if (path.empty()) return "";
+  const auto absolute = std::filesystem::absolute(path);
+  const auto folder = absolute.parent_path();
+  if (access(folder.c_str(), W_OK) != 0)
+    throw InputError(option, path, fmt::format("cannot be written: the folder {} {}", folder.string(),
+                                               access(folder.c_str(), F_OK) == 0 ? "is not writable"
+                                                                                  : "does not exist"));
+  return absolute.string();
+}
+
 std::size_t launcher_size() {
   for (const char* variable : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"})
     if (const char* value = std::getenv(variable); value && *value) return static_cast<std::size_t>(std::atol(value));
@@ -93,26 +107,9 @@ Output start_measured(const MeasureCommand& command) {
     throw InputError("measure", library, "the interposition library is missing beside hetscale (rebuild hetscale)");
   const std::string program = find_program(command.program.front());
 
-  std::string out;
-  if (!command.out.empty()) {
-    const auto absolute = std::filesystem::absolute(command.out);
-    const auto folder = absolute.parent_path();
-    if (access(folder.c_str(), W_OK) != 0)
-      throw InputError("--out", command.out, fmt::format("cannot be written: the folder {} {}", folder.string(),
-                                                         access(folder.c_str(), F_OK) == 0 ? "is not writable"
-                                                                                            : "does not exist"));
-    out = absolute.string();
-  }
+  const std::string out = writable_output("--out", command.out);
   const std::size_t ranks = launcher_size();
-  std::string talp_json;
-  if (!command.talp_json.empty()) {
-    const auto absolute = std::filesystem::absolute(command.talp_json);
-    if (access(absolute.parent_path().c_str(), W_OK) != 0)
-      throw InputError("--talp-json", command.talp_json,
-                       fmt::format("cannot be written: the folder {} is missing or not writable",
-                                   absolute.parent_path().string()));
-    talp_json = absolute.string();
-  }
+  const std::string talp_json = writable_output("--talp-json", command.talp_json);
   if (!command.speeds.empty()) {
     const auto speeds = io::parse_positive_list(command.speeds, "--speeds");
     if (ranks && speeds.size() != ranks)
@@ -142,6 +139,25 @@ Output start_measured(const MeasureCommand& command) {
       model_bandwidth = fmt::format("{}", platform.network->bandwidth_Bps);
       model_source = fmt::format("platform {}'s network (latency {:g} s, bandwidth {:g} bytes/s)", command.platform,
                                  platform.network->latency_s, platform.network->bandwidth_Bps);
+    }
+  }
+  // --comm-profile (hetscale bench comm): its point-to-point send cost, T_send =
+  // a + b N for N doubles, is the transfer model: latency a, bandwidth 8 / b
+  // bytes/s. It comes before the platform's network; --latency and
+  // --bandwidth before both. With none of them the library calibrates.
+  if (!command.comm_profile.empty()) {
+    const CommProfile profile = read_comm_profile(command.comm_profile);
+    if (!(profile.costs.send_per_element > 0.0))
+      throw InputError(command.comm_profile, "costs.send.per_element",
+                       "must be > 0 for a transfer model (bandwidth = 8 bytes / seconds per double)");
+    if (command.latency.empty() && command.bandwidth.empty()) {
+      const double latency = std::max(profile.costs.send_intercept, 1e-9);
+      const double bandwidth = 8.0 / profile.costs.send_per_element;
+      model_latency = fmt::format("{}", latency);
+      model_bandwidth = fmt::format("{}", bandwidth);
+      model_source = fmt::format(
+          "comm profile {}'s send cost (latency {:g} s, bandwidth 8 bytes / {:g} s per double = {:g} bytes/s)",
+          command.comm_profile, latency, profile.costs.send_per_element, bandwidth);
     }
   }
   // --emulate-speeds: this rank's program in its own cgroup, held to v of a CPU.
@@ -238,9 +254,12 @@ void add_measure_command(CLI::App& app, Actions& actions) {
                       "name; its network is the transfer model's");
   measure->add_option("--emulate-speeds", command->emulate_speeds,
                       "hold rank i's program to v_i in (0, 1] of a CPU (a cgroup CPU quota): a slower node emulated");
+  measure->add_option("--comm-profile", command->comm_profile,
+                      "the transfer model from a profile `hetscale bench comm` wrote (its send cost); default: "
+                      "the --platform network, else calibrated at MPI_Init");
   measure->add_option("--latency", command->latency,
-                      "the transfer model's latency in seconds (t_comm = latency + bytes / bandwidth; default 1e-6)");
-  measure->add_option("--bandwidth", command->bandwidth, "the transfer model's bandwidth in bytes/s (default 1e9)");
+                      "the transfer model's latency in seconds (t_comm = latency + bytes / bandwidth)");
+  measure->add_option("--bandwidth", command->bandwidth, "the transfer model's bandwidth in bytes/s");
   measure->add_flag("--library", command->library,
                     "print the interposition library's path, for mpiexec -x LD_PRELOAD=... PROGRAM");
   measure->callback([command, &actions] { actions.action = [command] { return run_measure(*command); }; });

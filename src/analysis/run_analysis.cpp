@@ -9,6 +9,7 @@
 #include "hetscale/model/energetic.hpp"
 #include "hetscale/model/heterogeneous.hpp"
 #include "hetscale/model/pop.hpp"
+#include "hetscale/record/measured_regions.hpp"
 
 namespace hetscale {
 namespace {
@@ -200,6 +201,7 @@ RunAnalysis analyze_run(const RunRecord& run, const Platform* platform) {
       model::parallel_efficiency(analysis.pop.load_balance, analysis.pop.communication_efficiency);
   analysis.mpi_functions = read_mpi_profile(run.context_json);
   if (analysis.mpi_functions.size() > listed_mpi_functions) analysis.mpi_functions.resize(listed_mpi_functions);
+  analysis.regions = region_names(run);
   return analysis;
 }
 

@@ -108,6 +108,7 @@ std::string analysis_json(const RunAnalysis& analysis) {
   out["pop"] = with_metrics(ordered_json::object(), pop_metrics(analysis.pop));
   if (!analysis.mpi_functions.empty())
     out["mpi_functions"] = ordered_json::parse(mpi_profile_json(analysis.mpi_functions));
+  if (!analysis.regions.empty()) out["regions"] = analysis.regions;
   out["diagnosis"] = diagnosis_json(analysis);
   return dump(out);
 }

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 #include "hetscale/report/diagnosis_text.hpp"
 #include "hetscale/report/metric_table.hpp"
@@ -122,6 +123,8 @@ std::string analysis_table(const RunAnalysis& a) {
                          seconds(f.seconds_mean), fmt::format("{:g}", f.bytes)});
     out += functions.render();
   }
+  if (!a.regions.empty())
+    out += fmt::format("\nregions: {} (analyse one with --region NAME)\n", fmt::join(a.regions, ", "));
 
   out += heading("diagnosis: the largest losses, ranked");
   for (const auto& line : diagnosis_lines(a)) out += line + "\n";

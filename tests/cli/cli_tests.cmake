@@ -33,6 +33,10 @@ cli_golden(analyze_measured_json analyze examples/run-measured.json --json)
 # A run hetscale measure recorded: LAMMPS emulated at speeds 1 and 0.5, its MPI functions listed.
 cli_golden(analyze_lammps_emulated analyze examples/run-lammps-emulated.json)
 cli_golden(analyze_lammps_emulated_json analyze examples/run-lammps-emulated.json --json)
+# A measured run with regions (tests/measure/programs/regions.c): the whole, and each region alone.
+cli_golden(analyze_measured_regions analyze examples/run-measured-regions.json)
+cli_golden(analyze_region_exchange analyze examples/run-measured-regions.json --region exchange)
+cli_golden(analyze_region_compute_json analyze examples/run-measured-regions.json --region compute --json)
 cli_golden(analyze_marked_platform analyze examples/run-sunwulf.json --platform examples/platform-sunwulf.txt)
 cli_golden(model_hetero model hetero --speeds 1,2 --shares 1,2)
 cli_golden(model_hetero_json model hetero --speeds 1,2 --shares 0.5,0.5 --work 100 --json)

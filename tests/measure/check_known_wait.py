@@ -3,6 +3,7 @@
 
     check_known_wait.py HETSCALE PROGRAM WORK_DIR [--functions F,...] [--known-only]
                         [--emulate-speeds 1,0.5 --balance 0.625 --wait 1.5] [--platform-speed 0.5]
+                        [--comm-profile PROFILE]
 
 --functions: the MPI functions the record must name (default MPI_Init,
 MPI_Send, MPI_Recv); --known-only: the known answers alone (the Fortran
@@ -11,7 +12,10 @@ measure with CPU quotas, the known answers then --balance and --wait (rank 1
 at half speed computes its 0.2 s of CPU a step in 0.4 s: rank 0 waits 0.3 s
 a step, and the load balance is 1.25 / 2.0), and the record must say so;
 --platform-speed: measure with a platform naming this host at that speed and
-a network: the record must take both from it (work = speed x t_comp).
+a network: the record must take both from it (work = speed x t_comp);
+--comm-profile: measure with a communication profile, whose send cost the
+record must name as its transfer model (else, with no platform, the model
+must be the one calibrated at MPI_Init).
 
 Under `mpiexec -np 2` (Open MPI, --oversubscribe), each check with a time limit:
 - known answers: 5 steps of 0.1 s (rank 0) and 0.2 s (rank 1) of computation;
@@ -38,7 +42,8 @@ def mpiexec(hetscale, *arguments):
     return subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=LIMIT)
 
 
-def main(hetscale, program, work, functions, known_only, emulate, known_balance, known_wait, platform_speed):
+def main(hetscale, program, work, functions, known_only, emulate, known_balance, known_wait, platform_speed,
+         comm_profile):
     os.makedirs(work, exist_ok=True)
     problems = []
     platform = []
@@ -58,7 +63,8 @@ def main(hetscale, program, work, functions, known_only, emulate, known_balance,
             os.remove(record)
         emulation = ["--emulate-speeds", emulate] if emulate else []
         talp = [] if known_only else ["--talp-json", os.path.join(work, "known_wait.talp.json")]
-        run = mpiexec(hetscale, *emulation, *platform, *talp, "--out", record, "--", program,
+        profile = ["--comm-profile", comm_profile] if comm_profile else []
+        run = mpiexec(hetscale, *emulation, *platform, *profile, *talp, "--out", record, "--", program,
                       *([] if known_only else ["5"]))
         if run.returncode != 0:
             print(f"measure failed ({run.returncode}):\n{run.stdout}\n{run.stderr}", file=sys.stderr)
@@ -94,6 +100,11 @@ def main(hetscale, program, work, functions, known_only, emulate, known_balance,
         for node in measured["nodes"]:
             if abs(node["work"] - platform_speed * node["t_comp"]) > 1e-9 * max(1.0, node["work"]):
                 problems.append(f"{node['name']}: work {node['work']} is not {platform_speed} x t_comp {node['t_comp']}")
+    model = measured["context"]["transfer_model"]
+    if comm_profile and not model.startswith(f"comm profile {comm_profile}'s send cost"):
+        problems.append(f"the transfer model is not the comm profile's: {model}")
+    if not comm_profile and not platform_speed and not model.startswith("calibrated at MPI_Init by a ping-pong"):
+        problems.append(f"with no model given, the transfer model is not calibrated: {model}")
     if emulate and "emulated" not in measured["context"]["speeds"]:
         problems.append(f"the record does not say the speeds were emulated: {measured['context']['speeds']}")
     # The programs compute on the CPU clock, so a loaded machine stretches
@@ -181,6 +192,7 @@ if __name__ == "__main__":
     parser.add_argument("--balance", type=float, default=0.75)
     parser.add_argument("--wait", type=float, default=0.5)
     parser.add_argument("--platform-speed", type=float, default=0.0)
+    parser.add_argument("--comm-profile", default="")
     a = parser.parse_args()
     sys.exit(main(a.hetscale, a.program, a.work, a.functions, a.known_only,
-                  a.emulate_speeds, a.balance, a.wait, a.platform_speed))
+                  a.emulate_speeds, a.balance, a.wait, a.platform_speed, a.comm_profile))

@@ -13,13 +13,19 @@ set_tests_properties(measure_known_wait_c PROPERTIES ENVIRONMENT "${HETSCALE_MPI
   RUN_SERIAL TRUE)
 
 # The same known answers from a Fortran program (use mpi, MPI_Allreduce): Open
-# MPI's Fortran bindings bypass the C wrappers, so this checks the Fortran ones.
+# MPI's Fortran bindings bypass the C wrappers, so this checks the Fortran ones;
+# and the transfer model taken from a communication profile (Chen et al. 2008
+# Section 4.5's costs).
+# The Fortran programs' CPU work, one module built once.
+add_library(cpu_busy_fortran OBJECT measure/programs/cpu_busy.f90)
+set_target_properties(cpu_busy_fortran PROPERTIES Fortran_MODULE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/cpu_busy_module)
+target_include_directories(cpu_busy_fortran INTERFACE ${CMAKE_CURRENT_BINARY_DIR}/cpu_busy_module)
 add_executable(known_wait_fortran measure/programs/known_wait.f90)
-target_link_libraries(known_wait_fortran PRIVATE MPI::MPI_Fortran)
+target_link_libraries(known_wait_fortran PRIVATE cpu_busy_fortran MPI::MPI_Fortran)
 add_test(NAME measure_known_wait_fortran
   COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_known_wait.py $<TARGET_FILE:hetscale_cli>
           $<TARGET_FILE:known_wait_fortran> ${CMAKE_CURRENT_BINARY_DIR}/measure_known_wait_fortran
-          --functions MPI_Init,MPI_Allreduce --known-only)
+          --functions MPI_Init,MPI_Allreduce --known-only --comm-profile ${PROJECT_SOURCE_DIR}/data/papers/seed001-section45.json)
 set_tests_properties(measure_known_wait_fortran PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}"
   TIMEOUT 400 RUN_SERIAL TRUE)
 
@@ -79,6 +85,9 @@ measure_bad_input(host_not_in_platform
   measure --platform ${PROJECT_SOURCE_DIR}/examples/platform-hetero.json -- $<TARGET_FILE:known_wait>)
 measure_bad_input(platform_and_speeds "^hetscale: --platform: give --platform or --speeds, not both\n$"
   measure --platform ${PROJECT_SOURCE_DIR}/examples/platform-hetero.json --speeds 1 -- $<TARGET_FILE:known_wait>)
+measure_bad_input(comm_profile_without_bandwidth
+  "^hetscale: .*comm-profile-flat.json: costs.send.per_element: must be > 0 for a transfer model \\(bandwidth = 8 bytes / seconds per double\\)\n$"
+  measure --comm-profile ${CMAKE_CURRENT_SOURCE_DIR}/measure/data/comm-profile-flat.json -- $<TARGET_FILE:known_wait>)
 measure_bad_input(emulated_speed_over_one
   "^hetscale: --emulate-speeds: item 2: must be in \\(0, 1\\] \\(a share of one CPU\\), got 2\n$"
   measure --emulate-speeds 1,2 -- $<TARGET_FILE:known_wait>)
@@ -89,3 +98,17 @@ mpi_bad_input_test(measure_mpi_bad_speed_count 2 "hetscale: --speeds: gives 3 sp
   ${CMAKE_CURRENT_BINARY_DIR}/measure-bad.json)
 mpi_bad_input_test(measure_mpi_program_not_found 2 "hetscale: PROGRAM: no-such-program: is not found in PATH"
   "measure|--|no-such-program")
+
+# Regions (hetscale/measure.h) and MPI_Pcontrol, in C and in Fortran: each
+# region's known answers through `analyze --region`, the time measured off
+# left out, the TALP JSON's regions, and the program run without the library.
+add_executable(regions measure/programs/regions.c)
+target_include_directories(regions PRIVATE ${PROJECT_SOURCE_DIR}/include)
+target_link_libraries(regions PRIVATE MPI::MPI_C)
+add_executable(pcontrol_fortran measure/programs/pcontrol.f90)
+target_link_libraries(pcontrol_fortran PRIVATE cpu_busy_fortran MPI::MPI_Fortran)
+add_test(NAME measure_regions
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_regions.py $<TARGET_FILE:hetscale_cli>
+          $<TARGET_FILE:regions> $<TARGET_FILE:pcontrol_fortran> ${CMAKE_CURRENT_BINARY_DIR}/measure_regions)
+set_tests_properties(measure_regions PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 400
+  RUN_SERIAL TRUE)

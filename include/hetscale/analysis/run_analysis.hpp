@@ -88,6 +88,8 @@ struct RunAnalysis {
   PopMetrics pop;
   // A measured run's MPI functions, most time first (at most the ten that took most).
   std::vector<MpiFunctionProfile> mpi_functions;
+  // A measured run's regions, each analysed on its own with `analyze --region NAME`.
+  std::vector<std::string> regions;
 };
 
 // How many of a measured run's MPI functions the analysis lists.

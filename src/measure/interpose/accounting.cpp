@@ -4,15 +4,16 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <cmath>
 #include <map>
 #include <memory>
 #include <mutex>
-#include <numeric>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -81,21 +82,30 @@ class RunQueueDelay {
     last_boundary_ = now;
     if (now - last_read_ >= std::chrono::milliseconds(1)) read(now);
   }
-  // The computation's share of the delay, all of it read.
-  double finish(Clock::time_point now) {
-    if (!active_) return 0.0;
+  // The computation's share of the delay until `now`, all of it read (a
+  // region's boundary, outside any MPI call).
+  double settle(Clock::time_point now) {
+    if (!active_) return published();
     computation_ += seconds_between(last_boundary_, now);
+    last_boundary_ = now;
     read(now);
-    active_ = false;
-    return other_;
+    return published();
   }
+  // The same, and no more reading.
+  double finish(Clock::time_point now) {
+    const double other = settle(now);
+    active_ = false;
+    return other;
+  }
+  // The share as of the last read, for a thread that does not own the delay.
+  double published() const { return other_.load(std::memory_order_relaxed); }
 
  private:
   void read(Clock::time_point now) {
     const double delay = run_queue_delay(), throttled = throttled_time();
     const double found = std::max(0.0, (delay - last_delay_) - (throttled - last_throttled_));
     const double total = computation_ + mpi_;
-    if (total > 0.0) other_ += found * computation_ / total;
+    if (total > 0.0) other_.store(published() + found * computation_ / total, std::memory_order_relaxed);
     computation_ = mpi_ = 0.0;
     last_delay_ = delay;
     last_throttled_ = throttled;
@@ -103,16 +113,26 @@ class RunQueueDelay {
   }
   bool active_ = false;
   Clock::time_point last_boundary_, last_read_;
-  double last_delay_ = 0.0, last_throttled_ = 0.0, computation_ = 0.0, mpi_ = 0.0, other_ = 0.0;
+  double last_delay_ = 0.0, last_throttled_ = 0.0, computation_ = 0.0, mpi_ = 0.0;
+  std::atomic<double> other_{0.0};
+};
+
+// A sum one thread adds to and any thread may read (a region's boundary).
+class Accumulator {
+ public:
+  void add(double value) { sum_.store(get() + value, std::memory_order_relaxed); }
+  double get() const { return sum_.load(std::memory_order_relaxed); }
+
+ private:
+  std::atomic<double> sum_{0.0};
 };
 
 // One thread's totals; a thread's first call registers them (MPI_THREAD_MULTIPLE).
 struct ThreadTotals {
-  std::vector<double> seconds = std::vector<double>(function_count);
-  std::vector<double> bytes = std::vector<double>(function_count);
-  std::vector<double> calls = std::vector<double>(function_count);
-  double setup = 0.0, comm = 0.0, idle = 0.0;
-  RunQueueDelay delay;  // kept by the thread that initialised MPI only
+  std::vector<Accumulator> seconds = std::vector<Accumulator>(function_count);
+  std::vector<Accumulator> bytes = std::vector<Accumulator>(function_count);
+  std::vector<Accumulator> calls = std::vector<Accumulator>(function_count);
+  Accumulator setup, comm, idle;
 };
 
 struct Registry {
@@ -139,8 +159,6 @@ ThreadTotals& this_thread_totals() {
 struct Settings {
   std::string out, program, talp_json;
   std::vector<double> speeds;
-  double latency = 1e-6, bandwidth = 1e9;
-  std::string model_source = "defaults (latency 1e-6 s, bandwidth 1e9 bytes/s)";
 };
 
 double positive_or(const std::string& text, double fallback) {
@@ -161,103 +179,254 @@ const Settings& settings() {
       s.speeds.push_back(positive_or(speeds.substr(start, comma - start), 1.0));
       start = comma + 1;
     }
-    const std::string latency = environment("HETSCALE_MEASURE_LATENCY");
-    const std::string bandwidth = environment("HETSCALE_MEASURE_BANDWIDTH");
-    if (!latency.empty() || !bandwidth.empty()) {
-      s.latency = positive_or(latency, s.latency);
-      s.bandwidth = positive_or(bandwidth, s.bandwidth);
-      s.model_source = fmt::format("given (latency {:g} s, bandwidth {:g} bytes/s)", s.latency, s.bandwidth);
-    }
-    if (const std::string source = environment("HETSCALE_MEASURE_MODEL_SOURCE"); !source.empty())
-      s.model_source = source;
     return s;
   }();
   return read;
 }
 
-struct ProcessState {
-  bool started = false, measuring = false;
-  Clock::time_point start;  // entering MPI_Init
+// The transfer model that splits a data-moving call into t_comm and t_idle:
+// given (--latency, --bandwidth, --comm-profile, --platform), else calibrated
+// at MPI_Init. Set once in MPI_Init, before any call is accounted.
+struct TransferModel {
+  double latency = 1e-6, bandwidth = 1e9;
+  std::string source;
 };
-ProcessState process;
+TransferModel transfer_model;
 
-// What one rank sends rank 0 in MPI_Finalize: its times, then per function
-// its seconds, calls and bytes.
-enum Field : std::size_t { elapsed, comp, comm, setup, idle, other, speed, process_id, fields };
+// A ping-pong between rank 0 and the first rank on another host (rank 1 when
+// all share one): latency is the least half round trip of 1 byte in 50,
+// bandwidth 1 MiB over the least half round trip of 5 less that latency.
+// Every rank gets rank 0's figures. Its time is part of MPI_Init's (t_setup).
+TransferModel calibrated_transfer_model() {
+  int rank = 0, ranks = 1;
+  PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  PMPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  TransferModel model;
+  if (ranks < 2) {
+    model.source = fmt::format("one rank, nothing to calibrate: defaults (latency {:g} s, bandwidth {:g} bytes/s)",
+                               model.latency, model.bandwidth);
+    return model;
+  }
+  std::vector<char> host(MPI_MAX_PROCESSOR_NAME, '\0'), first_host(MPI_MAX_PROCESSOR_NAME, '\0');
+  int length = 0;
+  PMPI_Get_processor_name(host.data(), &length);
+  first_host = host;
+  PMPI_Bcast(first_host.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR, 0, MPI_COMM_WORLD);
+  const int candidate = host == first_host ? ranks : rank;
+  int other_host = ranks;
+  PMPI_Allreduce(&candidate, &other_host, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  const int partner = other_host < ranks ? other_host : 1;
 
-// The run in DLB TALP's JSON layout (one region, "Global"; times in ns), for
-// TALP-Pages and the scripts written for TALP (docs/measure.md). Useful time
-// is t_comp; MPI time the rest of the rank's elapsed time. The load balance
-// splits into in-node and inter-node factors: LB = LB_in x LB_out, LB_out =
-// mean useful / the largest node mean of useful time.
-void write_talp_json(int ranks, const std::vector<double>& rows, const std::vector<char>& hosts,
-                     const std::string& path) {
-  const std::size_t width = fields + 3 * function_count;
-  const auto ns = [](double seconds) { return static_cast<std::int64_t>(std::llround(seconds * 1e9)); };
-  double t_par = 0.0, useful_sum = 0.0, useful_max = 0.0, calls_sum = 0.0;
-  std::map<std::string, std::pair<double, int>> node_useful;  // host: sum of useful, ranks
-  nlohmann::ordered_json processes = nlohmann::ordered_json::array();
-  for (int r = 0; r < ranks; ++r) {
-    const double* row = &rows[static_cast<std::size_t>(r) * width];
-    const std::string host(&hosts[static_cast<std::size_t>(r) * MPI_MAX_PROCESSOR_NAME]);
-    double calls = 0.0;
-    for (std::size_t f = 0; f < function_count; ++f) calls += row[fields + function_count + f];
-    t_par = std::max(t_par, row[elapsed]);
-    useful_sum += row[comp];
-    useful_max = std::max(useful_max, row[comp]);
-    calls_sum += calls;
-    node_useful[host].first += row[comp];
-    node_useful[host].second += 1;
-    processes.push_back({{"rank", r},
-                         {"pid", static_cast<long>(row[process_id])},
-                         {"hostname", host},
-                         {"numMpiCalls", static_cast<std::int64_t>(calls)},
-                         {"elapsedTime", ns(row[elapsed])},
-                         {"usefulTime", ns(row[comp])},
-                         {"mpiTime", ns(row[elapsed] - row[comp])}});
+  constexpr int small_trips = 50, large_trips = 5, large_bytes = 1 << 20;
+  std::vector<char> buffer(large_bytes);
+  const auto least_half_round_trip = [&](int bytes, int trips) {
+    double least = 1e300;
+    for (int trip = 0; trip < trips; ++trip) {
+      const auto start = Clock::now();
+      if (rank == 0) {
+        PMPI_Send(buffer.data(), bytes, MPI_BYTE, partner, 0, MPI_COMM_WORLD);
+        PMPI_Recv(buffer.data(), bytes, MPI_BYTE, partner, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      } else {
+        PMPI_Recv(buffer.data(), bytes, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        PMPI_Send(buffer.data(), bytes, MPI_BYTE, 0, 0, MPI_COMM_WORLD);
+      }
+      least = std::min(least, seconds_between(start, Clock::now()) / 2.0);
+    }
+    return least;
+  };
+  double figures[2] = {model.latency, model.bandwidth};
+  if (rank == 0 || rank == partner) {
+    const double latency = least_half_round_trip(1, small_trips);
+    const double large = least_half_round_trip(large_bytes, large_trips);
+    figures[0] = latency;
+    figures[1] = large_bytes / std::max(large - latency, 1e-9);
   }
-  double node_mean_max = 0.0;
-  for (const auto& [host, sum_count] : node_useful)
-    node_mean_max = std::max(node_mean_max, sum_count.first / sum_count.second);
-  const double mean = useful_sum / ranks;
-  const double load_balance = useful_max > 0.0 ? mean / useful_max : 0.0;
-  const double load_balance_out = node_mean_max > 0.0 ? mean / node_mean_max : 0.0;
-  const double communication = t_par > 0.0 ? useful_max / t_par : 0.0;
-  nlohmann::ordered_json global{
-      {"numCpus", ranks},
-      {"numMpiRanks", ranks},
-      {"numNodes", node_useful.size()},
-      {"avgCpus", static_cast<double>(ranks)},
-      {"numMpiCalls", static_cast<std::int64_t>(calls_sum)},
-      {"elapsedTime", ns(t_par)},
-      {"usefulTime", ns(useful_sum)},
-      {"mpiTime", ns(t_par * ranks - useful_sum)},
-      {"parallelEfficiency", communication * load_balance},
-      {"mpiParallelEfficiency", communication * load_balance},
-      {"mpiCommunicationEfficiency", communication},
-      {"mpiLoadBalance", load_balance},
-      {"mpiLoadBalanceIn", load_balance_out > 0.0 ? load_balance / load_balance_out : 0.0},
-      {"mpiLoadBalanceOut", load_balance_out}};
-  nlohmann::ordered_json talp{{"dlbVersion", "hetscale measure (TALP layout)"},
-                              {"resources", {{"numCpus", ranks}, {"numNodes", node_useful.size()},
-                                             {"numMpiRanks", ranks}}},
-                              {"popMetrics", {{"Global", global}}},
-                              {"process", nlohmann::ordered_json::array({{{"name", "Global"}, {"process", processes}}})}};
-  try {
-    io::write_file_atomically(path, talp.dump(2) + "\n");
-  } catch (const std::exception& error) {
-    std::fprintf(stderr, "hetscale: measure: the TALP JSON was not written: %s\n", error.what());
-  }
+  PMPI_Bcast(figures, 2, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  model.latency = figures[0];
+  model.bandwidth = figures[1];
+  model.source = fmt::format(
+      "calibrated at MPI_Init by a ping-pong of rank 0 and rank {} ({}): latency {:.3g} s (the least half round trip "
+      "of 1 byte in {}), bandwidth {:.4g} bytes/s (1 MiB, the least of {})",
+      partner, other_host < ranks ? "another host" : "the same host", model.latency, small_trips, model.bandwidth,
+      large_trips);
+  return model;
 }
 
-void write_record(int ranks, const std::vector<double>& rows, const std::vector<char>& hosts) {
-  const std::size_t width = fields + 3 * function_count;
+TransferModel chosen_transfer_model() {
+  const std::string latency = environment("HETSCALE_MEASURE_LATENCY");
+  const std::string bandwidth = environment("HETSCALE_MEASURE_BANDWIDTH");
+  if (latency.empty() && bandwidth.empty()) return calibrated_transfer_model();
+  TransferModel model;
+  model.latency = positive_or(latency, model.latency);
+  model.bandwidth = positive_or(bandwidth, model.bandwidth);
+  model.source = environment("HETSCALE_MEASURE_MODEL_SOURCE");
+  if (model.source.empty())
+    model.source = fmt::format("given (latency {:g} s, bandwidth {:g} bytes/s)", model.latency, model.bandwidth);
+  return model;
+}
+
+// A rank's time breakdown and MPI profile, summed since MPI_Init or over an
+// interval (the difference of two).
+struct Totals {
+  double elapsed = 0.0, setup = 0.0, comm = 0.0, idle = 0.0, other = 0.0;
+  std::vector<double> seconds = std::vector<double>(function_count);
+  std::vector<double> calls = std::vector<double>(function_count);
+  std::vector<double> bytes = std::vector<double>(function_count);
+
+  void add(const Totals& other_totals, double sign) {
+    elapsed += sign * other_totals.elapsed;
+    setup += sign * other_totals.setup;
+    comm += sign * other_totals.comm;
+    idle += sign * other_totals.idle;
+    other += sign * other_totals.other;
+    for (std::size_t f = 0; f < function_count; ++f) {
+      seconds[f] += sign * other_totals.seconds[f];
+      calls[f] += sign * other_totals.calls[f];
+      bytes[f] += sign * other_totals.bytes[f];
+    }
+  }
+};
+
+struct Region {
+  int depth = 0;  // open begins
+  Totals at_begin, sum;
+};
+
+struct ProcessState {
+  bool started = false, measuring = false;
+  Clock::time_point start;             // entering MPI_Init
+  RunQueueDelay delay;                 // of the thread that initialised MPI
+  ThreadTotals* delay_owner = nullptr;  // that thread's totals
+  std::mutex regions_mutex;
+  std::map<std::string, Region> regions;
+  Region paused;  // MPI_Pcontrol(0) until MPI_Pcontrol(1)
+};
+ProcessState& process() {
+  static auto* instance = new ProcessState;  // never destroyed, as the registry
+  return *instance;
+}
+
+bool owns_delay() { return process().delay_owner == &this_thread_totals(); }
+
+// Everything accounted since MPI_Init, up to `now`.
+Totals totals_until(Clock::time_point now) {
+  Totals totals;
+  totals.elapsed = seconds_between(process().start, now);
+  totals.other = owns_delay() ? process().delay.settle(now) : process().delay.published();
+  auto& all = registry();
+  std::lock_guard lock(all.mutex);
+  for (const auto& thread : all.threads) {
+    totals.setup += thread->setup.get();
+    totals.comm += thread->comm.get();
+    totals.idle += thread->idle.get();
+    for (std::size_t f = 0; f < function_count; ++f) {
+      totals.seconds[f] += thread->seconds[f].get();
+      totals.calls[f] += thread->calls[f].get();
+      totals.bytes[f] += thread->bytes[f].get();
+    }
+  }
+  return totals;
+}
+
+void open_region(Region& region, Clock::time_point now) {
+  if (region.depth++ == 0) region.at_begin = totals_until(now);
+}
+
+void close_region(Region& region, Clock::time_point now) {
+  if (region.depth == 0 || --region.depth > 0) return;
+  region.sum.add(totals_until(now), 1.0);
+  region.sum.add(region.at_begin, -1.0);
+}
+
+// What one rank sends rank 0 in MPI_Finalize, for the run and each region:
+// its times, then per function its seconds, calls and bytes.
+enum Field : std::size_t { elapsed, comp, comm, setup, idle, other, speed, process_id, paused, fields };
+const std::size_t width = fields + 3 * function_count;
+
+// The time between the parts accounted for and elapsed is computation, less
+// the run-queue delay found in it (t_other).
+std::vector<double> row_of(const Totals& totals, double rank_speed, double paused_seconds) {
+  std::vector<double> row(width, 0.0);
+  row[elapsed] = totals.elapsed;
+  row[comm] = totals.comm;
+  row[setup] = totals.setup;
+  row[idle] = totals.idle;
+  const double rest = std::max(0.0, totals.elapsed - totals.comm - totals.setup - totals.idle);
+  row[other] = std::clamp(totals.other, 0.0, rest);
+  row[comp] = rest - row[other];
+  row[speed] = rank_speed;
+  row[process_id] = static_cast<double>(getpid());
+  row[paused] = paused_seconds;
+  for (std::size_t f = 0; f < function_count; ++f) {
+    row[fields + f] = totals.seconds[f];
+    row[fields + function_count + f] = totals.calls[f];
+    row[fields + 2 * function_count + f] = totals.bytes[f];
+  }
+  return row;
+}
+
+// The rows rank 0 gathered: [rank][part][field], part 0 the run and part
+// 1 + k the k-th region.
+struct Gathered {
+  int ranks = 0;
+  std::vector<std::string> region_names;
+  std::vector<double> rows;
+  std::vector<char> hosts;
+
+  const double* row(int rank, std::size_t part) const {
+    return &rows[(static_cast<std::size_t>(rank) * (1 + region_names.size()) + part) * width];
+  }
+  std::string host(int rank) const { return &hosts[static_cast<std::size_t>(rank) * MPI_MAX_PROCESSOR_NAME]; }
+};
+
+// Every region name any rank used, in order, on every rank.
+std::vector<std::string> all_region_names(const std::vector<std::string>& mine, int rank, int ranks) {
+  std::string packed;
+  for (const auto& name : mine) packed += name + '\n';
+  int length = static_cast<int>(packed.size());
+  std::vector<int> lengths(rank == 0 ? ranks : 0), offsets(rank == 0 ? ranks : 0);
+  PMPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+  int total = 0;
+  for (int r = 0; r < static_cast<int>(lengths.size()); ++r) {
+    offsets[r] = total;
+    total += lengths[r];
+  }
+  std::vector<char> everyone(static_cast<std::size_t>(total) + 1);
+  PMPI_Gatherv(packed.data(), length, MPI_CHAR, everyone.data(), lengths.data(), offsets.data(), MPI_CHAR, 0,
+               MPI_COMM_WORLD);
+  std::set<std::string> names;
+  std::string current;
+  for (int i = 0; i < total; ++i) {
+    if (everyone[i] == '\n') {
+      names.insert(current);
+      current.clear();
+    } else {
+      current += everyone[i];
+    }
+  }
+  std::string joined;
+  for (const auto& name : names) joined += name + '\n';
+  int joined_length = static_cast<int>(joined.size());
+  PMPI_Bcast(&joined_length, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  joined.resize(static_cast<std::size_t>(joined_length));
+  PMPI_Bcast(joined.data(), joined_length, MPI_CHAR, 0, MPI_COMM_WORLD);
+  std::vector<std::string> result;
+  std::istringstream lines(joined);
+  for (std::string line; std::getline(lines, line);) result.push_back(line);
+  return result;
+}
+
+// One part of the run (the whole or a region) as a run record, with its MPI
+// profile in the context.
+RunRecord record_of(const Gathered& gathered, std::size_t part, const std::string& label,
+                    nlohmann::ordered_json context) {
   RunRecord record;
-  record.label = fmt::format("measured: {} on {} ranks", settings().program, ranks);
-  nlohmann::ordered_json host_names = nlohmann::ordered_json::array();
+  record.label = label;
   double work = 0.0;
-  for (int r = 0; r < ranks; ++r) {
-    const double* row = &rows[static_cast<std::size_t>(r) * width];
+  std::vector<MpiFunctionProfile> profile;
+  for (std::size_t f = 0; f < function_count; ++f) profile.push_back({functions[f].name});
+  for (int r = 0; r < gathered.ranks; ++r) {
+    const double* row = gathered.row(r, part);
     NodeRecord node;
     node.name = fmt::format("rank-{}", r);
     node.t_comp = row[comp];
@@ -269,29 +438,37 @@ void write_record(int ranks, const std::vector<double>& rows, const std::vector<
     work += node.work;
     record.t_par = std::max(record.t_par, row[elapsed]);
     record.nodes.push_back(node);
-    host_names.push_back(std::string(&hosts[static_cast<std::size_t>(r) * MPI_MAX_PROCESSOR_NAME]));
-  }
-  record.t_seq_ref = work;
-  std::vector<double> total(function_count, 0.0);
-  for (std::size_t f = 0; f < function_count; ++f)
-    for (int r = 0; r < ranks; ++r) total[f] += rows[static_cast<std::size_t>(r) * width + fields + f];
-  std::vector<MpiFunctionProfile> profile;
-  for (std::size_t f = 0; f < function_count; ++f) {
-    MpiFunctionProfile entry{functions[f].name, 0.0, total[f], 0.0, total[f] / ranks, 0.0};
-    for (int r = 0; r < ranks; ++r) {
-      const double* row = &rows[static_cast<std::size_t>(r) * width];
+    for (std::size_t f = 0; f < function_count; ++f) {
+      auto& entry = profile[f];
+      entry.seconds += row[fields + f];
       entry.seconds_max = std::max(entry.seconds_max, row[fields + f]);
       entry.calls += row[fields + function_count + f];
       entry.bytes += row[fields + 2 * function_count + f];
     }
-    if (entry.calls > 0.0) profile.push_back(entry);
   }
+  record.t_seq_ref = work;
+  std::erase_if(profile, [](const MpiFunctionProfile& entry) { return entry.calls <= 0.0; });
+  for (auto& entry : profile) entry.seconds_mean = entry.seconds / gathered.ranks;
   std::stable_sort(profile.begin(), profile.end(),
                    [](const MpiFunctionProfile& a, const MpiFunctionProfile& b) { return a.seconds > b.seconds; });
+  context["mpi_functions"] = nlohmann::ordered_json::parse(mpi_profile_json(profile));
+  record.context_json = context.dump();
+  return record;
+}
+
+void write_record(const Gathered& gathered) {
+  const std::string run_label = fmt::format("measured: {} on {} ranks", settings().program, gathered.ranks);
+  nlohmann::ordered_json host_names = nlohmann::ordered_json::array(), paused_seconds = nlohmann::ordered_json::array();
+  bool any_paused = false;
+  for (int r = 0; r < gathered.ranks; ++r) {
+    host_names.push_back(gathered.host(r));
+    paused_seconds.push_back(gathered.row(r, 0)[paused]);
+    any_paused = any_paused || gathered.row(r, 0)[paused] > 0.0;
+  }
   nlohmann::ordered_json context{
       {"tool", "hetscale measure"},
       {"program", settings().program},
-      {"ranks", ranks},
+      {"ranks", gathered.ranks},
       {"hosts", host_names},
       {"speeds", settings().speeds.empty() ? std::string("none given: every rank of speed 1")
                                             : environment("HETSCALE_MEASURE_SPEEDS_SOURCE")},
@@ -299,9 +476,24 @@ void write_record(int ranks, const std::vector<double>& rows, const std::vector<
        "t_setup: MPI_Init, MPI_Finalize and communicator, group, window and datatype creation; t_comm: of each "
        "call that moves data, its modelled transfer cost (latency + bytes / bandwidth, capped by the call's time), "
        "an estimate; t_idle: the rest of those calls and every wait; t_other: run-queue delay; t_comp: the rest"},
-      {"transfer_model", settings().model_source},
-      {"mpi_functions", nlohmann::ordered_json::parse(mpi_profile_json(profile))}};
-  record.context_json = context.dump();
+      {"transfer_model", transfer_model.source}};
+  if (any_paused) {
+    context["measuring_off"] = "MPI_Pcontrol(0) to MPI_Pcontrol(1): left out of every rank's times";
+    context["measuring_off_seconds"] = paused_seconds;
+  }
+  nlohmann::ordered_json regions = nlohmann::ordered_json::array();
+  for (std::size_t k = 0; k < gathered.region_names.size(); ++k) {
+    const auto& name = gathered.region_names[k];
+    const auto region = record_of(gathered, 1 + k, fmt::format("region {} of {}", name, run_label),
+                                  {{"tool", "hetscale measure"}, {"region", name}});
+    regions.push_back(nlohmann::ordered_json::parse(run_record_json(region)));
+  }
+  auto record = record_of(gathered, 0, run_label, context);
+  if (!regions.empty()) {
+    auto with_regions = nlohmann::ordered_json::parse(record.context_json);
+    with_regions["regions"] = regions;
+    record.context_json = with_regions.dump();
+  }
   try {
     io::write_file_atomically(settings().out, run_record_json(record));
   } catch (const std::exception& error) {
@@ -309,32 +501,102 @@ void write_record(int ranks, const std::vector<double>& rows, const std::vector<
   }
 }
 
+// The run in DLB TALP's JSON layout (times in ns): "Global" for the whole run
+// and one entry per region, for TALP-Pages and the scripts written for TALP
+// (docs/measure.md). Useful time is t_comp; MPI time the rest of the rank's
+// elapsed time. The load balance splits into in-node and inter-node factors:
+// LB = LB_in x LB_out, LB_out = mean useful / the largest node mean of useful time.
+void write_talp_json(const Gathered& gathered) {
+  const auto ns = [](double seconds) { return static_cast<std::int64_t>(std::llround(seconds * 1e9)); };
+  const int ranks = gathered.ranks;
+  nlohmann::ordered_json pop_metrics = nlohmann::ordered_json::object();
+  nlohmann::ordered_json process_entries = nlohmann::ordered_json::array();
+  std::size_t hosts_used = 0;
+  for (std::size_t part = 0; part <= gathered.region_names.size(); ++part) {
+    const std::string name = part == 0 ? "Global" : gathered.region_names[part - 1];
+    double t_par = 0.0, useful_sum = 0.0, useful_max = 0.0, calls_sum = 0.0;
+    std::map<std::string, std::pair<double, int>> node_useful;  // host: sum of useful, ranks
+    nlohmann::ordered_json processes = nlohmann::ordered_json::array();
+    for (int r = 0; r < ranks; ++r) {
+      const double* row = gathered.row(r, part);
+      double calls = 0.0;
+      for (std::size_t f = 0; f < function_count; ++f) calls += row[fields + function_count + f];
+      t_par = std::max(t_par, row[elapsed]);
+      useful_sum += row[comp];
+      useful_max = std::max(useful_max, row[comp]);
+      calls_sum += calls;
+      node_useful[gathered.host(r)].first += row[comp];
+      node_useful[gathered.host(r)].second += 1;
+      processes.push_back({{"rank", r},
+                           {"pid", static_cast<long>(row[process_id])},
+                           {"hostname", gathered.host(r)},
+                           {"numMpiCalls", static_cast<std::int64_t>(calls)},
+                           {"elapsedTime", ns(row[elapsed])},
+                           {"usefulTime", ns(row[comp])},
+                           {"mpiTime", ns(row[elapsed] - row[comp])}});
+    }
+    hosts_used = node_useful.size();
+    double node_mean_max = 0.0;
+    for (const auto& [host, sum_count] : node_useful)
+      node_mean_max = std::max(node_mean_max, sum_count.first / sum_count.second);
+    const double mean = useful_sum / ranks;
+    const double load_balance = useful_max > 0.0 ? mean / useful_max : 0.0;
+    const double load_balance_out = node_mean_max > 0.0 ? mean / node_mean_max : 0.0;
+    const double communication = t_par > 0.0 ? useful_max / t_par : 0.0;
+    pop_metrics[name] = {{"numCpus", ranks},
+                         {"numMpiRanks", ranks},
+                         {"numNodes", node_useful.size()},
+                         {"avgCpus", static_cast<double>(ranks)},
+                         {"numMpiCalls", static_cast<std::int64_t>(calls_sum)},
+                         {"elapsedTime", ns(t_par)},
+                         {"usefulTime", ns(useful_sum)},
+                         {"mpiTime", ns(t_par * ranks - useful_sum)},
+                         {"parallelEfficiency", communication * load_balance},
+                         {"mpiParallelEfficiency", communication * load_balance},
+                         {"mpiCommunicationEfficiency", communication},
+                         {"mpiLoadBalance", load_balance},
+                         {"mpiLoadBalanceIn", load_balance_out > 0.0 ? load_balance / load_balance_out : 0.0},
+                         {"mpiLoadBalanceOut", load_balance_out}};
+    process_entries.push_back({{"name", name}, {"process", processes}});
+  }
+  nlohmann::ordered_json talp{
+      {"dlbVersion", "hetscale measure (TALP layout)"},
+      {"resources", {{"numCpus", ranks}, {"numNodes", hosts_used}, {"numMpiRanks", ranks}}},
+      {"popMetrics", pop_metrics},
+      {"process", process_entries}};
+  try {
+    io::write_file_atomically(settings().talp_json, talp.dump(2) + "\n");
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "hetscale: measure: the TALP JSON was not written: %s\n", error.what());
+  }
+}
+
 }  // namespace
 
 Call::Call(std::size_t function) : function_(function), start_(Clock::now()) {
-  this_thread_totals().delay.boundary(start_, true);
+  if (owns_delay()) process().delay.boundary(start_, true);
 }
 
 Call::~Call() {
   const auto end = Clock::now();
   const double spent = seconds_between(start_, end);
   auto& totals = this_thread_totals();
-  totals.delay.boundary(end, false);
-  totals.seconds[function_] += spent;
-  totals.calls[function_] += 1.0;
-  totals.bytes[function_] += bytes_;
+  if (process().delay_owner == &totals) process().delay.boundary(end, false);
+  totals.seconds[function_].add(spent);
+  totals.calls[function_].add(1.0);
+  totals.bytes[function_].add(bytes_);
   switch (functions[function_].kind) {
     case CallClass::setup:
-      totals.setup += spent;
+      totals.setup.add(spent);
       break;
     case CallClass::transfer: {
-      const double transfer = std::min(spent, settings().latency + bytes_ / settings().bandwidth);
-      totals.comm += transfer;
-      totals.idle += spent - transfer;
+      const double transfer = std::min(spent, transfer_model.latency + bytes_ / transfer_model.bandwidth);
+      totals.comm.add(transfer);
+      totals.idle.add(spent - transfer);
       break;
     }
     case CallClass::wait:
-      totals.idle += spent;
+      totals.idle.add(spent);
       break;
   }
 }
@@ -363,65 +625,98 @@ void* next_symbol(const char* name) {
 }
 
 void initializing() {
-  if (process.started) return;
-  process.started = true;
-  process.start = Clock::now();
+  auto& state = process();
+  if (state.started) return;
+  state.started = true;
+  state.start = Clock::now();
 }
 
 void initialized() {
-  if (process.measuring) return;
-  process.measuring = true;
-  this_thread_totals().delay.start(Clock::now());
+  auto& state = process();
+  if (state.measuring) return;
+  transfer_model = chosen_transfer_model();
+  state.measuring = true;
+  state.delay_owner = &this_thread_totals();
+  state.delay.start(Clock::now());
+}
+
+void region_begin(const char* name) {
+  auto& state = process();
+  if (!state.measuring || !name) return;
+  const auto now = Clock::now();
+  std::lock_guard lock(state.regions_mutex);
+  open_region(state.regions[name], now);
+}
+
+void region_end(const char* name) {
+  auto& state = process();
+  if (!state.measuring || !name) return;
+  const auto now = Clock::now();
+  std::lock_guard lock(state.regions_mutex);
+  const auto found = state.regions.find(name);
+  if (found != state.regions.end()) close_region(found->second, now);
+}
+
+void measuring_control(int level) {
+  auto& state = process();
+  if (!state.measuring) return;
+  const auto now = Clock::now();
+  std::lock_guard lock(state.regions_mutex);
+  if (level == 0 && state.paused.depth == 0) open_region(state.paused, now);
+  if (level != 0 && state.paused.depth > 0) close_region(state.paused, now);
 }
 
 void finalizing() {
-  if (!process.measuring) return;
-  process.measuring = false;
+  auto& state = process();
+  if (!state.measuring) return;
   int rank = 0, ranks = 1;
   PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
   PMPI_Comm_size(MPI_COMM_WORLD, &ranks);
-  // The final wait is the last idle time of a rank that finished early.
+  // Regions still open, and measuring still off, end where MPI_Finalize begins.
   const auto barrier = Clock::now();
-  const double other_load = this_thread_totals().delay.finish(barrier);
+  std::vector<std::string> names;
+  {
+    std::lock_guard lock(state.regions_mutex);
+    for (auto& [name, region] : state.regions) {
+      while (region.depth > 0) close_region(region, barrier);
+      names.push_back(name);
+    }
+    while (state.paused.depth > 0) close_region(state.paused, barrier);
+  }
+  // The final wait is the last idle time of a rank that finished early.
+  if (owns_delay()) state.delay.finish(barrier);
+  state.measuring = false;
   PMPI_Barrier(MPI_COMM_WORLD);
   const auto end = Clock::now();
-  this_thread_totals().idle += seconds_between(barrier, end);
+  this_thread_totals().idle.add(seconds_between(barrier, end));
 
-  const std::size_t width = fields + 3 * function_count;
-  std::vector<double> row(width, 0.0);
-  {
-    auto& all = registry();
-    std::lock_guard lock(all.mutex);
-    for (const auto& thread : all.threads) {
-      row[comm] += thread->comm;
-      row[setup] += thread->setup;
-      row[idle] += thread->idle;
-      for (std::size_t f = 0; f < function_count; ++f) {
-        row[fields + f] += thread->seconds[f];
-        row[fields + function_count + f] += thread->calls[f];
-        row[fields + 2 * function_count + f] += thread->bytes[f];
-      }
-    }
-  }
-  row[elapsed] = seconds_between(process.start, end);
-  const double rest = std::max(0.0, row[elapsed] - row[comm] - row[setup] - row[idle]);
-  row[other] = std::clamp(other_load, 0.0, rest);
-  row[comp] = rest - row[other];
+  Totals run = totals_until(end);
+  run.add(state.paused.sum, -1.0);
   const auto& speeds = settings().speeds;
-  row[speed] = speeds.empty() ? 1.0 : speeds[static_cast<std::size_t>(rank) % speeds.size()];
-  row[process_id] = static_cast<double>(getpid());
+  const double rank_speed = speeds.empty() ? 1.0 : speeds[static_cast<std::size_t>(rank) % speeds.size()];
 
+  Gathered gathered;
+  gathered.ranks = ranks;
+  gathered.region_names = all_region_names(names, rank, ranks);
+  std::vector<double> mine = row_of(run, rank_speed, state.paused.sum.elapsed);
+  for (const auto& name : gathered.region_names) {
+    const auto found = state.regions.find(name);
+    const auto row = row_of(found != state.regions.end() ? found->second.sum : Totals{}, rank_speed, 0.0);
+    mine.insert(mine.end(), row.begin(), row.end());
+  }
   std::vector<char> host(MPI_MAX_PROCESSOR_NAME, '\0');
   int length = 0;
   PMPI_Get_processor_name(host.data(), &length);
-  std::vector<double> rows(rank == 0 ? width * static_cast<std::size_t>(ranks) : 0);
-  std::vector<char> hosts(rank == 0 ? MPI_MAX_PROCESSOR_NAME * static_cast<std::size_t>(ranks) : 0);
-  PMPI_Gather(row.data(), static_cast<int>(width), MPI_DOUBLE, rows.data(), static_cast<int>(width), MPI_DOUBLE, 0,
-              MPI_COMM_WORLD);
-  PMPI_Gather(host.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR, hosts.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR, 0,
-              MPI_COMM_WORLD);
-  if (rank == 0 && !settings().out.empty()) write_record(ranks, rows, hosts);
-  if (rank == 0 && !settings().talp_json.empty()) write_talp_json(ranks, rows, hosts, settings().talp_json);
+  if (rank == 0) {
+    gathered.rows.resize(mine.size() * static_cast<std::size_t>(ranks));
+    gathered.hosts.resize(MPI_MAX_PROCESSOR_NAME * static_cast<std::size_t>(ranks));
+  }
+  PMPI_Gather(mine.data(), static_cast<int>(mine.size()), MPI_DOUBLE, gathered.rows.data(),
+              static_cast<int>(mine.size()), MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  PMPI_Gather(host.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR, gathered.hosts.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR,
+              0, MPI_COMM_WORLD);
+  if (rank == 0 && !settings().out.empty()) write_record(gathered);
+  if (rank == 0 && !settings().talp_json.empty()) write_talp_json(gathered);
 }
 
 }  // namespace hetscale::interpose

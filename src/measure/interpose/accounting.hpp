@@ -1,13 +1,15 @@
 #pragma once
 // The runtime of libhetscale_measure.so: where each wrapped MPI call's time
-// goes, per thread, and the run record rank 0 writes inside MPI_Finalize.
-// The wrappers themselves are generated (scripts/generate-mpi-wrappers).
+// goes, per thread, the regions a program marks, and the run record rank 0
+// writes inside MPI_Finalize. The wrappers themselves are generated
+// (scripts/generate-mpi-wrappers); MPI_Pcontrol and the region functions of
+// hetscale/measure.h are written by hand (regions.cpp).
 // Settings come from the environment (docs/measure.md):
 //   HETSCALE_MEASURE_OUT          the run record to write (rank 0), atomically
 //   HETSCALE_MEASURE_TALP_JSON    the run in DLB TALP's JSON layout (rank 0), atomically
 //   HETSCALE_MEASURE_SPEEDS       relative speed per rank, "1,0.5" (default: all 1)
-//   HETSCALE_MEASURE_LATENCY      the transfer model's latency, s (default 1e-6)
-//   HETSCALE_MEASURE_BANDWIDTH    its bandwidth, bytes/s (default 1e9)
+//   HETSCALE_MEASURE_LATENCY      the transfer model's latency, s
+//   HETSCALE_MEASURE_BANDWIDTH    its bandwidth, bytes/s (neither given: calibrated at MPI_Init)
 //   HETSCALE_MEASURE_PROGRAM      the program's name, for the record (default: /proc/self/exe)
 #include <mpi.h>
 
@@ -54,5 +56,14 @@ void* next_symbol(const char* name);
 void initializing();
 void initialized();
 void finalizing();
+
+// A named region (hetscale_region_begin / _end): its time breakdown and MPI
+// profile go to the record's "regions". Regions may nest; a region entered
+// again while open counts once. An end without a begin is ignored.
+void region_begin(const char* name);
+void region_end(const char* name);
+// MPI_Pcontrol(level): 0 stops measuring (the time until measuring resumes is
+// left out of the run's breakdown), any other level resumes it (mpiP's use).
+void measuring_control(int level);
 
 }  // namespace hetscale::interpose

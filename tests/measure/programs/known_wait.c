@@ -12,21 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static double compute(double seconds) {
-  const double end = now() + seconds;
-  double x = 0.0;
-  while (now() < end)
-    for (int i = 0; i < 1000; ++i) x += 1e-9 * i;
-  return x;
-}
+#include "cpu_busy.h"
 
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);

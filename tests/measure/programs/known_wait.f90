@@ -4,6 +4,7 @@
 ! 2 waits 0.1 s a step for rank 1; POP load balance = 0.15 / 0.2 = 0.75.
 program known_wait_fortran
   use mpi
+  use cpu_busy
   implicit none
   integer :: ierr, rank, ranks, step
   double precision :: mine, total
@@ -18,17 +19,4 @@ program known_wait_fortran
   end do
   print '(a,i0,a,i0,a,f4.1)', 'known_wait_fortran: rank ', rank, ' of ', ranks, ', sum ', total
   call MPI_Finalize(ierr)
-
-contains
-
-  subroutine compute(seconds)
-    double precision, intent(in) :: seconds
-    real :: start, now
-    call cpu_time(start)
-    do
-      call cpu_time(now)
-      if (dble(now - start) >= seconds) exit
-    end do
-  end subroutine compute
-
 end program known_wait_fortran
