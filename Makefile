@@ -33,6 +33,7 @@ bench: build
 	@$(BUILD_DIR)/bench/kernel_speed 1024
 	@$(BUILD_DIR)/bench/optimizer_search 100
 	@$(BUILD_DIR)/bench/simulate_farm_scale
+	@$(BUILD_DIR)/bench/measure_overhead
 
 clean:
 	rm -rf $(BUILD_DIR) $(BUILD_DIR).configure.log

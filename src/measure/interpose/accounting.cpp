@@ -1,5 +1,7 @@
 #include "accounting.hpp"
 
+#include <fcntl.h>
+
 #include <dlfcn.h>
 #include <unistd.h>
 
@@ -25,6 +27,7 @@
 #include "hetscale/measure/cpu_quota.hpp"
 #include "hetscale/record/mpi_profile.hpp"
 #include "hetscale/record/run_record.hpp"
+#include "tick_clock.hpp"
 
 namespace hetscale::interpose {
 namespace {
@@ -40,12 +43,18 @@ std::string environment(const char* name) {
   return value ? value : "";
 }
 
-// This process's run-queue delay so far (s): the second field of
-// /proc/self/schedstat, in ns; 0 when unreadable.
+// This thread's run-queue delay so far (s): the second field of
+// /proc/thread-self/schedstat, in ns, read through a descriptor kept open
+// (pread regenerates it: 0.3 us a read here, against 1.9 us to open the file
+// each time); 0 when unreadable.
 double run_queue_delay() {
-  std::ifstream file("/proc/self/schedstat");
+  static const int file = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
+  char text[128];
+  const ssize_t length = file < 0 ? -1 : pread(file, text, sizeof text - 1, 0);
+  if (length <= 0) return 0.0;
+  text[length] = '\0';
   double running = 0.0, waiting = 0.0;
-  if (!(file >> running >> waiting)) return 0.0;
+  if (std::sscanf(text, "%lf %lf", &running, &waiting) != 2) return 0.0;
   return waiting * 1e-9;
 }
 
@@ -60,6 +69,12 @@ double throttled_time() {
   return measure::throttled_seconds(text.str());
 }
 
+// The clock of every call, started entering MPI_Init, and its rate as known
+// when MPI_Init returns (for the transfer model and the reads below); the
+// record's times use the rate measured over the whole run.
+TickClock tick_clock;
+double ticks_per_second = 1e9;
+
 // The run-queue delay of the thread that initialised MPI, split between its
 // computation and its MPI calls: read at call boundaries at most once per
 // millisecond, the delay found since the last read is shared by the
@@ -69,30 +84,31 @@ double throttled_time() {
 // load but computation at that speed: it is taken out of the delay found.
 class RunQueueDelay {
  public:
-  void start(Clock::time_point now) {
+  void start(Ticks now, Ticks read_interval) {
     active_ = true;
+    read_interval_ = read_interval;
     last_boundary_ = last_read_ = now;
     last_delay_ = run_queue_delay();
     last_throttled_ = throttled_time();
   }
-  // Entering (in_mpi = true) or leaving an MPI call at `now`.
-  void boundary(Clock::time_point now, bool entering) {
+  // Entering (entering = true) or leaving an MPI call at `now`.
+  void boundary(Ticks now, bool entering) {
     if (!active_) return;
-    (entering ? computation_ : mpi_) += seconds_between(last_boundary_, now);
+    (entering ? computation_ : mpi_) += static_cast<double>(now - last_boundary_);
     last_boundary_ = now;
-    if (now - last_read_ >= std::chrono::milliseconds(1)) read(now);
+    if (now - last_read_ >= read_interval_) read(now);
   }
   // The computation's share of the delay until `now`, all of it read (a
   // region's boundary, outside any MPI call).
-  double settle(Clock::time_point now) {
+  double settle(Ticks now) {
     if (!active_) return published();
-    computation_ += seconds_between(last_boundary_, now);
+    computation_ += static_cast<double>(now - last_boundary_);
     last_boundary_ = now;
     read(now);
     return published();
   }
   // The same, and no more reading.
-  double finish(Clock::time_point now) {
+  double finish(Ticks now) {
     const double other = settle(now);
     active_ = false;
     return other;
@@ -101,7 +117,7 @@ class RunQueueDelay {
   double published() const { return other_.load(std::memory_order_relaxed); }
 
  private:
-  void read(Clock::time_point now) {
+  void read(Ticks now) {
     const double delay = run_queue_delay(), throttled = throttled_time();
     const double found = std::max(0.0, (delay - last_delay_) - (throttled - last_throttled_));
     const double total = computation_ + mpi_;
@@ -112,7 +128,7 @@ class RunQueueDelay {
     last_read_ = now;
   }
   bool active_ = false;
-  Clock::time_point last_boundary_, last_read_;
+  Ticks last_boundary_ = 0, last_read_ = 0, read_interval_ = 1'000'000;  // at most one read a millisecond
   double last_delay_ = 0.0, last_throttled_ = 0.0, computation_ = 0.0, mpi_ = 0.0;
   std::atomic<double> other_{0.0};
 };
@@ -127,7 +143,7 @@ class Accumulator {
   std::atomic<double> sum_{0.0};
 };
 
-// One thread's totals; a thread's first call registers them (MPI_THREAD_MULTIPLE).
+// One thread's totals, in ticks; a thread's first call registers them (MPI_THREAD_MULTIPLE).
 struct ThreadTotals {
   std::vector<Accumulator> seconds = std::vector<Accumulator>(function_count);
   std::vector<Accumulator> bytes = std::vector<Accumulator>(function_count);
@@ -146,15 +162,20 @@ Registry& registry() {
   return *instance;
 }
 
-ThreadTotals& this_thread_totals() {
-  thread_local ThreadTotals* totals = [] {
-    auto& all = registry();
-    std::lock_guard lock(all.mutex);
-    all.threads.push_back(std::make_unique<ThreadTotals>());
-    return all.threads.back().get();
-  }();
-  return *totals;
+// The library is preloaded, so its thread-local variables can be reached
+// without a call to __tls_get_addr (initial-exec); both start zero.
+thread_local ThreadTotals* this_thread __attribute__((tls_model("initial-exec"))) = nullptr;
+thread_local bool this_thread_owns_delay __attribute__((tls_model("initial-exec"))) = false;
+
+ThreadTotals& register_this_thread() {
+  auto& all = registry();
+  std::lock_guard lock(all.mutex);
+  all.threads.push_back(std::make_unique<ThreadTotals>());
+  this_thread = all.threads.back().get();
+  return *this_thread;
 }
+
+inline ThreadTotals& this_thread_totals() { return this_thread ? *this_thread : register_this_thread(); }
 
 struct Settings {
   std::string out, program, talp_json;
@@ -266,7 +287,8 @@ TransferModel chosen_transfer_model() {
 }
 
 // A rank's time breakdown and MPI profile, summed since MPI_Init or over an
-// interval (the difference of two).
+// interval (the difference of two): times in ticks, but `other`, run-queue
+// delay, in seconds.
 struct Totals {
   double elapsed = 0.0, setup = 0.0, comm = 0.0, idle = 0.0, other = 0.0;
   std::vector<double> seconds = std::vector<double>(function_count);
@@ -294,25 +316,22 @@ struct Region {
 
 struct ProcessState {
   bool started = false, measuring = false;
-  Clock::time_point start;             // entering MPI_Init
-  RunQueueDelay delay;                 // of the thread that initialised MPI
-  ThreadTotals* delay_owner = nullptr;  // that thread's totals
+  Ticks start = 0;                     // entering MPI_Init
+  RunQueueDelay delay;  // of the thread that initialised MPI
   std::mutex regions_mutex;
   std::map<std::string, Region> regions;
   Region paused;  // MPI_Pcontrol(0) until MPI_Pcontrol(1)
 };
-ProcessState& process() {
-  static auto* instance = new ProcessState;  // never destroyed, as the registry
-  return *instance;
-}
-
-bool owns_delay() { return process().delay_owner == &this_thread_totals(); }
+// Made when the library is loaded, never destroyed (as the registry): a
+// thread may make an MPI call while the process exits.
+ProcessState& process_state = *new ProcessState;
+inline ProcessState& process() { return process_state; }
 
 // Everything accounted since MPI_Init, up to `now`.
-Totals totals_until(Clock::time_point now) {
+Totals totals_until(Ticks now) {
   Totals totals;
-  totals.elapsed = seconds_between(process().start, now);
-  totals.other = owns_delay() ? process().delay.settle(now) : process().delay.published();
+  totals.elapsed = static_cast<double>(now - process().start);
+  totals.other = this_thread_owns_delay ? process().delay.settle(now) : process().delay.published();
   auto& all = registry();
   std::lock_guard lock(all.mutex);
   for (const auto& thread : all.threads) {
@@ -328,11 +347,11 @@ Totals totals_until(Clock::time_point now) {
   return totals;
 }
 
-void open_region(Region& region, Clock::time_point now) {
+void open_region(Region& region, Ticks now) {
   if (region.depth++ == 0) region.at_begin = totals_until(now);
 }
 
-void close_region(Region& region, Clock::time_point now) {
+void close_region(Region& region, Ticks now) {
   if (region.depth == 0 || --region.depth > 0) return;
   region.sum.add(totals_until(now), 1.0);
   region.sum.add(region.at_begin, -1.0);
@@ -343,22 +362,22 @@ void close_region(Region& region, Clock::time_point now) {
 enum Field : std::size_t { elapsed, comp, comm, setup, idle, other, speed, process_id, paused, fields };
 const std::size_t width = fields + 3 * function_count;
 
-// The time between the parts accounted for and elapsed is computation, less
-// the run-queue delay found in it (t_other).
-std::vector<double> row_of(const Totals& totals, double rank_speed, double paused_seconds) {
+// In seconds (`seconds_per_tick`). The time between the parts accounted for
+// and elapsed is computation, less the run-queue delay found in it (t_other).
+std::vector<double> row_of(const Totals& totals, double seconds_per_tick, double rank_speed, double paused_seconds) {
   std::vector<double> row(width, 0.0);
-  row[elapsed] = totals.elapsed;
-  row[comm] = totals.comm;
-  row[setup] = totals.setup;
-  row[idle] = totals.idle;
-  const double rest = std::max(0.0, totals.elapsed - totals.comm - totals.setup - totals.idle);
+  row[elapsed] = totals.elapsed * seconds_per_tick;
+  row[comm] = totals.comm * seconds_per_tick;
+  row[setup] = totals.setup * seconds_per_tick;
+  row[idle] = totals.idle * seconds_per_tick;
+  const double rest = std::max(0.0, row[elapsed] - row[comm] - row[setup] - row[idle]);
   row[other] = std::clamp(totals.other, 0.0, rest);
   row[comp] = rest - row[other];
   row[speed] = rank_speed;
   row[process_id] = static_cast<double>(getpid());
   row[paused] = paused_seconds;
   for (std::size_t f = 0; f < function_count; ++f) {
-    row[fields + f] = totals.seconds[f];
+    row[fields + f] = totals.seconds[f] * seconds_per_tick;
     row[fields + function_count + f] = totals.calls[f];
     row[fields + 2 * function_count + f] = totals.bytes[f];
   }
@@ -476,7 +495,8 @@ void write_record(const Gathered& gathered) {
        "t_setup: MPI_Init, MPI_Finalize and communicator, group, window and datatype creation; t_comm: of each "
        "call that moves data, its modelled transfer cost (latency + bytes / bandwidth, capped by the call's time), "
        "an estimate; t_idle: the rest of those calls and every wait; t_other: run-queue delay; t_comp: the rest"},
-      {"transfer_model", transfer_model.source}};
+      {"transfer_model", transfer_model.source},
+      {"clock", fmt::format("{}, its rate measured against steady_clock over the run", tick_clock.name())}};
   if (any_paused) {
     context["measuring_off"] = "MPI_Pcontrol(0) to MPI_Pcontrol(1): left out of every rank's times";
     context["measuring_off_seconds"] = paused_seconds;
@@ -573,15 +593,15 @@ void write_talp_json(const Gathered& gathered) {
 
 }  // namespace
 
-Call::Call(std::size_t function) : function_(function), start_(Clock::now()) {
-  if (owns_delay()) process().delay.boundary(start_, true);
+Call::Call(std::size_t function) : function_(function), start_(tick_clock.now()) {
+  if (this_thread_owns_delay) process().delay.boundary(start_, true);
 }
 
 Call::~Call() {
-  const auto end = Clock::now();
-  const double spent = seconds_between(start_, end);
+  const Ticks end = tick_clock.now();
+  const double spent = static_cast<double>(end - start_);
   auto& totals = this_thread_totals();
-  if (process().delay_owner == &totals) process().delay.boundary(end, false);
+  if (this_thread_owns_delay) process().delay.boundary(end, false);
   totals.seconds[function_].add(spent);
   totals.calls[function_].add(1.0);
   totals.bytes[function_].add(bytes_);
@@ -590,7 +610,8 @@ Call::~Call() {
       totals.setup.add(spent);
       break;
     case CallClass::transfer: {
-      const double transfer = std::min(spent, transfer_model.latency + bytes_ / transfer_model.bandwidth);
+      const double transfer =
+          std::min(spent, (transfer_model.latency + bytes_ / transfer_model.bandwidth) * ticks_per_second);
       totals.comm.add(transfer);
       totals.idle.add(spent - transfer);
       break;
@@ -628,22 +649,24 @@ void initializing() {
   auto& state = process();
   if (state.started) return;
   state.started = true;
-  state.start = Clock::now();
+  tick_clock.start();
+  state.start = tick_clock.now();
 }
 
 void initialized() {
   auto& state = process();
   if (state.measuring) return;
   transfer_model = chosen_transfer_model();
+  ticks_per_second = 1.0 / tick_clock.seconds_per_tick();
   state.measuring = true;
-  state.delay_owner = &this_thread_totals();
-  state.delay.start(Clock::now());
+  this_thread_owns_delay = true;
+  state.delay.start(tick_clock.now(), static_cast<Ticks>(ticks_per_second / 1000.0));
 }
 
 void region_begin(const char* name) {
   auto& state = process();
   if (!state.measuring || !name) return;
-  const auto now = Clock::now();
+  const Ticks now = tick_clock.now();
   std::lock_guard lock(state.regions_mutex);
   open_region(state.regions[name], now);
 }
@@ -651,7 +674,7 @@ void region_begin(const char* name) {
 void region_end(const char* name) {
   auto& state = process();
   if (!state.measuring || !name) return;
-  const auto now = Clock::now();
+  const Ticks now = tick_clock.now();
   std::lock_guard lock(state.regions_mutex);
   const auto found = state.regions.find(name);
   if (found != state.regions.end()) close_region(found->second, now);
@@ -660,7 +683,7 @@ void region_end(const char* name) {
 void measuring_control(int level) {
   auto& state = process();
   if (!state.measuring) return;
-  const auto now = Clock::now();
+  const Ticks now = tick_clock.now();
   std::lock_guard lock(state.regions_mutex);
   if (level == 0 && state.paused.depth == 0) open_region(state.paused, now);
   if (level != 0 && state.paused.depth > 0) close_region(state.paused, now);
@@ -673,7 +696,7 @@ void finalizing() {
   PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
   PMPI_Comm_size(MPI_COMM_WORLD, &ranks);
   // Regions still open, and measuring still off, end where MPI_Finalize begins.
-  const auto barrier = Clock::now();
+  const Ticks barrier = tick_clock.now();
   std::vector<std::string> names;
   {
     std::lock_guard lock(state.regions_mutex);
@@ -684,11 +707,12 @@ void finalizing() {
     while (state.paused.depth > 0) close_region(state.paused, barrier);
   }
   // The final wait is the last idle time of a rank that finished early.
-  if (owns_delay()) state.delay.finish(barrier);
+  if (this_thread_owns_delay) state.delay.finish(barrier);
   state.measuring = false;
   PMPI_Barrier(MPI_COMM_WORLD);
-  const auto end = Clock::now();
-  this_thread_totals().idle.add(seconds_between(barrier, end));
+  const Ticks end = tick_clock.now();
+  this_thread_totals().idle.add(static_cast<double>(end - barrier));
+  const double seconds_per_tick = tick_clock.seconds_per_tick();
 
   Totals run = totals_until(end);
   run.add(state.paused.sum, -1.0);
@@ -698,10 +722,11 @@ void finalizing() {
   Gathered gathered;
   gathered.ranks = ranks;
   gathered.region_names = all_region_names(names, rank, ranks);
-  std::vector<double> mine = row_of(run, rank_speed, state.paused.sum.elapsed);
+  std::vector<double> mine = row_of(run, seconds_per_tick, rank_speed, state.paused.sum.elapsed * seconds_per_tick);
   for (const auto& name : gathered.region_names) {
     const auto found = state.regions.find(name);
-    const auto row = row_of(found != state.regions.end() ? found->second.sum : Totals{}, rank_speed, 0.0);
+    const auto row =
+        row_of(found != state.regions.end() ? found->second.sum : Totals{}, seconds_per_tick, rank_speed, 0.0);
     mine.insert(mine.end(), row.begin(), row.end());
   }
   std::vector<char> host(MPI_MAX_PROCESSOR_NAME, '\0');

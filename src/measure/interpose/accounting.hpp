@@ -13,8 +13,9 @@
 //   HETSCALE_MEASURE_PROGRAM      the program's name, for the record (default: /proc/self/exe)
 #include <mpi.h>
 
-#include <chrono>
 #include <cstddef>
+
+#include "tick_clock.hpp"
 
 namespace hetscale::interpose {
 
@@ -41,7 +42,7 @@ class Call {
  private:
   std::size_t function_;
   double bytes_ = 0.0;
-  std::chrono::steady_clock::time_point start_;
+  Ticks start_;
 };
 
 // count x the size of `type` (0 for MPI_DATATYPE_NULL or a negative count).
