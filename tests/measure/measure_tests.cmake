@@ -112,3 +112,13 @@ add_test(NAME measure_regions
           $<TARGET_FILE:regions> $<TARGET_FILE:pcontrol_fortran> ${CMAKE_CURRENT_BINARY_DIR}/measure_regions)
 set_tests_properties(measure_regions PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 400
   RUN_SERIAL TRUE)
+
+# MPI functions of every kind beyond the basics (neighbourhood and non-blocking
+# collectives, persistent requests, matched probes, communicators with info):
+# each named in the record with its calls and bytes.
+add_executable(many_calls measure/programs/many_calls.c)
+target_link_libraries(many_calls PRIVATE MPI::MPI_C)
+add_test(NAME measure_many_calls
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_many_calls.py $<TARGET_FILE:hetscale_cli>
+          $<TARGET_FILE:many_calls> ${CMAKE_CURRENT_BINARY_DIR}/measure_many_calls)
+set_tests_properties(measure_many_calls PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 120)

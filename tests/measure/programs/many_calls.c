@@ -1,0 +1,51 @@
+/* A C MPI program that calls MPI functions of every kind the library wraps
+ * beyond the basics, for `hetscale measure`: a neighbourhood collective on a
+ * ring topology, a non-blocking scan, persistent requests, a matched probe
+ * and receive, and a communicator made with info. On 2 ranks each call is
+ * made once a rank (the persistent pair twice), one int each. */
+#include <mpi.h>
+#include <stdio.h>
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+
+  MPI_Comm ring;
+  const int dims[1] = {size}, periods[1] = {1};
+  MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &ring);
+  int mine = rank, theirs[2] = {0, 0};
+  MPI_Neighbor_allgather(&mine, 1, MPI_INT, theirs, 1, MPI_INT, ring);
+
+  int prefix = 0;
+  MPI_Request scan;
+  MPI_Iscan(&mine, &prefix, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &scan);
+  MPI_Wait(&scan, MPI_STATUS_IGNORE);
+
+  const int next = (rank + 1) % size, previous = (rank + size - 1) % size;
+  int sent = rank, received = -1;
+  MPI_Request persistent[2];
+  MPI_Send_init(&sent, 1, MPI_INT, next, 7, MPI_COMM_WORLD, &persistent[0]);
+  MPI_Recv_init(&received, 1, MPI_INT, previous, 7, MPI_COMM_WORLD, &persistent[1]);
+  for (int round = 0; round < 2; ++round) {
+    MPI_Startall(2, persistent);
+    MPI_Waitall(2, persistent, MPI_STATUSES_IGNORE);
+  }
+  MPI_Request_free(&persistent[0]);
+  MPI_Request_free(&persistent[1]);
+
+  MPI_Send(&sent, 1, MPI_INT, next, 8, MPI_COMM_WORLD);
+  MPI_Message message;
+  MPI_Mprobe(previous, 8, MPI_COMM_WORLD, &message, MPI_STATUS_IGNORE);
+  MPI_Mrecv(&received, 1, MPI_INT, &message, MPI_STATUS_IGNORE);
+
+  MPI_Comm copy;
+  MPI_Comm_dup_with_info(MPI_COMM_WORLD, MPI_INFO_NULL, &copy);
+  MPI_Comm_free(&copy);
+  MPI_Comm_free(&ring);
+  printf("many_calls: rank %d of %d: neighbours %d %d, prefix %d, received %d\n", rank, size, theirs[0], theirs[1],
+         prefix, received);
+  MPI_Finalize();
+  return 0;
+}
