@@ -3,7 +3,9 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <vector>
 
 #ifdef HETSCALE_SMPI
 #include <mpi.h>
@@ -25,9 +27,17 @@ std::chrono::steady_clock::time_point clock_now() {
 #endif
 }
 
+// Which activities work on the CPU: their share of the run-queue delay is other load.
+RunQueueSplit activity_split() {
+  std::vector<bool> works_on_cpu(activity_count, false);
+  works_on_cpu[static_cast<std::size_t>(Activity::computation)] = true;
+  works_on_cpu[static_cast<std::size_t>(Activity::setup)] = true;
+  return RunQueueSplit(works_on_cpu);
+}
+
 }  // namespace
 
-RankClock::RankClock() {
+RankClock::RankClock() : split_(activity_split()) {
 #ifndef HETSCALE_SMPI
   // In the simulator no other load delays a process: nothing to read.
   schedstat_fd_ = ::open("/proc/self/schedstat", O_RDONLY | O_CLOEXEC);
@@ -55,30 +65,22 @@ double RankClock::run_queue_delay() const {
 void RankClock::start(Activity activity) {
   totals_ = TimeBreakdown{};
   totals_.other_load_measured = schedstat_fd_ >= 0;
-  pending_.fill(0.0);
+  split_ = activity_split();
   current_ = activity;
   window_start_ = last_switch_ = last_delay_read_ = clock_now();
   last_delay_ = run_queue_delay();
 }
 
 void RankClock::account(Clock::time_point now, bool read_delay) {
-  pending_[static_cast<std::size_t>(current_)] += std::chrono::duration<double>(now - last_switch_).count();
+  split_.add(static_cast<std::size_t>(current_), std::chrono::duration<double>(now - last_switch_).count());
   last_switch_ = now;
   ++totals_.switches;
   if (!read_delay && now - last_delay_read_ < delay_read_interval) return;
-  // The run-queue delay of the interval comes out of its activities, in
-  // proportion to their time (it cannot exceed the interval's wall time).
   const double delay = run_queue_delay();
   ++totals_.delay_reads;
-  double interval = 0.0;
-  for (const double seconds : pending_) interval += seconds;
-  const double waited = std::min(std::max(delay - last_delay_, 0.0), interval);
-  for (std::size_t a = 0; a < activity_count; ++a) {
-    const double share = interval > 0.0 ? pending_[a] / interval : 0.0;
-    totals_.seconds[a] += pending_[a] - waited * share;
-  }
-  totals_.other_load += waited;
-  pending_.fill(0.0);
+  split_.found(delay - last_delay_);
+  for (std::size_t a = 0; a < activity_count; ++a) totals_.seconds[a] = split_.kept()[a];
+  totals_.other_load = split_.other_load();
   last_delay_ = delay;
   last_delay_read_ = now;
 }

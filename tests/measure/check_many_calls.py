@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """`hetscale measure` sees MPI functions of every kind it wraps (programs/many_calls.c).
 
-    check_many_calls.py HETSCALE PROGRAM WORK_DIR
+    check_many_calls.py HETSCALE PROGRAM FORTRAN_PROGRAM WORK_DIR
 
 On 2 ranks the record's MPI profile must name each function the program
-calls, with its calls over both ranks and, where one count and one datatype
-give them, its bytes (4 per int).
+calls, with its calls over both ranks and its bytes (4 per int), where the
+call's counts and datatypes give them (a v collective's array of counts
+summed over the peers, or over the topology's out-neighbours). The same for
+the Fortran bindings of two v collectives (programs/many_calls.f90).
 """
 import json
 import os
@@ -17,33 +19,40 @@ EXPECTED = {  # function: (calls over 2 ranks, bytes or None when not counted)
     "MPI_Send_init": (2, None), "MPI_Recv_init": (2, None), "MPI_Startall": (4, None), "MPI_Waitall": (4, None),
     "MPI_Request_free": (4, None), "MPI_Send": (2, 8), "MPI_Mprobe": (2, None), "MPI_Mrecv": (2, 8),
     "MPI_Comm_dup_with_info": (2, None), "MPI_Comm_free": (4, None),
+    # an array of counts: 2 ints a rank, to the 2 peers or to the ring's 2 neighbours
+    "MPI_Alltoallv": (2, 16), "MPI_Neighbor_alltoallv": (2, 16), "MPI_Reduce_scatter": (2, 16),
 }
+EXPECTED_FORTRAN = {"MPI_Alltoallv": (2, 16), "MPI_Reduce_scatter": (2, 16)}
 
 
-def main(hetscale, program, work):
-    os.makedirs(work, exist_ok=True)
-    record = os.path.join(work, "many_calls.json")
+def profile_problems(hetscale, program, record, expected):
     run = subprocess.run(["mpiexec", "--oversubscribe", "-np", "2", hetscale, "measure", "--out", record, "--",
                           program], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120)
     if run.returncode != 0 or run.stdout.count("many_calls: rank") != 2:
-        print(f"measure failed ({run.returncode}): {run.stdout}{run.stderr}", file=sys.stderr)
-        return 1
+        return [f"measure of {program} failed ({run.returncode}): {run.stdout}{run.stderr}"]
     with open(record) as f:
         profile = {entry["function"]: entry for entry in json.load(f)["context"]["mpi_functions"]}
     problems = []
-    for function, (calls, bytes_moved) in EXPECTED.items():
+    for function, (calls, bytes_moved) in expected.items():
         entry = profile.get(function)
         if entry is None:
-            problems.append(f"{function} is not in the record's profile")
+            problems.append(f"{program}: {function} is not in the record's profile")
         elif entry["calls"] != calls or (bytes_moved is not None and entry["bytes"] != bytes_moved):
-            problems.append(f"{function}: {entry['calls']} calls, {entry['bytes']} bytes; "
+            problems.append(f"{program}: {function}: {entry['calls']} calls, {entry['bytes']} bytes; "
                             f"expected {calls} calls{'' if bytes_moved is None else f', {bytes_moved} bytes'}")
+    return problems
+
+
+def main(hetscale, program, fortran, work):
+    os.makedirs(work, exist_ok=True)
+    problems = profile_problems(hetscale, program, os.path.join(work, "many_calls.json"), EXPECTED)
+    problems += profile_problems(hetscale, fortran, os.path.join(work, "many_calls_fortran.json"), EXPECTED_FORTRAN)
     for problem in problems:
         print(problem, file=sys.stderr)
     return 1 if problems else 0
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 4:
+    if len(sys.argv) != 5:
         raise SystemExit(__doc__)
     sys.exit(main(*sys.argv[1:]))

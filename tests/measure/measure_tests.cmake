@@ -114,11 +114,14 @@ set_tests_properties(measure_regions PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST
   RUN_SERIAL TRUE)
 
 # MPI functions of every kind beyond the basics (neighbourhood and non-blocking
-# collectives, persistent requests, matched probes, communicators with info):
-# each named in the record with its calls and bytes.
+# collectives, persistent requests, matched probes, communicators with info,
+# v collectives, in C and through the Fortran bindings): each named in the
+# record with its calls and bytes.
 add_executable(many_calls measure/programs/many_calls.c)
 target_link_libraries(many_calls PRIVATE MPI::MPI_C)
+add_executable(many_calls_fortran measure/programs/many_calls.f90)
+target_link_libraries(many_calls_fortran PRIVATE MPI::MPI_Fortran)
 add_test(NAME measure_many_calls
   COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_many_calls.py $<TARGET_FILE:hetscale_cli>
-          $<TARGET_FILE:many_calls> ${CMAKE_CURRENT_BINARY_DIR}/measure_many_calls)
+          $<TARGET_FILE:many_calls> $<TARGET_FILE:many_calls_fortran> ${CMAKE_CURRENT_BINARY_DIR}/measure_many_calls)
 set_tests_properties(measure_many_calls PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 120)

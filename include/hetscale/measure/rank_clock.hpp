@@ -1,18 +1,20 @@
 #pragma once
 // Per-rank measurement of a real run: where a process's wall-clock time goes.
-// The clock is always in one activity; switching reads the monotonic clock and
-// the process's run-queue delay (/proc/self/schedstat, second field), so time
-// the process was ready but not running is counted as other load, not as the
-// activity it interrupted. A switch costs one clock read; the run-queue delay
-// is read when computation begins or ends, otherwise at most once per
-// `delay_read_interval` (and when the window closes), and the delay found is
-// taken from the activities of that interval in proportion to their time.
+// The clock is always in one activity; switching reads the monotonic clock. A
+// switch costs one clock read; the process's run-queue delay
+// (/proc/self/schedstat, second field) is read when computation begins or
+// ends, otherwise at most once per `delay_read_interval` (and when the window
+// closes), and is shared by the rule of measure::RunQueueSplit, as `hetscale
+// measure` shares it: the share of computation and set-up work is other load,
+// taken out of them; the share of communication and idle time stays in them.
 // In the simulator (hetscale-smpi) the clock is the simulated time
 // (MPI_Wtime) and there is no run-queue delay to read.
 #include <array>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+
+#include "hetscale/measure/run_queue_split.hpp"
 
 namespace hetscale::measure {
 
@@ -26,7 +28,7 @@ inline constexpr std::size_t activity_count = 4;
 
 struct TimeBreakdown {
   std::array<double, activity_count> seconds{};  // by Activity, run-queue delay removed
-  double other_load = 0.0;                       // ready to run but not running
+  double other_load = 0.0;                       // ready to run but not running, while working
   double elapsed = 0.0;                          // wall-clock time of the window
   std::size_t switches = 0;                      // activity switches
   std::size_t delay_reads = 0;                   // reads of /proc/self/schedstat
@@ -64,7 +66,7 @@ class RankClock {
   Activity current_ = Activity::idle;
   Clock::time_point window_start_{}, last_switch_{}, last_delay_read_{};
   double last_delay_ = 0.0;
-  std::array<double, activity_count> pending_{};  // wall time since the last delay read
+  RunQueueSplit split_;
   TimeBreakdown totals_;
 };
 

@@ -25,6 +25,7 @@
 
 #include "hetscale/io/files.hpp"
 #include "hetscale/measure/cpu_quota.hpp"
+#include "hetscale/measure/run_queue_split.hpp"
 #include "hetscale/record/mpi_profile.hpp"
 #include "hetscale/record/run_record.hpp"
 #include "tick_clock.hpp"
@@ -75,13 +76,14 @@ double throttled_time() {
 TickClock tick_clock;
 double ticks_per_second = 1e9;
 
-// The run-queue delay of the thread that initialised MPI, split between its
-// computation and its MPI calls: read at call boundaries at most once per
-// millisecond, the delay found since the last read is shared by the
-// computation and MPI time of that interval in proportion to their length.
-// The computation's share is t_other; the MPI calls' share stays in their time.
-// Time the CPU quota of an emulated speed held the process back is not other
-// load but computation at that speed: it is taken out of the delay found.
+// The run-queue delay of the thread that initialised MPI, read at call
+// boundaries at most once per millisecond and shared by the rule every
+// measurement of a real run follows (measure::RunQueueSplit, as the farm's
+// RankClock): the computation's share is t_other; the MPI calls' share stays
+// in their time (Open MPI spins while it waits: a descheduled wait is still a
+// wait). Time the CPU quota of an emulated speed held the process back is not
+// other load but computation at that speed: it is taken out of the delay found.
+// All in ticks.
 class RunQueueDelay {
  public:
   void start(Ticks now, Ticks read_interval) {
@@ -94,7 +96,7 @@ class RunQueueDelay {
   // Entering (entering = true) or leaving an MPI call at `now`.
   void boundary(Ticks now, bool entering) {
     if (!active_) return;
-    (entering ? computation_ : mpi_) += static_cast<double>(now - last_boundary_);
+    split_.add(entering ? computation : mpi, static_cast<double>(now - last_boundary_));
     last_boundary_ = now;
     if (now - last_read_ >= read_interval_) read(now);
   }
@@ -102,7 +104,7 @@ class RunQueueDelay {
   // region's boundary, outside any MPI call).
   double settle(Ticks now) {
     if (!active_) return published();
-    computation_ += static_cast<double>(now - last_boundary_);
+    split_.add(computation, static_cast<double>(now - last_boundary_));
     last_boundary_ = now;
     read(now);
     return published();
@@ -117,19 +119,19 @@ class RunQueueDelay {
   double published() const { return other_.load(std::memory_order_relaxed); }
 
  private:
+  enum Activity : std::size_t { computation, mpi };
   void read(Ticks now) {
     const double delay = run_queue_delay(), throttled = throttled_time();
-    const double found = std::max(0.0, (delay - last_delay_) - (throttled - last_throttled_));
-    const double total = computation_ + mpi_;
-    if (total > 0.0) other_.store(published() + found * computation_ / total, std::memory_order_relaxed);
-    computation_ = mpi_ = 0.0;
+    split_.found(((delay - last_delay_) - (throttled - last_throttled_)) * ticks_per_second);
+    other_.store(split_.other_load(), std::memory_order_relaxed);
     last_delay_ = delay;
     last_throttled_ = throttled;
     last_read_ = now;
   }
   bool active_ = false;
   Ticks last_boundary_ = 0, last_read_ = 0, read_interval_ = 1'000'000;  // at most one read a millisecond
-  double last_delay_ = 0.0, last_throttled_ = 0.0, computation_ = 0.0, mpi_ = 0.0;
+  double last_delay_ = 0.0, last_throttled_ = 0.0;
+  measure::RunQueueSplit split_{{true, false}};  // computation works on the CPU; MPI calls wait
   std::atomic<double> other_{0.0};
 };
 
@@ -287,8 +289,7 @@ TransferModel chosen_transfer_model() {
 }
 
 // A rank's time breakdown and MPI profile, summed since MPI_Init or over an
-// interval (the difference of two): times in ticks, but `other`, run-queue
-// delay, in seconds.
+// interval (the difference of two), in ticks.
 struct Totals {
   double elapsed = 0.0, setup = 0.0, comm = 0.0, idle = 0.0, other = 0.0;
   std::vector<double> seconds = std::vector<double>(function_count);
@@ -371,7 +372,7 @@ std::vector<double> row_of(const Totals& totals, double seconds_per_tick, double
   row[setup] = totals.setup * seconds_per_tick;
   row[idle] = totals.idle * seconds_per_tick;
   const double rest = std::max(0.0, row[elapsed] - row[comm] - row[setup] - row[idle]);
-  row[other] = std::clamp(totals.other, 0.0, rest);
+  row[other] = std::clamp(totals.other * seconds_per_tick, 0.0, rest);
   row[comp] = rest - row[other];
   row[speed] = rank_speed;
   row[process_id] = static_cast<double>(getpid());
@@ -633,6 +634,63 @@ double fortran_type_bytes(const void* count, const void* type) {
   if (!count || !type) return 0.0;
   return type_bytes(static_cast<int>(*static_cast<const MPI_Fint*>(count)),
                     MPI_Type_f2c(*static_cast<const MPI_Fint*>(type)));
+}
+
+namespace {
+
+// How many entries an array of counts has on `comm`; 0 when it cannot be told.
+int count_entries(MPI_Comm comm, CountsOver over) {
+  if (comm == MPI_COMM_NULL) return 0;
+  int entries = 0;
+  if (over == CountsOver::peers) {
+    int inter = 0;
+    PMPI_Comm_test_inter(comm, &inter);
+    (inter ? PMPI_Comm_remote_size : PMPI_Comm_size)(comm, &entries);
+    return entries;
+  }
+  int topology = MPI_UNDEFINED;
+  PMPI_Topo_test(comm, &topology);
+  if (topology == MPI_CART) {
+    PMPI_Cartdim_get(comm, &entries);
+    return 2 * entries;
+  }
+  if (topology == MPI_GRAPH) {
+    int rank = 0;
+    PMPI_Comm_rank(comm, &rank);
+    PMPI_Graph_neighbors_count(comm, rank, &entries);
+    return entries;
+  }
+  if (topology == MPI_DIST_GRAPH) {
+    int in = 0, weighted = 0;
+    PMPI_Dist_graph_neighbors_count(comm, &in, &entries, &weighted);
+    return entries;
+  }
+  return 0;
+}
+
+}  // namespace
+
+double type_bytes_sum(const int counts[], const MPI_Datatype types[], MPI_Datatype type, MPI_Comm comm,
+                      CountsOver over) {
+  if (!counts) return 0.0;
+  const int entries = count_entries(comm, over);
+  double bytes = 0.0;
+  for (int i = 0; i < entries; ++i) bytes += type_bytes(counts[i], types ? types[i] : type);
+  return bytes;
+}
+
+double fortran_type_bytes_sum(const void* counts, const void* types, const void* type, const void* comm,
+                              CountsOver over) {
+  if (!counts || !comm || (!types && !type)) return 0.0;
+  const auto* fortran_counts = static_cast<const MPI_Fint*>(counts);
+  const auto* fortran_types = static_cast<const MPI_Fint*>(types);
+  const MPI_Datatype single = type ? MPI_Type_f2c(*static_cast<const MPI_Fint*>(type)) : MPI_DATATYPE_NULL;
+  const int entries = count_entries(MPI_Comm_f2c(*static_cast<const MPI_Fint*>(comm)), over);
+  double bytes = 0.0;
+  for (int i = 0; i < entries; ++i)
+    bytes += type_bytes(static_cast<int>(fortran_counts[i]),
+                        fortran_types ? MPI_Type_f2c(fortran_types[i]) : single);
+  return bytes;
 }
 
 void* next_symbol(const char* name) {

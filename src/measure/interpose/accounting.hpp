@@ -49,6 +49,18 @@ class Call {
 double type_bytes(int count, MPI_Datatype type);
 // The same for a Fortran binding's arguments (pointers to MPI_Fint).
 double fortran_type_bytes(const void* count, const void* type);
+// Whose counts an array of counts gives: one per peer of the communicator
+// (its size, or the remote group's for an intercommunicator), or one per
+// out-neighbour of its topology (the neighbourhood collectives).
+enum class CountsOver { peers, out_neighbours };
+// The sum over the entries of counts[i] x the size of types[i] (when `types`
+// is given) or of `type`: the bytes of a v or w collective.
+double type_bytes_sum(const int counts[], const MPI_Datatype types[], MPI_Datatype type, MPI_Comm comm,
+                      CountsOver over);
+// The same for a Fortran binding's arguments (pointers to MPI_Fint; types or
+// type may be null).
+double fortran_type_bytes_sum(const void* counts, const void* types, const void* type, const void* comm,
+                              CountsOver over);
 // The next definition of a symbol (the one a wrapper hides); aborts with a
 // line on stderr when there is none.
 void* next_symbol(const char* name);

@@ -1,8 +1,9 @@
 /* A C MPI program that calls MPI functions of every kind the library wraps
  * beyond the basics, for `hetscale measure`: a neighbourhood collective on a
  * ring topology, a non-blocking scan, persistent requests, a matched probe
- * and receive, and a communicator made with info. On 2 ranks each call is
- * made once a rank (the persistent pair twice), one int each. */
+ * and receive, a communicator made with info, and v collectives (one int to
+ * each peer, and to each of the ring's two neighbours). On 2 ranks each call
+ * is made once a rank (the persistent pair twice). */
 #include <mpi.h>
 #include <stdio.h>
 
@@ -17,6 +18,13 @@ int main(int argc, char** argv) {
   MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &ring);
   int mine = rank, theirs[2] = {0, 0};
   MPI_Neighbor_allgather(&mine, 1, MPI_INT, theirs, 1, MPI_INT, ring);
+
+  /* v collectives, one int to each peer and to each of the ring's 2 neighbours */
+  int counts[2] = {1, 1}, displacements[2] = {0, 1}, outgoing[2] = {rank, rank}, incoming[2] = {0, 0};
+  MPI_Alltoallv(outgoing, counts, displacements, MPI_INT, incoming, counts, displacements, MPI_INT, MPI_COMM_WORLD);
+  MPI_Neighbor_alltoallv(outgoing, counts, displacements, MPI_INT, incoming, counts, displacements, MPI_INT, ring);
+  int share = 0;
+  MPI_Reduce_scatter(outgoing, &share, counts, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
 
   int prefix = 0;
   MPI_Request scan;
