@@ -125,3 +125,13 @@ add_test(NAME measure_many_calls
   COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_many_calls.py $<TARGET_FILE:hetscale_cli>
           $<TARGET_FILE:many_calls> $<TARGET_FILE:many_calls_fortran> ${CMAKE_CURRENT_BINARY_DIR}/measure_many_calls)
 set_tests_properties(measure_many_calls PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 120)
+
+# The run-queue delay of every thread of a rank: a worker thread computes while
+# the main thread sleeps, on a CPU shared with a busy loop (taskset).
+add_executable(worker_thread measure/programs/worker_thread.c)
+target_link_libraries(worker_thread PRIVATE MPI::MPI_C Threads::Threads)
+add_test(NAME measure_worker_thread
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_worker_thread.py $<TARGET_FILE:hetscale_cli>
+          $<TARGET_FILE:worker_thread> ${CMAKE_CURRENT_BINARY_DIR}/measure_worker_thread)
+set_tests_properties(measure_worker_thread PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 120
+  RUN_SERIAL TRUE)

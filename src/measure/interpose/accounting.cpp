@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 
+#include <dirent.h>
 #include <dlfcn.h>
 #include <unistd.h>
 
@@ -44,20 +45,82 @@ std::string environment(const char* name) {
   return value ? value : "";
 }
 
-// This thread's run-queue delay so far (s): the second field of
-// /proc/thread-self/schedstat, in ns, read through a descriptor kept open
-// (pread regenerates it: 0.3 us a read here, against 1.9 us to open the file
-// each time); 0 when unreadable.
-double run_queue_delay() {
-  static const int file = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
+// A thread's run-queue delay so far (s): the second field of its schedstat
+// (ns), read through a descriptor kept open (pread regenerates it: 0.3 us a
+// read here, against 1.9 us to open the file each time); < 0 when it cannot
+// be read (the thread ended).
+double schedstat_delay(int file) {
   char text[128];
-  const ssize_t length = file < 0 ? -1 : pread(file, text, sizeof text - 1, 0);
-  if (length <= 0) return 0.0;
+  const ssize_t length = pread(file, text, sizeof text - 1, 0);
+  if (length <= 0) return -1.0;
   text[length] = '\0';
   double running = 0.0, waiting = 0.0;
-  if (std::sscanf(text, "%lf %lf", &running, &waiting) != 2) return 0.0;
+  if (std::sscanf(text, "%lf %lf", &running, &waiting) != 2) return -1.0;
   return waiting * 1e-9;
 }
+
+// The run-queue delay of the rank's threads since the last read (s): for
+// each thread of /proc/self/task, the growth of its delay; the largest, the
+// delay on the rank's critical path (work shared by threads ends with the
+// thread held back longest; a rank of one thread has its own). The threads
+// are looked for again at most every `rescan_interval`: one found later
+// counts its delay since it began, one that ended is dropped.
+class ThreadsRunQueueDelay {
+ public:
+  ThreadsRunQueueDelay() = default;
+  ThreadsRunQueueDelay(const ThreadsRunQueueDelay&) = delete;
+  ThreadsRunQueueDelay& operator=(const ThreadsRunQueueDelay&) = delete;
+  ~ThreadsRunQueueDelay() {
+    for (const auto& [id, thread] : threads_) close(thread.file);
+  }
+
+  // Finds the threads there are; their delay so far is not counted.
+  void start(Ticks now, Ticks rescan_interval) {
+    rescan_interval_ = rescan_interval;
+    scan(now, false);
+  }
+  double since_last_read(Ticks now) {
+    if (now - last_scan_ >= rescan_interval_) scan(now, true);
+    double largest = 0.0;
+    for (auto thread = threads_.begin(); thread != threads_.end();) {
+      const double delay = schedstat_delay(thread->second.file);
+      if (delay < 0.0) {
+        close(thread->second.file);
+        thread = threads_.erase(thread);
+        continue;
+      }
+      largest = std::max(largest, delay - thread->second.last);
+      thread->second.last = delay;
+      ++thread;
+    }
+    return largest;
+  }
+  std::size_t threads() const { return threads_.size(); }
+
+ private:
+  struct Thread {
+    int file = -1;
+    double last = 0.0;  // its delay at the last read
+  };
+  void scan(Ticks now, bool count_new_from_start) {
+    last_scan_ = now;
+    DIR* tasks = opendir("/proc/self/task");
+    if (!tasks) return;
+    while (const dirent* entry = readdir(tasks)) {
+      char* end = nullptr;
+      const long id = std::strtol(entry->d_name, &end, 10);
+      if (end == entry->d_name || *end != '\0' || threads_.count(static_cast<int>(id))) continue;
+      const std::string path = fmt::format("/proc/self/task/{}/schedstat", id);
+      const int file = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+      if (file < 0) continue;
+      const double delay = schedstat_delay(file);
+      threads_[static_cast<int>(id)] = {file, count_new_from_start ? 0.0 : std::max(delay, 0.0)};
+    }
+    closedir(tasks);
+  }
+  std::map<int, Thread> threads_;  // by thread id
+  Ticks last_scan_ = 0, rescan_interval_ = 100'000'000;
+};
 
 // The time the CPU quota of --emulate-speeds held this process back so far
 // (s): the throttled time in its cgroup's cpu.stat; 0 without a quota.
@@ -76,8 +139,8 @@ double throttled_time() {
 TickClock tick_clock;
 double ticks_per_second = 1e9;
 
-// The run-queue delay of the thread that initialised MPI, read at call
-// boundaries at most once per millisecond and shared by the rule every
+// The run-queue delay of the rank's threads, read at the calls of the thread
+// that initialised MPI, at most once per millisecond, and shared by the rule every
 // measurement of a real run follows (measure::RunQueueSplit, as the farm's
 // RankClock): the computation's share is t_other; the MPI calls' share stays
 // in their time (Open MPI spins while it waits: a descheduled wait is still a
@@ -90,7 +153,7 @@ class RunQueueDelay {
     active_ = true;
     read_interval_ = read_interval;
     last_boundary_ = last_read_ = now;
-    last_delay_ = run_queue_delay();
+    threads_.start(now, 100 * read_interval);
     last_throttled_ = throttled_time();
   }
   // Entering (entering = true) or leaving an MPI call at `now`.
@@ -121,16 +184,16 @@ class RunQueueDelay {
  private:
   enum Activity : std::size_t { computation, mpi };
   void read(Ticks now) {
-    const double delay = run_queue_delay(), throttled = throttled_time();
-    split_.found(((delay - last_delay_) - (throttled - last_throttled_)) * ticks_per_second);
+    const double delay = threads_.since_last_read(now), throttled = throttled_time();
+    split_.found((delay - (throttled - last_throttled_)) * ticks_per_second);
     other_.store(split_.other_load(), std::memory_order_relaxed);
-    last_delay_ = delay;
     last_throttled_ = throttled;
     last_read_ = now;
   }
   bool active_ = false;
   Ticks last_boundary_ = 0, last_read_ = 0, read_interval_ = 1'000'000;  // at most one read a millisecond
-  double last_delay_ = 0.0, last_throttled_ = 0.0;
+  double last_throttled_ = 0.0;
+  ThreadsRunQueueDelay threads_;
   measure::RunQueueSplit split_{{true, false}};  // computation works on the CPU; MPI calls wait
   std::atomic<double> other_{0.0};
 };
