@@ -24,8 +24,12 @@ Under `mpiexec -np 2` (Open MPI, --oversubscribe), each check with a time limit:
   rank's times add up to t_par, and the record names the MPI functions called;
 - the program's exit code (3, after MPI_Finalize) is passed on, its output is
   its own, and its record is still written;
-- MPI_Abort: the abort's exit code is passed on, there is no record and no
-  temporary file, and hetscale says on one line why.
+- MPI_Abort, and death by SIGTERM before MPI_Finalize: the exit code is
+  passed on (143 for the signal), there is no record and no temporary file,
+  and hetscale says on one line why;
+- the expert form, `mpiexec -x LD_PRELOAD=$(hetscale measure --library)` with
+  HETSCALE_MEASURE_OUT and HETSCALE_MEASURE_SPEEDS, writes the record with
+  those speeds.
 """
 import argparse
 import json
@@ -154,6 +158,24 @@ def main(hetscale, program, work, functions, known_only, emulate, known_balance,
         problems.append(f"TALP JSON processes do not match the record's ranks and t_comp: {processes}")
     os.remove(os.path.join(work, "known_wait.talp.json"))
 
+    # The expert form: the library preloaded by hand (mpiexec -x), options from
+    # HETSCALE_MEASURE_* variables.
+    library = subprocess.run([hetscale, "measure", "--library"], stdout=subprocess.PIPE, text=True,
+                             timeout=LIMIT).stdout.strip()
+    expert = os.path.join(work, "known_wait.expert.json")
+    run = subprocess.run(["mpiexec", "--oversubscribe", "-np", "2", "-x", f"LD_PRELOAD={library}",
+                          "-x", f"HETSCALE_MEASURE_OUT={expert}", "-x", "HETSCALE_MEASURE_SPEEDS=1,0.5", program, "1"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=LIMIT)
+    if run.returncode != 0 or not os.path.exists(expert):
+        problems.append(f"the expert form (mpiexec -x LD_PRELOAD={library}) gave no record: exit {run.returncode}, "
+                        f"{run.stderr!r}")
+    else:
+        with open(expert) as f:
+            nodes = json.load(f)["nodes"]
+        if [n["name"] for n in nodes] != ["rank-0", "rank-1"] or abs(nodes[1]["work"] - 0.5 * nodes[1]["t_comp"]) > 1e-9:
+            problems.append(f"the expert form's record does not hold HETSCALE_MEASURE_SPEEDS=1,0.5: {nodes}")
+        os.remove(expert)
+
     # The program's exit code and output are its own; the record is still written.
     os.remove(record)
     run = mpiexec(hetscale, "--out", record, "--", program, "1", "3")
@@ -175,6 +197,17 @@ def main(hetscale, program, work, functions, known_only, emulate, known_balance,
         problems.append(f"MPI_Abort left files: {leftovers}")
     if "hetscale: no run record written to" not in run.stderr:
         problems.append(f"no line saying why there is no record: {run.stderr!r}")
+
+    # Death by a signal before MPI_Finalize: 128 + the signal passed on, no
+    # record, no temporary, one line saying why.
+    run = mpiexec(hetscale, "--out", record, "--", program, "1", "0", "signal")
+    if run.returncode != 128 + 15:
+        problems.append(f"a program killed by SIGTERM gave exit code {run.returncode}, not 143")
+    leftovers = [name for name in os.listdir(work) if name.startswith("known_wait")]
+    if leftovers:
+        problems.append(f"death by a signal left files: {leftovers}")
+    if "was killed by signal 15 before its MPI_Finalize completed" not in run.stderr:
+        problems.append(f"no line saying the program was killed: {run.stderr!r}")
 
     for problem in problems:
         print(problem, file=sys.stderr)

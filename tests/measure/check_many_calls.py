@@ -6,8 +6,9 @@
 On 2 ranks the record's MPI profile must name each function the program
 calls, with its calls over both ranks and its bytes (4 per int), where the
 call's counts and datatypes give them (a v collective's array of counts
-summed over the peers, or over the topology's out-neighbours). The same for
-the Fortran bindings of two v collectives (programs/many_calls.f90).
+summed over the peers, or over the topology's out-neighbours); MPI-IO's time
+must all be t_comm. The same for the Fortran bindings of two v collectives
+and of MPI-IO, whose file name has a hidden length (programs/many_calls.f90).
 """
 import json
 import os
@@ -21,18 +22,30 @@ EXPECTED = {  # function: (calls over 2 ranks, bytes or None when not counted)
     "MPI_Comm_dup_with_info": (2, None), "MPI_Comm_free": (4, None),
     # an array of counts: 2 ints a rank, to the 2 peers or to the ring's 2 neighbours
     "MPI_Alltoallv": (2, 16), "MPI_Neighbor_alltoallv": (2, 16), "MPI_Reduce_scatter": (2, 16),
+    # MPI-IO: 1,000 ints a rank
+    "MPI_File_open": (2, None), "MPI_File_write_at_all": (2, 8000), "MPI_File_sync": (2, None),
+    "MPI_File_read_at_all": (2, 8000), "MPI_File_close": (2, None),
 }
-EXPECTED_FORTRAN = {"MPI_Alltoallv": (2, 16), "MPI_Reduce_scatter": (2, 16)}
+EXPECTED_FORTRAN = {"MPI_Alltoallv": (2, 16), "MPI_Reduce_scatter": (2, 16), "MPI_File_open": (2, None),
+                    "MPI_File_write_at": (2, 8), "MPI_File_close": (2, None)}
+IO = ("MPI_File_write_at_all", "MPI_File_sync", "MPI_File_read_at_all")
 
 
 def profile_problems(hetscale, program, record, expected):
     run = subprocess.run(["mpiexec", "--oversubscribe", "-np", "2", hetscale, "measure", "--out", record, "--",
-                          program], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120)
+                          program], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120,
+                         cwd=os.path.dirname(record))
     if run.returncode != 0 or run.stdout.count("many_calls: rank") != 2:
         return [f"measure of {program} failed ({run.returncode}): {run.stdout}{run.stderr}"]
     with open(record) as f:
-        profile = {entry["function"]: entry for entry in json.load(f)["context"]["mpi_functions"]}
+        measured = json.load(f)
+    profile = {entry["function"]: entry for entry in measured["context"]["mpi_functions"]}
     problems = []
+    # MPI-IO's time is t_comm, all of it.
+    io_seconds = sum(profile[name]["seconds"] for name in IO if name in profile)
+    comm_seconds = sum(node["t_comm"] for node in measured["nodes"])
+    if comm_seconds < io_seconds * (1 - 1e-9):
+        problems.append(f"{program}: t_comm {comm_seconds} s over the ranks is less than MPI-IO's {io_seconds} s")
     for function, (calls, bytes_moved) in expected.items():
         entry = profile.get(function)
         if entry is None:

@@ -98,6 +98,20 @@ mpi_bad_input_test(measure_mpi_bad_speed_count 2 "hetscale: --speeds: gives 3 sp
   ${CMAKE_CURRENT_BINARY_DIR}/measure-bad.json)
 mpi_bad_input_test(measure_mpi_program_not_found 2 "hetscale: PROGRAM: no-such-program: is not found in PATH"
   "measure|--|no-such-program")
+mpi_bad_input_test(measure_mpi_no_program 2 "hetscale: PROGRAM: missing: hetscale measure [options] -- PROGRAM [ARGS...]"
+  "measure")
+mpi_bad_input_test(measure_mpi_program_not_executable 2 "is not an executable file"
+  "measure|--|${CMAKE_CURRENT_SOURCE_DIR}/measure/programs/known_wait.c")
+mpi_bad_input_test(measure_mpi_out_unwritable 2
+  "hetscale: --out: /no-such-folder/r.json: cannot be written: the folder /no-such-folder does not exist"
+  "measure|--out|/no-such-folder/r.json|--|$<TARGET_FILE:known_wait>")
+mpi_bad_input_test(measure_mpi_bad_platform 2 "hetscale: ${CMAKE_CURRENT_SOURCE_DIR}/measure/data/lj-melt.in:"
+  "measure|--platform|${CMAKE_CURRENT_SOURCE_DIR}/measure/data/lj-melt.in|--out|${CMAKE_CURRENT_BINARY_DIR}/measure-bad-platform.json|--|$<TARGET_FILE:known_wait>"
+  ${CMAKE_CURRENT_BINARY_DIR}/measure-bad-platform.json)
+mpi_bad_input_test(measure_mpi_emulated_speed_over_one 2
+  "hetscale: --emulate-speeds: item 2: must be in (0, 1] (a share of one CPU), got 2"
+  "measure|--emulate-speeds|1,2|--out|${CMAKE_CURRENT_BINARY_DIR}/measure-bad-emulated.json|--|$<TARGET_FILE:known_wait>"
+  ${CMAKE_CURRENT_BINARY_DIR}/measure-bad-emulated.json)
 
 # Regions (hetscale/measure.h) and MPI_Pcontrol, in C and in Fortran: each
 # region's known answers through `analyze --region`, the time measured off

@@ -104,6 +104,13 @@ if(HETSCALE_REPORT_BROWSER_TESTS)
       -P ${CMAKE_CURRENT_LIST_DIR}/check_report_labels.cmake)
   set_tests_properties(report_64_nodes PROPERTIES TIMEOUT 120 RESOURCE_LOCK chromium)
 endif()
+# Runs hetscale measure recorded (LAMMPS emulated, a program with regions)
+# drawn like any other run (issue 17): a time breakdown and a work share each.
+if(HETSCALE_REPORT_BROWSER_TESTS)
+  add_test(NAME report_measured_runs
+    COMMAND bash -c "set -e; '$<TARGET_FILE:hetscale_cli>' report '${PROJECT_SOURCE_DIR}/examples/run-lammps-emulated.json' '${PROJECT_SOURCE_DIR}/examples/run-measured-regions.json' --out '${CMAKE_CURRENT_BINARY_DIR}/report_measured_runs.html'; '${Python3_EXECUTABLE}' '${HETSCALE_REPORT_BROWSER_CHECK}' '${CMAKE_CURRENT_BINARY_DIR}/report_measured_runs.html' --expected-figures 4 --chromium '${HETSCALE_CHROMIUM}' --screenshot '${CMAKE_CURRENT_BINARY_DIR}/report_measured_runs.png'")
+  set_tests_properties(report_measured_runs PROPERTIES TIMEOUT 120 RESOURCE_LOCK chromium)
+endif()
 add_test(NAME report_labels_reject_overlap
   COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_label_spacing.py ${report_fixtures}/overlapping-labels.svg)
 set_tests_properties(report_labels_reject_overlap PROPERTIES PASS_REGULAR_EXPRESSION

@@ -553,12 +553,14 @@ void write_record(const Gathered& gathered) {
       {"program", settings().program},
       {"ranks", gathered.ranks},
       {"hosts", host_names},
-      {"speeds", settings().speeds.empty() ? std::string("none given: every rank of speed 1")
-                                            : environment("HETSCALE_MEASURE_SPEEDS_SOURCE")},
+      {"speeds", settings().speeds.empty()                               ? std::string("none given: every rank of speed 1")
+                 : environment("HETSCALE_MEASURE_SPEEDS_SOURCE").empty() ? std::string("given (HETSCALE_MEASURE_SPEEDS)")
+                                                                          : environment("HETSCALE_MEASURE_SPEEDS_SOURCE")},
       {"times",
-       "t_setup: MPI_Init, MPI_Finalize and communicator, group, window and datatype creation; t_comm: of each "
-       "call that moves data, its modelled transfer cost (latency + bytes / bandwidth, capped by the call's time), "
-       "an estimate; t_idle: the rest of those calls and every wait; t_other: run-queue delay; t_comp: the rest"},
+       "t_setup: MPI_Init, MPI_Finalize and communicator, group, window, datatype and file creation; t_comm: of "
+       "each call that moves data, its modelled transfer cost (latency + bytes / bandwidth, capped by the call's "
+       "time), an estimate, and all of each MPI-IO read, write and sync; t_idle: the rest of those calls and every "
+       "wait; t_other: run-queue delay; t_comp: the rest"},
       {"transfer_model", transfer_model.source},
       {"clock", fmt::format("{}, its rate measured against steady_clock over the run", tick_clock.name())}};
   if (any_paused) {
@@ -682,6 +684,9 @@ Call::~Call() {
     }
     case CallClass::wait:
       totals.idle.add(spent);
+      break;
+    case CallClass::io:
+      totals.comm.add(spent);
       break;
   }
 }

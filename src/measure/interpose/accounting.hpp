@@ -19,7 +19,7 @@
 
 namespace hetscale::interpose {
 
-enum class CallClass { setup, transfer, wait };
+enum class CallClass { setup, transfer, wait, io };
 
 struct FunctionInfo {
   const char* name;

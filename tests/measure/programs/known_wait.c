@@ -4,11 +4,12 @@
  * extra is run-queue delay, not computation), then every rank sends rank 0 a message and waits for its reply
  * (point-to-point). Rank 0 of 2 waits 0.1 s a step for rank 1; POP load
  * balance = mean / max computation = 0.15 / 0.2 = 0.75.
- *   known_wait [STEPS [EXIT_CODE [abort]]]
+ *   known_wait [STEPS [EXIT_CODE [abort|signal]]]
  * prints one line per rank and exits with EXIT_CODE after MPI_Finalize
  * (default 0); "abort" calls MPI_Abort(MPI_COMM_WORLD, 4) instead of
- * finalizing. */
+ * finalizing, "signal" dies of SIGTERM on every rank. */
 #include <mpi.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +39,7 @@ int main(int argc, char** argv) {
   printf("known_wait: rank %d of %d did %d steps (%g)\n", rank, size, steps, sink > 0 ? 1.0 : 0.0);
   fflush(stdout);
   if (argc > 3 && strcmp(argv[3], "abort") == 0) MPI_Abort(MPI_COMM_WORLD, 4);
+  if (argc > 3 && strcmp(argv[3], "signal") == 0) raise(SIGTERM);
   MPI_Finalize();
   return exit_code;
 }

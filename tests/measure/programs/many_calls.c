@@ -2,8 +2,9 @@
  * beyond the basics, for `hetscale measure`: a neighbourhood collective on a
  * ring topology, a non-blocking scan, persistent requests, a matched probe
  * and receive, a communicator made with info, and v collectives (one int to
- * each peer, and to each of the ring's two neighbours). On 2 ranks each call
- * is made once a rank (the persistent pair twice). */
+ * each peer, and to each of the ring's two neighbours), and MPI-IO (1,000
+ * ints a rank written and read back). On 2 ranks each call is made once a
+ * rank (the persistent pair twice). */
 #include <mpi.h>
 #include <stdio.h>
 
@@ -47,6 +48,20 @@ int main(int argc, char** argv) {
   MPI_Message message;
   MPI_Mprobe(previous, 8, MPI_COMM_WORLD, &message, MPI_STATUS_IGNORE);
   MPI_Mrecv(&received, 1, MPI_INT, &message, MPI_STATUS_IGNORE);
+
+  /* MPI-IO: 1,000 ints a rank written and read back, collectively, in a file
+   * of the current folder that is deleted on close */
+  int block[1000], back[1000];
+  for (int i = 0; i < 1000; ++i) block[i] = rank * 1000 + i;
+  MPI_File file;
+  MPI_File_open(MPI_COMM_WORLD, "many_calls.io", MPI_MODE_CREATE | MPI_MODE_RDWR | MPI_MODE_DELETE_ON_CLOSE,
+                MPI_INFO_NULL, &file);
+  const MPI_Offset at = (MPI_Offset)rank * (MPI_Offset)sizeof block;
+  MPI_File_write_at_all(file, at, block, 1000, MPI_INT, MPI_STATUS_IGNORE);
+  MPI_File_sync(file);
+  MPI_File_read_at_all(file, at, back, 1000, MPI_INT, MPI_STATUS_IGNORE);
+  MPI_File_close(&file);
+  if (back[999] != block[999]) MPI_Abort(MPI_COMM_WORLD, 5);
 
   MPI_Comm copy;
   MPI_Comm_dup_with_info(MPI_COMM_WORLD, MPI_INFO_NULL, &copy);
