@@ -1,6 +1,7 @@
 #include "io/strict_json.hpp"
 
 #include <cmath>
+#include <vector>
 
 #include <fmt/core.h>
 
@@ -9,6 +10,58 @@ namespace {
 
 std::string json_type_name(const nlohmann::json& value) { return value.type_name(); }
 
+// Where the parser is, as a field path ("nodes[2].speed"): the parser's
+// callback sees every key and the start and end of every object, array and
+// value, so when the lexer refuses a number the path names the field it was in.
+class ParsePath {
+ public:
+  // key: the key's text at a key event.
+  bool on_event(nlohmann::json::parse_event_t event, const std::string& key) {
+    using Event = nlohmann::json::parse_event_t;
+    switch (event) {
+      case Event::object_start: frames_.push_back({false, 0, {}}); break;
+      case Event::array_start: frames_.push_back({true, 0, {}}); break;
+      case Event::key: frames_.back().key = key; break;
+      case Event::object_end:
+      case Event::array_end:
+        frames_.pop_back();
+        element_done();
+        break;
+      case Event::value: element_done(); break;
+    }
+    return true;
+  }
+
+  std::string path() const {
+    std::string text;
+    for (const auto& frame : frames_) {
+      if (frame.in_array)
+        text += fmt::format("[{}]", frame.index);
+      else if (!frame.key.empty())
+        text += (text.empty() ? "" : ".") + frame.key;
+    }
+    return text.empty() ? "(top level)" : text;
+  }
+
+ private:
+  struct Frame {
+    bool in_array;
+    std::size_t index;  // in an array: the element being read
+    std::string key;    // in an object: the field being read
+  };
+  void element_done() {
+    if (!frames_.empty() && frames_.back().in_array) ++frames_.back().index;
+  }
+  std::vector<Frame> frames_;
+};
+
+std::string without_exception_id(std::string message) {
+  if (const auto end_of_id = message.find("] ");
+      message.rfind("[json.exception", 0) == 0 && end_of_id != std::string::npos)
+    message = message.substr(end_of_id + 2);
+  return message;
+}
+
 }  // namespace
 
 bool looks_like_json(std::string_view text) {
@@ -16,16 +69,36 @@ bool looks_like_json(std::string_view text) {
   return first != std::string_view::npos && text[first] == '{';
 }
 
-nlohmann::json parse_json(std::string_view text, const std::string& source) {
+namespace {
+
+template <class Json>
+Json parse_following_the_path(std::string_view text, const std::string& source) {
+  ParsePath where;
+  const typename Json::parser_callback_t follow = [&where](int, nlohmann::json::parse_event_t event,
+                                                           Json& parsed) {
+    const bool is_key = event == nlohmann::json::parse_event_t::key;
+    return where.on_event(event, is_key ? parsed.template get<std::string>() : std::string());
+  };
   try {
-    return nlohmann::json::parse(text.begin(), text.end());
+    return Json::parse(text.begin(), text.end(), follow);
   } catch (const nlohmann::json::parse_error& error) {
-    std::string message = error.what();
-    if (const auto end_of_id = message.find("] ");
-        message.rfind("[json.exception", 0) == 0 && end_of_id != std::string::npos)
-      message = message.substr(end_of_id + 2);
-    throw InputError(source, "", "not valid JSON: " + message);
+    throw InputError(source, "", "not valid JSON: " + without_exception_id(error.what()));
+  } catch (const nlohmann::json::out_of_range& error) {
+    // A number a double cannot hold (1e999): the lexer's out_of_range.406.
+    throw InputError(source, where.path(),
+                     "a number outside the range of a double (magnitude at most about 1.8e308): " +
+                         without_exception_id(error.what()));
   }
+}
+
+}  // namespace
+
+nlohmann::json parse_json(std::string_view text, const std::string& source) {
+  return parse_following_the_path<nlohmann::json>(text, source);
+}
+
+nlohmann::ordered_json parse_ordered_json(std::string_view text, const std::string& source) {
+  return parse_following_the_path<nlohmann::ordered_json>(text, source);
 }
 
 JsonObject::JsonObject(const nlohmann::json& value, std::string source, std::string path)

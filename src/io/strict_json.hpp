@@ -15,7 +15,10 @@
 namespace hetscale::io {
 
 // Parses JSON text; a syntax error names the source, line and column.
+// A number no double can hold (1e999) names the field it is in.
 nlohmann::json parse_json(std::string_view text, const std::string& source);
+// The same, keeping the objects' keys in the order of the text.
+nlohmann::ordered_json parse_ordered_json(std::string_view text, const std::string& source);
 
 // Whether `text` is meant as a JSON document: its first non-blank character
 // is '{' (files that may be JSON or text are told apart by it).

@@ -221,7 +221,7 @@ std::vector<PaperSection> reproduce_papers(const std::string& data_dir) {
 
 std::vector<std::vector<double>> seed003_table1_speeds(const std::string& data_dir) {
   const std::string path = data_dir + "/papers/seed003.json";
-  const auto data = json::parse(io::read_text_file(path), nullptr, false);
+  const auto data = io::parse_json(io::read_text_file(path), path);
   std::vector<std::vector<double>> configurations;
   try {
     for (const auto& configuration : data.at("table1").at("configurations"))

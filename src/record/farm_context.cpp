@@ -75,11 +75,11 @@ std::optional<FarmContext> read_farm_context(const std::string& context_json) {
   const auto in = nlohmann::json::parse(context_json.empty() ? "{}" : context_json, nullptr, false);
   if (!in.is_object()) return std::nullopt;
   const auto tool = get<std::string>(in, "tool");
-  const auto clients = get<double>(in, "clients");
-  if (!tool || tool->find("farm") == std::string::npos || !clients || *clients < 0) return std::nullopt;
+  const auto clients = get<std::size_t>(in, "clients");
+  if (!tool || tool->find("farm") == std::string::npos || !clients) return std::nullopt;
   FarmContext context;
   context.tool = *tool;
-  context.clients = static_cast<std::size_t>(*clients);
+  context.clients = *clients;
   context.host = get<std::string>(in, "host");
   context.date = get<std::string>(in, "date");
   context.mpi_library = get<std::string>(in, "mpi_library");

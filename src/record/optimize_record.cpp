@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "hetscale/io/input_error.hpp"
+#include "io/strict_json.hpp"
 #include "record/json_fields.hpp"
 
 namespace hetscale {
@@ -113,8 +114,8 @@ std::string optimize_record_json(const OptimizeRecord& record) {
 }
 
 OptimizeRecord parse_optimize_record(std::string_view text, const std::string& source) {
-  const auto in = ordered_json::parse(text, nullptr, false);
-  if (in.is_discarded() || !in.is_object()) throw InputError(source, "", "is not a JSON object");
+  const auto in = io::parse_ordered_json(text, source);
+  if (!in.is_object()) throw InputError(source, "", "is not a JSON object");
   const auto schema = get<std::string>(in, "schema").value_or("");
   if (schema != OptimizeRecord::schema)
     throw InputError(source, "schema", fmt::format("'{}' is not {}", schema, OptimizeRecord::schema));

@@ -14,6 +14,7 @@
 #include "hetscale/analysis/isospeed.hpp"
 #include "hetscale/analysis/run_analysis.hpp"
 #include "hetscale/io/input_error.hpp"
+#include "io/strict_json.hpp"
 #include "hetscale/model/heterogeneous.hpp"
 #include "hetscale/record/comm_profile.hpp"
 #include "hetscale/record/farm_context.hpp"
@@ -360,8 +361,8 @@ Report build_report(const std::vector<ReportInput>& inputs, const ReportOptions&
   std::optional<CommProfile> profile;
   std::vector<std::pair<std::string, OptimizeRecord>> optimizer_runs;
   for (const auto& input : inputs) {
-    const auto document = json::parse(input.text, nullptr, false);
-    if (document.is_discarded() || !document.is_object())
+    const auto document = io::parse_json(input.text, input.path);
+    if (!document.is_object())
       throw InputError(input.path, "", "is not a JSON object; the report reads hetscale's JSON outputs");
     const auto schema = field<std::string>(document, "schema").value_or("");
     if (schema == "hetscale.run/1") {

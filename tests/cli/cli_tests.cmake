@@ -82,6 +82,29 @@ cli_bad_input(nan_ratio "^hetscale: --R: item 1: 'NaN' is not a finite number\n$
   model ewf --speeds 1,2 --R NaN)
 cli_bad_input(nan_timings "^hetscale: tests/cli/bad_input/timings-nan.csv: line 3, seconds: 'nan' must be a finite number > 0\n$"
   fit serial --timings tests/cli/bad_input/timings-nan.csv)
+# A number no double can hold (1e999), in every reader of outside input: one
+# line naming the file and the field, exit 2 (issue 18).
+set(OVERFLOW "a number outside the range of a double \\(magnitude at most about 1\\.8e308\\): number overflow parsing")
+cli_bad_input(overflow_run "^hetscale: tests/cli/bad_input/run-overflow\\.json: nodes\\[1\\]\\.t_comm: ${OVERFLOW} '1e999'\n$"
+  analyze tests/cli/bad_input/run-overflow.json)
+cli_bad_input(overflow_platform_json
+  "^hetscale: tests/cli/bad_input/platform-overflow\\.json: nodes\\[1\\]\\.speed: ${OVERFLOW} '1e999'\n$"
+  analyze examples/run-hetero.json --platform tests/cli/bad_input/platform-overflow.json)
+cli_bad_input(overflow_platform_text
+  "^hetscale: tests/cli/bad_input/platform-overflow\\.txt: line 3: marked speed '1e999' must be a finite number > 0 \\(Mflop/s\\)\n$"
+  analyze examples/run-sunwulf.json --platform tests/cli/bad_input/platform-overflow.txt)
+cli_bad_input(overflow_sweep "^hetscale: tests/cli/bad_input/sweep-overflow\\.json: points\\[0\\]\\.T_s: ${OVERFLOW} '1e999'\n$"
+  scale fit --sweep tests/cli/bad_input/sweep-overflow.json)
+cli_bad_input(overflow_comm_profile
+  "^hetscale: tests/cli/bad_input/comm-profile-overflow\\.json: costs\\.send\\.per_element: ${OVERFLOW} '-1\\.28e\\+400'\n$"
+  optimize examples/programs/hessenberg.c --machine tests/cli/bad_input/comm-profile-overflow.json)
+cli_bad_input(overflow_optimize_record
+  "^hetscale: tests/cli/bad_input/optimize-record-overflow\\.json: plan\\[2\\]\\.t_comp: ${OVERFLOW} '1e999'\n$"
+  report tests/cli/bad_input/optimize-record-overflow.json --out overflow-report.html)
+cli_bad_input(overflow_timings "^hetscale: tests/cli/bad_input/timings-overflow\\.csv: line 3, size: '2e400' must be a finite number > 0\n$"
+  fit serial --timings tests/cli/bad_input/timings-overflow.csv)
+cli_bad_input(overflow_option "^hetscale: --speeds: item 2: '1e999' is not a finite number\n$"
+  model hetero --speeds 1,1e999 --shares 1,1)
 cli_bad_input(unknown_field
   "^hetscale: tests/cli/bad_input/run-unknown-field.json: nodes\\[0\\].t_compute: unknown field; allowed here: name, work, t_comp, t_comm, t_setup, t_idle, t_other\n$"
   analyze tests/cli/bad_input/run-unknown-field.json)

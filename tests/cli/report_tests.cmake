@@ -67,7 +67,7 @@ report_bad_input(missing_input
   "^hetscale: tests/cli/report/no-such-run.json: cannot be opened: No such file or directory\n$"
   examples/run-hetero.json tests/cli/report/no-such-run.json)
 report_bad_input(not_json
-  "^hetscale: tests/cli/bad_input/broken.json: is not a JSON object; the report reads hetscale's JSON outputs\n$"
+  "^hetscale: tests/cli/bad_input/broken.json: not valid JSON: parse error at line 4, column 38: [^\n]*\n$"
   examples/run-hetero.json tests/cli/bad_input/broken.json)
 report_bad_input(unknown_schema
   "^hetscale: examples/platform-hetero.json: schema: 'hetscale.platform/1' is not one the report reads \\(hetscale.run/1, hetscale.sweep/1, hetscale.comm-profile/1, hetscale.optimize/1\\)\n$"

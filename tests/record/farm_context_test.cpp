@@ -82,5 +82,20 @@ TEST(FarmContext, OnlyAFarmsBlockIsAFarmContext) {
   EXPECT_EQ(odd->clients, 2u);
 }
 
+// A count that is not a whole number a count can hold is left out, not
+// converted (1e300 or -1 into a std::size_t would be undefined or nonsense).
+TEST(FarmContext, CountsThatNoCountCanHoldAreLeftOut) {
+  for (const char* clients : {"-1", "1e300", "2.5", "18446744073709551616", "-1e300"})
+    EXPECT_FALSE(read_farm_context(std::string(R"({"tool":"hetscale farm","clients":)") + clients + "}").has_value())
+        << clients;
+  const auto counts = read_farm_context(
+      R"({"tool":"hetscale farm","clients":2.0,"ranks":1e300,"messages":-3,"evaluations":18446744073709551615})");
+  ASSERT_TRUE(counts.has_value());
+  EXPECT_EQ(counts->clients, 2u);  // a whole number written as 2.0 is a count
+  EXPECT_FALSE(counts->ranks.has_value());
+  EXPECT_FALSE(counts->messages.has_value());
+  EXPECT_EQ(counts->evaluations, 18446744073709551615u);
+}
+
 }  // namespace
 }  // namespace hetscale

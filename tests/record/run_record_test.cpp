@@ -258,6 +258,18 @@ TEST(RunRecordErrors, TopLevelAndNodesShape) {
             "r.json: nodes[0]: must be a JSON object, got number");
 }
 
+// A number no double can hold is refused naming its field, wherever it is
+TEST(RunRecordErrors, NumberOutsideTheRangeOfADoubleNamesItsField) {
+  const std::string refused = "a number outside the range of a double (magnitude at most about 1.8e308): ";
+  EXPECT_EQ(RunError(R"({"schema": "hetscale.run/1", "t_par": 1e999, "nodes": []})"),
+            "r.json: t_par: " + refused + "number overflow parsing '1e999'");
+  EXPECT_EQ(RunError(R"({"schema": "hetscale.run/1", "t_par": 8, "nodes": [{"name": "a"}, {"name": "b", "t_comp": -2E+309}]})"),
+            "r.json: nodes[1].t_comp: " + refused + "number overflow parsing '-2E+309'");
+  EXPECT_EQ(RunError(R"({"schema": "hetscale.run/1", "context": {"speeds": [1, [2, 1e400]]}})"),
+            "r.json: context.speeds[1][1]: " + refused + "number overflow parsing '1e400'");
+  EXPECT_EQ(RunError("1e999"), "r.json: (top level): " + refused + "number overflow parsing '1e999'");
+}
+
 // A file that cannot be opened is an InputError naming the path
 TEST(RunRecordErrors, MissingFileIsNamed) {
   try {
