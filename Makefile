@@ -4,7 +4,7 @@ BUILD_DIR ?= build
 BUILD_TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps build test demo bench clean
+.PHONY: all deps build test demo bench fuzz clean
 
 all: build
 
@@ -34,6 +34,12 @@ bench: build
 	@$(BUILD_DIR)/bench/optimizer_search 100
 	@$(BUILD_DIR)/bench/simulate_farm_scale
 	@$(BUILD_DIR)/bench/measure_overhead
+
+# Each fuzz target for FUZZ_SECONDS (default 600), FUZZ_JOBS at a time.
+FUZZ_SECONDS ?= 600
+FUZZ_JOBS ?= 1
+fuzz: build
+	@BUILD_DIR=$(BUILD_DIR) ./scripts/fuzz --seconds $(FUZZ_SECONDS) --jobs $(FUZZ_JOBS)
 
 clean:
 	rm -rf $(BUILD_DIR) $(BUILD_DIR).configure.log
