@@ -1,5 +1,6 @@
 #include "hetscale/io/expression.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
@@ -14,12 +15,17 @@ struct Expression::Node {
   double number = 0.0;
   std::size_t index = 0;  // variable, call (the caller's function) or builtin
   std::shared_ptr<const Node> left, right;
+  std::size_t depth = 1;  // of the tree below and with this node
 };
 
 namespace {
 
 using Node = Expression::Node;
 using Kind = Node::Kind;
+
+// Parsing and evaluating recurse: deeper than this, an expression is refused
+// rather than let overflow the stack (tests/fuzz/regressions/options).
+constexpr std::size_t max_depth = 200;
 
 struct Builtin {
   const char* name;
@@ -61,10 +67,26 @@ class Parser {
     if (at_ < text_.size() && text_[at_] == c) return ++at_, true;
     return false;
   }
-  static std::shared_ptr<const Node> make(Kind kind, std::shared_ptr<const Node> left,
-                                          std::shared_ptr<const Node> right = nullptr) {
-    return std::make_shared<const Node>(Node{kind, 0.0, 0, std::move(left), std::move(right)});
+  std::shared_ptr<const Node> make(Kind kind, std::shared_ptr<const Node> left,
+                                   std::shared_ptr<const Node> right = nullptr) const {
+    const std::size_t depth = 1 + std::max(left->depth, right ? right->depth : 0);
+    if (depth > max_depth) fail(fmt::format("the expression is nested deeper than {} operations", max_depth));
+    return std::make_shared<const Node>(Node{kind, 0.0, 0, std::move(left), std::move(right), depth});
   }
+  // Counts how deep the parser is in signs, powers and parentheses.
+  class Nesting {
+   public:
+    explicit Nesting(Parser& parser) : parser_(parser) {
+      if (++parser_.nesting_ > max_depth)
+        parser_.fail(fmt::format("the expression is nested deeper than {} signs, powers or parentheses", max_depth));
+    }
+    ~Nesting() { --parser_.nesting_; }
+    Nesting(const Nesting&) = delete;
+    Nesting& operator=(const Nesting&) = delete;
+
+   private:
+    Parser& parser_;
+  };
 
   std::shared_ptr<const Node> sum() {
     auto left = product();
@@ -85,6 +107,7 @@ class Parser {
   // A sign applies to the whole power: -N^2 is -(N^2); an exponent may carry
   // its own sign: 2^-1.
   std::shared_ptr<const Node> signed_power() {
+    const Nesting deeper(*this);
     if (take('-')) return make(Kind::negate, signed_power());
     if (take('+')) return signed_power();
     auto base = primary();
@@ -136,8 +159,9 @@ class Parser {
       take('(');
       auto argument = sum();
       if (!take(')')) fail(fmt::format("')' expected after the argument of {}", word));
-      auto node = std::make_shared<Node>(Node{kind, 0.0, index, std::move(argument), nullptr});
-      return node;
+      const std::size_t depth = 1 + argument->depth;
+      if (depth > max_depth) fail(fmt::format("the expression is nested deeper than {} operations", max_depth));
+      return std::make_shared<Node>(Node{kind, 0.0, index, std::move(argument), nullptr, depth});
     }
     for (std::size_t i = 0; i < variables_.size(); ++i)
       if (variables_[i] == word) return std::make_shared<Node>(Node{Kind::variable, 0.0, i, nullptr, nullptr});
@@ -149,6 +173,7 @@ class Parser {
   const std::vector<std::string>& variables_;
   const std::vector<std::string>& functions_;
   std::size_t at_ = 0;
+  std::size_t nesting_ = 0;
 };
 
 double evaluate_node(const Node& node, std::span<const double> values, std::span<const Expression::Function> functions) {

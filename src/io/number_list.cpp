@@ -100,8 +100,11 @@ std::vector<std::size_t> parse_size_list(const std::string& text, const std::str
     if (parts.size() != 3) throw InputError(option, "", fmt::format("'{}' is not a range first:last:step", text));
     if (parts[2] <= 0.0) throw InputError(option, "step", fmt::format("must be > 0, got {:g}", parts[2]));
     if (parts[1] < parts[0]) throw InputError(option, "", fmt::format("range '{}' ends before it begins", text));
-    if ((parts[1] - parts[0]) / parts[2] > 1e5) throw InputError(option, "", "range has more than 100000 sizes");
-    for (double size = parts[0]; size <= parts[1] + 1e-9 * parts[2]; size += parts[2]) values.push_back(size);
+    const double steps = std::floor((parts[1] - parts[0]) / parts[2] + 1e-9);
+    if (steps >= 1e5) throw InputError(option, "", "range has more than 100000 sizes");
+    // first + i * step, not a running sum: a step below the first size's
+    // precision (1e300:1e300:1e-300) would never reach the end.
+    for (double i = 0; i <= steps; ++i) values.push_back(parts[0] + i * parts[2]);
   } else {
     values = parse_number_list(text, option);
   }

@@ -110,10 +110,40 @@ struct Expr {
   bool integral = true;        // number: an integer literal or a define
   std::string name;            // loop_variable, scalar, array
   std::vector<Expr> operands;  // negate: 1, binary: 2, array: the subscripts
-  std::string text;            // source text
+  std::string text;            // source text (its start, for messages)
   int line = 0;
   int column = 0;
+  int depth = 1;               // of the tree below and with this expression
 };
+
+// The parser and every walk of its trees recurse: deeper than this, a program
+// is refused rather than let overflow the stack (tests/fuzz/regressions/program).
+constexpr int max_nesting = 200;
+
+// Where the program's integer arithmetic (bounds, subscripts, defines, counts)
+// would overflow 64 bits, which in C++ is undefined behaviour; parse_program
+// turns it into an InputError naming the place.
+struct IntegerOverflow {
+  int line = 0, column = 0;
+};
+
+std::int64_t checked(char op, std::int64_t a, std::int64_t b, int line, int column) {
+  std::int64_t result = 0;
+  bool overflow = false;
+  switch (op) {
+    case '+': overflow = __builtin_add_overflow(a, b, &result); break;
+    case '-': overflow = __builtin_sub_overflow(a, b, &result); break;
+    case '*': overflow = __builtin_mul_overflow(a, b, &result); break;
+    default:  // '/', a nonzero divisor
+      overflow = b == -1 && a == std::numeric_limits<std::int64_t>::min();
+      result = overflow ? 0 : a / b;
+  }
+  if (overflow) throw IntegerOverflow{line, column};
+  return result;
+}
+std::int64_t checked(char op, std::int64_t a, std::int64_t b, const Expr& at) {
+  return checked(op, a, b, at.line, at.column);
+}
 
 struct Statement {
   enum class Kind { loop, assignment };
@@ -173,6 +203,7 @@ class Parser {
   std::map<std::string, std::int64_t> defines_;
   std::vector<std::string> loop_scope_;
   std::map<std::string, Use> uses_;  // rank of every array (0: scalar) at its first use
+  int nesting_ = 0;                  // signs, parentheses, subscripts and loops the parser is in
 
   const Token& peek() const {
     static const Token end_of_line{TokenKind::end, "", 0, 0};
@@ -219,6 +250,7 @@ class Parser {
   }
 
   Statement parse_for() {
+    const Nesting deeper(*this, peek());
     Statement loop;
     const Token& keyword = take();
     loop.line = keyword.line;
@@ -333,7 +365,25 @@ class Parser {
     return left;
   }
 
+  // Counts how deep the parser is in signs, parentheses, subscripts and loops.
+  class Nesting {
+   public:
+    Nesting(Parser& parser, const Token& at) : parser_(parser) {
+      if (++parser_.nesting_ > max_nesting)
+        throw InputError(parser_.source_, position(at.line, at.column),
+                         "nested deeper than " + std::to_string(max_nesting) +
+                             " signs, parentheses, subscripts or loops; allowed: up to that");
+    }
+    ~Nesting() { --parser_.nesting_; }
+    Nesting(const Nesting&) = delete;
+    Nesting& operator=(const Nesting&) = delete;
+
+   private:
+    Parser& parser_;
+  };
+
   Expr parse_unary(Context context) {
+    const Nesting deeper(*this, peek());
     if (is_symbol("+")) {
       take();
       return parse_unary(context);
@@ -347,7 +397,8 @@ class Parser {
       negate.column = minus.column;
       negate.operands.push_back(parse_unary(context));
       negate.integral = negate.operands[0].integral;
-      negate.value = -negate.operands[0].value;
+      negate.depth = 1 + negate.operands[0].depth;
+      negate.value = checked('-', 0, negate.operands[0].value, negate);
       negate.text = text_of(first);
       return negate;
     }
@@ -422,6 +473,10 @@ class Parser {
     expr.line = left.line;
     expr.column = left.column;
     expr.integral = left.integral && right.integral;
+    expr.depth = 1 + std::max(left.depth, right.depth);
+    if (expr.depth > max_nesting)
+      throw InputError(source_, position(expr.line, expr.column),
+                       "an expression of more than " + std::to_string(max_nesting) + " operations; allowed: up to that");
     expr.operands.push_back(std::move(left));
     expr.operands.push_back(std::move(right));
     expr.text = text_of(first);
@@ -434,13 +489,15 @@ class Parser {
     const std::int64_t a = expr.operands[0].value, b = expr.operands[1].value;
     if (expr.op == '/' && b == 0)
       throw InputError(source_, position(expr.line, expr.column), "expected a nonzero divisor in '" + expr.text + "'");
-    return expr.op == '+' ? a + b : expr.op == '-' ? a - b : expr.op == '*' ? a * b : a / b;
+    return checked(expr.op, a, b, expr);
   }
 
-  // Source text of the tokens from `first` to the last one taken.
+  // Source text of the tokens from `first` to the last one taken, cut after
+  // 120 characters (it is for messages; whole, a long sum's would be quadratic).
   std::string text_of(std::size_t first) const {
     std::string text;
     for (std::size_t t = first; t < next_; ++t) {
+      if (text.size() > 120) return text + " ...";
       const std::string& piece = tokens_[t].text;
       const bool tight = text.empty() || text.back() == '(' || text.back() == '[' || piece == ")" || piece == "]" ||
                          piece == "[" || (t > first && tokens_[t - 1].text == "-" && t - 1 == first);
@@ -482,13 +539,13 @@ std::int64_t evaluate(const Expr& expr, const std::map<std::string, std::int64_t
     case Expr::Kind::loop_variable:
       return env.at(expr.name);
     case Expr::Kind::negate:
-      return -evaluate(expr.operands[0], env, source);
+      return checked('-', 0, evaluate(expr.operands[0], env, source), expr);
     case Expr::Kind::binary: {
       const std::int64_t a = evaluate(expr.operands[0], env, source);
       const std::int64_t b = evaluate(expr.operands[1], env, source);
       if (expr.op == '/' && b == 0)
         throw InputError(source, position(expr.line, expr.column), "'" + expr.text + "' divides by zero");
-      return expr.op == '+' ? a + b : expr.op == '-' ? a - b : expr.op == '*' ? a * b : a / b;
+      return checked(expr.op, a, b, expr);
     }
     default:
       return 0;
@@ -508,17 +565,17 @@ Interval range_of(const Expr& expr, const std::map<std::string, Interval>& range
       return ranges.at(expr.name);
     case Expr::Kind::negate: {
       const Interval r = range_of(expr.operands[0], ranges);
-      return {-r.second, -r.first};
+      return {checked('-', 0, r.second, expr), checked('-', 0, r.first, expr)};
     }
     case Expr::Kind::binary: {
       const Interval a = range_of(expr.operands[0], ranges), b = range_of(expr.operands[1], ranges);
-      if (expr.op == '+') return {a.first + b.first, a.second + b.second};
-      if (expr.op == '-') return {a.first - b.second, a.second - b.first};
+      if (expr.op == '+') return {checked('+', a.first, b.first, expr), checked('+', a.second, b.second, expr)};
+      if (expr.op == '-') return {checked('-', a.first, b.second, expr), checked('-', a.second, b.first, expr)};
       if (expr.op == '/' && b.first <= 0 && b.second >= 0)
-        return {std::min(a.first, -a.second), std::max(a.second, -a.first)};
+        return {std::min(a.first, checked('-', 0, a.second, expr)), std::max(a.second, checked('-', 0, a.first, expr))};
       std::vector<std::int64_t> corners;
       for (std::int64_t x : {a.first, a.second})
-        for (std::int64_t y : {b.first, b.second}) corners.push_back(expr.op == '*' ? x * y : x / y);
+        for (std::int64_t y : {b.first, b.second}) corners.push_back(checked(expr.op, x, y, expr));
       return {*std::min_element(corners.begin(), corners.end()), *std::max_element(corners.begin(), corners.end())};
     }
     default:
@@ -610,11 +667,11 @@ class LevelBuilder {
         collect_loop_variables(s.lower, used);
         collect_loop_variables(s.upper, used);
         if (used.empty())
-          loop.trip_count = std::max<std::int64_t>(0, last_value(s, {}) - evaluate(s.lower, {}, source_) + 1);
+          loop.trip_count = trip_count(s, evaluate(s.lower, {}, source_), last_value(s, {}));
         level_.loops.push_back(std::move(loop));
         level_.depth = std::max(level_.depth, depth);
         const Interval low = range_of(s.lower, ranges), high = range_of(s.upper, ranges);
-        ranges[s.variable] = {low.first, high.second - (s.inclusive ? 0 : 1)};
+        ranges[s.variable] = {low.first, checked('-', high.second, s.inclusive ? 0 : 1, s.line, s.column)};
         describe(s.body, depth + 1, ranges);
         ranges.erase(s.variable);
       } else {
@@ -629,7 +686,11 @@ class LevelBuilder {
   }
 
   std::int64_t last_value(const Statement& loop, const std::map<std::string, std::int64_t>& env) const {
-    return evaluate(loop.upper, env, source_) - (loop.inclusive ? 0 : 1);
+    return checked('-', evaluate(loop.upper, env, source_), loop.inclusive ? 0 : 1, loop.line, loop.column);
+  }
+  static std::int64_t trip_count(const Statement& loop, std::int64_t first, std::int64_t last) {
+    return std::max<std::int64_t>(0, checked('+', checked('-', last, first, loop.line, loop.column), 1, loop.line,
+                                             loop.column));
   }
 
   void add_references(const Expr& expr, const std::map<std::string, Interval>& ranges) {
@@ -673,14 +734,16 @@ class LevelBuilder {
     for (const Statement& s : body) {
       if (s.kind == Statement::Kind::assignment) {
         const std::int64_t flops = flops_of(s.value) + (s.compound ? 1 : 0);
-        level_.operation_count += checked_product(flops, times, source_, level_.line);
+        level_.operation_count =
+            checked('+', level_.operation_count, checked_product(flops, times, source_, level_.line), s.line, s.column);
         continue;
       }
       const std::size_t loop_index = next_loop_++;
       const std::int64_t first = evaluate(s.lower, env, source_), last = last_value(s, env);
-      const std::int64_t trips = std::max<std::int64_t>(0, last - first + 1);
+      const std::int64_t trips = trip_count(s, first, last);
       Loop& loop = level_.loops[loop_index];
-      loop.total_iterations += checked_product(trips, times, source_, level_.line);
+      loop.total_iterations =
+          checked('+', loop.total_iterations, checked_product(trips, times, source_, level_.line), s.line, s.column);
       const std::size_t after_body = next_loop_ + loops_in(s.body);
       if (trips > 0 && body_mentions(s.body, s.variable, true)) {
         for (std::int64_t value = first; value <= last; ++value) {
@@ -710,9 +773,8 @@ class LevelBuilder {
   }
 };
 
-}  // namespace
-
-Program parse_program(std::string_view text, const std::string& source, const std::map<std::string, long>& defines) {
+Program parse_program_unchecked(std::string_view text, const std::string& source,
+                                const std::map<std::string, long>& defines) {
   Parser parser(text, source, defines);
   std::vector<Statement> roots = parser.parse();
   if (roots.empty()) throw InputError(source, "", "expected at least one loop nest (level), got none");
@@ -730,7 +792,8 @@ Program parse_program(std::string_view text, const std::string& source, const st
   if (iterative) {
     const std::int64_t first = evaluate(outer.lower, {}, source);
     const std::int64_t last = evaluate(outer.upper, {}, source) - (outer.inclusive ? 0 : 1);
-    program.iterations = std::max<std::int64_t>(0, last - first + 1);
+    program.iterations = std::max<std::int64_t>(0, checked('+', checked('-', last, first, outer.line, outer.column), 1,
+                                                          outer.line, outer.column));
     level_roots = outer.body;
   } else {
     level_roots = std::move(roots);
@@ -744,13 +807,27 @@ Program parse_program(std::string_view text, const std::string& source, const st
   for (ArrayDeclaration& array : program.arrays)
     for (int d = 0; d < array.rank; ++d) {
       const auto largest = largest_subscripts.find(array.name + "/" + std::to_string(d));
-      array.extents.push_back(largest == largest_subscripts.end() ? 0 : std::max<std::int64_t>(0, largest->second + 1));
+      array.extents.push_back(largest == largest_subscripts.end()
+                                  ? 0
+                                  : std::max<std::int64_t>(0, checked('+', largest->second, 1, 0, 0)));
     }
   for (Level& level : program.levels) {
     for (LevelArray& array : level.arrays) array.extents = program.find_array(array.name)->extents;
     level.alignments = feasible_alignments(level);
   }
   return program;
+}
+
+}  // namespace
+
+Program parse_program(std::string_view text, const std::string& source, const std::map<std::string, long>& defines) {
+  try {
+    return parse_program_unchecked(text, source, defines);
+  } catch (const IntegerOverflow& at) {
+    throw InputError(source, at.line > 0 ? position(at.line, at.column) : std::string(),
+                     "integer arithmetic (bounds, subscripts, defines or operation counts) overflows 64 bits here; "
+                     "allowed: values within +-9.2e18");
+  }
 }
 
 }  // namespace hetscale::optimizer

@@ -67,5 +67,21 @@ TEST(Expression, EachMistakeSaysWhereAndWhat) {
   EXPECT_EQ(ErrorOf("N # comment"), "at 3: unexpected '#'");
 }
 
+// Found by tests/fuzz (regressions/options): nesting that would overflow the
+// stack when parsed or evaluated is refused.
+TEST(Expression, NestingDeeperThanTwoHundredIsRefused) {
+  EXPECT_EQ(ErrorOf(std::string(5000, '(') + "N" + std::string(5000, ')')),
+            "at 201: the expression is nested deeper than 200 signs, powers or parentheses");
+  EXPECT_EQ(ErrorOf(std::string(300, '-') + "N"),
+            "at 201: the expression is nested deeper than 200 signs, powers or parentheses");
+  std::string long_sum = "N";
+  for (int i = 0; i < 300; ++i) long_sum += "+N";
+  EXPECT_EQ(ErrorOf(long_sum), "at 402: the expression is nested deeper than 200 operations");
+  std::string sum_of_199 = "N";
+  for (int i = 0; i < 199; ++i) sum_of_199 += "+N";
+  const std::vector<double> values{1.0, 0.0};
+  EXPECT_EQ(Expression::parse(sum_of_199, {"N", "p"}).evaluate(values), 200.0);
+}
+
 }  // namespace
 }  // namespace hetscale::io

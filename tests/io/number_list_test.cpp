@@ -62,6 +62,17 @@ TEST(SizeList, RangesAndLists) {
             "--sizes: '100:800' is not a range first:last:step");
   EXPECT_EQ(ErrorMessage([] { parse_size_list("100::10", "--sizes"); }),
             "--sizes: item 2: is empty; expected a number");
+  EXPECT_EQ(parse_size_list("100:450:100", "--sizes"), (std::vector<std::size_t>{100, 200, 300, 400}));
+}
+
+// Found by tests/fuzz (regressions/options): a step below the first size's
+// precision ran the range's loop for ever, filling memory.
+TEST(SizeList, AStepTooSmallToMoveIsOneSizeNotAnEndlessRange) {
+  EXPECT_EQ(ErrorMessage([] { parse_size_list("1e300:1e300:1e-300", "--sizes"); }),
+            "--sizes: item 1: must be a whole number >= 1, got 1e+300");
+  EXPECT_EQ(parse_size_list("4096:4096:1e-30", "--sizes"), (std::vector<std::size_t>{4096}));
+  EXPECT_EQ(ErrorMessage([] { parse_size_list("1:2:1e-6", "--sizes"); }),
+            "--sizes: range has more than 100000 sizes");
 }
 
 }  // namespace

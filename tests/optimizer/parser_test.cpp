@@ -188,6 +188,23 @@ TEST(OptimizerParser, SyntaxErrorsGiveLineColumnAndWhatWasExpected) {
   EXPECT_EQ(parse_error(""), "prog.c: expected at least one loop nest (level), got none");
 }
 
+// Found by tests/fuzz (regressions/program): integer arithmetic that would
+// overflow 64 bits (undefined behaviour) and nesting that would overflow the
+// stack are bad input, named by line and column.
+TEST(OptimizerParser, OverflowAndDeepNestingAreBadInput) {
+  const std::string overflow =
+      "prog.c: 2:13: integer arithmetic (bounds, subscripts, defines or operation counts) overflows 64 bits here; "
+      "allowed: values within +-9.2e18";
+  EXPECT_EQ(parse_error("#define N 9223372036854775807\nfor (i=0; i<N*N; ++i)\n  a[i]=1;\n"), overflow);
+  EXPECT_EQ(parse_error("#define N 4\nfor (i=0; i<N; ++i)\n  a[i]=" + std::string(300, '(') + "1" +
+                       std::string(300, ')') + ";\n"),
+            "prog.c: 3:207: nested deeper than 200 signs, parentheses, subscripts or loops; allowed: up to that");
+  std::string long_sum = "1";
+  for (int i = 0; i < 300; ++i) long_sum += "+1";
+  EXPECT_EQ(parse_error("#define N 4\nfor (i=0; i<N; ++i)\n  a[i]=" + long_sum + ";\n"),
+            "prog.c: 3:8: an expression of more than 200 operations; allowed: up to that");
+}
+
 TEST(OptimizerParser, ArrayUsedWithTwoRanksIsBadInput) {
   EXPECT_EQ(parse_error("for (i=0;i<4;i++) a[i] = 1;\nfor (i=0;i<4;i++) for (j=0;j<4;j++) a[i][j] = 2;"),
             "prog.c: 2:37: 'a' is used with 2 subscripts here but with 1 subscript at 1:19; an array keeps one rank");
