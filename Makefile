@@ -3,8 +3,9 @@
 BUILD_DIR ?= build
 BUILD_TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+PREFIX ?= /usr/local
 
-.PHONY: all deps build test demo bench clean
+.PHONY: all deps build test demo bench install clean
 
 all: build
 
@@ -34,6 +35,11 @@ bench: build
 	@$(BUILD_DIR)/bench/optimizer_search 100
 	@$(BUILD_DIR)/bench/simulate_farm_scale
 	@$(BUILD_DIR)/bench/measure_overhead
+
+# The command, the libraries, the headers, the CMake package and hetscale.pc
+# under PREFIX (README.md, Installing).
+install: build
+	@cmake --install $(BUILD_DIR) --prefix $(PREFIX)
 
 clean:
 	rm -rf $(BUILD_DIR) $(BUILD_DIR).configure.log
