@@ -3,8 +3,9 @@
 BUILD_DIR ?= build
 BUILD_TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+PREFIX ?= /usr/local
 
-.PHONY: all deps build test demo bench fuzz clean
+.PHONY: all deps build test demo bench fuzz install clean
 
 all: build
 
@@ -40,6 +41,11 @@ FUZZ_SECONDS ?= 600
 FUZZ_JOBS ?= 1
 fuzz: build
 	@BUILD_DIR=$(BUILD_DIR) ./scripts/fuzz --seconds $(FUZZ_SECONDS) --jobs $(FUZZ_JOBS)
+
+# The command, the libraries, the headers, the CMake package and hetscale.pc
+# under PREFIX (README.md, Installing).
+install: build
+	@cmake --install $(BUILD_DIR) --prefix $(PREFIX)
 
 clean:
 	rm -rf $(BUILD_DIR) $(BUILD_DIR).configure.log

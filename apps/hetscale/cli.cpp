@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 
 #include <fcntl.h>
@@ -83,9 +84,26 @@ int run_mpi_command(int& argc, char**& argv, const std::function<void(int rank, 
   }
 }
 
+namespace {
+// A path relative to this executable's folder.
+std::filesystem::path beside_executable(const char* relative) {
+  std::error_code error;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe", error);
+  return (self.parent_path() / relative).lexically_normal();
+}
+
+// An installed hetscale: its data where `cmake --install` put it, relative to
+// the executable (HETSCALE_INSTALLED_DATA, cmake/install.cmake).
+bool installed() { return std::filesystem::is_directory(beside_executable(HETSCALE_INSTALLED_DATA)); }
+}  // namespace
+
 std::string home_dir() {
   if (const char* home = std::getenv("HETSCALE_HOME"); home && *home) return home;
-  return HETSCALE_HOME;
+  return installed() ? beside_executable(HETSCALE_INSTALLED_DATA).string() : HETSCALE_HOME;
+}
+
+std::string helper_path(const std::string& name, const std::string& built) {
+  return installed() ? (beside_executable(HETSCALE_INSTALLED_HELPERS) / name).string() : built;
 }
 
 }  // namespace hetscale::cli

@@ -69,8 +69,13 @@ io::ProgressOutput progress_output_on_rank(int rank);
 int run_mpi_command(int& argc, char**& argv, const std::function<void(int rank, int ranks)>& prepare,
                     const std::function<int(int rank, int ranks)>& body);
 
-// The project folder (HETSCALE_HOME overrides where it was built from).
+// The folder of examples/ and data/: HETSCALE_HOME if set, else an installed
+// hetscale's share/hetscale, else the project folder it was built from.
 std::string home_dir();
+
+// A program or library hetscale runs (libhetscale_measure.so, hetscale-smpi):
+// an installed hetscale's copy in lib/hetscale, else `built`.
+std::string helper_path(const std::string& name, const std::string& built);
 
 // Command groups, each in its own file.
 void add_scale_commands(CLI::App& scale, Actions& actions);       // scale_commands.cpp: psi, predict, fit

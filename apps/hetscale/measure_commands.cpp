@@ -34,11 +34,11 @@ struct MeasureCommand {
   bool library = false;
 };
 
-// The library beside this executable.
+// The library: in the build beside this executable, installed in lib/hetscale.
 std::string library_path() {
   std::error_code error;
   const auto self = std::filesystem::read_symlink("/proc/self/exe", error);
-  return (self.parent_path() / "libhetscale_measure.so").string();
+  return helper_path("libhetscale_measure.so", (self.parent_path() / "libhetscale_measure.so").string());
 }
 
 // PROGRAM as execvp would find it, or an InputError saying why it cannot run.
@@ -104,7 +104,7 @@ Output start_measured(const MeasureCommand& command) {
   if (command.program.empty())
     throw InputError("PROGRAM", "", "missing: hetscale measure [options] -- PROGRAM [ARGS...]");
   if (access(library.c_str(), R_OK) != 0)
-    throw InputError("measure", library, "the interposition library is missing beside hetscale (rebuild hetscale)");
+    throw InputError("measure", library, "the interposition library is missing (build or install hetscale again)");
   const std::string program = find_program(command.program.front());
 
   const std::string out = writable_output("--out", command.out);

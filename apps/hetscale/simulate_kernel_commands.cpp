@@ -50,7 +50,7 @@ Platform selected_hosts(const HostOptions& options) {
   return sim::select_nodes(platform, io::split_names(names), "--hosts");
 }
 
-std::string program_path(const char* variable, const char* built) {
+std::string program_path(const char* variable, const std::string& built) {
   if (const char* path = std::getenv(variable); path && *path) return path;
   return built;
 }
@@ -58,7 +58,7 @@ std::string program_path(const char* variable, const char* built) {
 // Runs hetscale-smpi with `arguments` on the selected hosts; its exit code.
 Output run_simulation(const Platform& hosts, const std::vector<std::string>& arguments) {
   const sim::SmpiPrograms programs{program_path("HETSCALE_SMPIRUN", HETSCALE_SMPIRUN_PROGRAM),
-                                   program_path("HETSCALE_SMPI", HETSCALE_SMPI_PROGRAM)};
+                                   program_path("HETSCALE_SMPI", helper_path("hetscale-smpi", HETSCALE_SMPI_PROGRAM))};
   const int code = sim::run_in_simulator(hosts, programs, arguments, "HETSCALE_SMPIRUN", "HETSCALE_SMPI");
   // hetscale-smpi ends with 0 (done, checks passed), 1 (a check failed), 2
   // (bad input, said on stderr) or 3 (internal error, said on stderr).
