@@ -1,6 +1,9 @@
 # The two set-up commands of the README: `make demo` and `make test`.
 # Both install missing Debian packages first, then build everything.
-BUILD_DIR ?= build
+# SANITIZE=address,undefined: everything built and tested under those
+# sanitizers, in its own folder (README.md, Development).
+SANITIZE ?=
+BUILD_DIR ?= $(if $(SANITIZE),build-sanitize,build)
 BUILD_TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 PREFIX ?= /usr/local
@@ -13,11 +16,17 @@ deps:
 	@./scripts/install-deps
 
 build: deps
-	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DBUILD_TESTING=ON > $(BUILD_DIR).configure.log 2>&1 || (cat $(BUILD_DIR).configure.log; exit 1)
+	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DBUILD_TESTING=ON -DHETSCALE_SANITIZE=$(SANITIZE) > $(BUILD_DIR).configure.log 2>&1 || (cat $(BUILD_DIR).configure.log; exit 1)
 	@cmake --build $(BUILD_DIR) -j $(JOBS)
 
+# Under the sanitizers: the first finding ends the process with a report;
+# the leaks of the MPI, SimGrid and other libraries' own are suppressed.
+SANITIZER_ENVIRONMENT = $(if $(SANITIZE),ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/sanitize/lsan.supp:print_suppressions=0 \
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1)
+
 test: build
-	@cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+	@cd $(BUILD_DIR) && $(SANITIZER_ENVIRONMENT) ctest --output-on-failure -j $(JOBS)
 
 demo: build
 	@$(BUILD_DIR)/apps/hetscale/hetscale demo

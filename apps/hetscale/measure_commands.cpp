@@ -98,9 +98,17 @@ Output run_measure(const MeasureCommand& command) {
   }
 }
 
+// What goes first in LD_PRELOAD: the library, and in a build with AddressSanitizer
+// (make test SANITIZE=address,...) the sanitizer's run time before it, which must
+// come first in a program that was not built with it.
+std::string preload_list(const std::string& library) {
+  const std::string runtime = HETSCALE_SANITIZER_RUNTIME;
+  return runtime.empty() ? library : runtime + ":" + library;
+}
+
 Output start_measured(const MeasureCommand& command) {
   const std::string library = library_path();
-  if (command.library) return {library + "\n"};
+  if (command.library) return {preload_list(library) + "\n"};
   if (command.program.empty())
     throw InputError("PROGRAM", "", "missing: hetscale measure [options] -- PROGRAM [ARGS...]");
   if (access(library.c_str(), R_OK) != 0)
@@ -180,7 +188,7 @@ Output start_measured(const MeasureCommand& command) {
       throw InputError(option, *value, "must be a number > 0");
 
   const char* preload = std::getenv("LD_PRELOAD");
-  const std::string preloaded = library + (preload && *preload ? std::string(":") + preload : "");
+  const std::string preloaded = preload_list(library) + (preload && *preload ? std::string(":") + preload : "");
   const auto started = std::filesystem::file_time_type::clock::now();
   child = fork();
   if (child < 0) throw InputError("measure", "", fmt::format("cannot start {}: {}", program, std::strerror(errno)));
