@@ -11,7 +11,7 @@ foreach(folder ${SEEDS})
   endif()
 endforeach()
 execute_process(
-  COMMAND ${FUZZER} -max_total_time=${SECONDS} -timeout=10 -rss_limit_mb=4096 -max_len=65536
+  COMMAND ${FUZZER} -max_total_time=${SECONDS} -timeout=60 -rss_limit_mb=4096 -max_len=65536
           -print_final_stats=1 ${CORPUS} ${seeds}
   RESULT_VARIABLE code OUTPUT_VARIABLE output ERROR_VARIABLE output)
 string(REGEX MATCH "stat::number_of_executed_units: *[0-9]+" runs "${output}")
