@@ -3,17 +3,24 @@
 // the numbers of one run side by side (this machine is shared and noisy, so
 // only ratios within one run are compared).
 //
-//   farm_experiments policies [--check]
+//   farm_experiments policies [--check | --protocol]
 //                               heterogeneous comparison: even, adaptive, adaptive+
 //                               against the Eq 17 bound and the earliest-finish ceiling,
 //                               and APGA 2004 Fig 4 (p_i against v_i / sum v); --check
 //                               fails unless even <= its bound, adaptive is near its
 //                               simulated protocol and adaptive+ within 3 % of the ceiling
 //                               (the fastest of up to 4 runs of each policy)
-//   farm_experiments crossvalidate [--check]
+//   farm_experiments crossvalidate [--check | --protocol]
 //                               8 clients on real MPI and in the simulator (SimGrid) on a
 //                               platform of the declared speeds and the measured message
 //                               cost; --check fails unless the efficiencies agree within 5 %
+//
+// --check and --protocol both fail when a run breaks what holds on any machine
+// however loaded (protocol_problems: the record, its times adding up, the
+// protocol's counts; in crossvalidate, the real and the simulated farm giving
+// each client the same tasks under the fixed splits). --protocol runs each
+// policy once and checks only that: it is the CTest (mpi_farm_*); the speeds
+// and efficiencies are goals of `make bench`, which runs --check.
 //   farm_experiments speedup    APGA 2004 Fig 3: homogeneous speed-up against 1..16 clients
 //   farm_experiments overhead   the cost of measuring, as a fraction of the run
 //
@@ -24,11 +31,15 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <numeric>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include <fmt/core.h>
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "hetscale/analysis/run_analysis.hpp"
@@ -37,6 +48,7 @@
 #include "hetscale/io/number_list.hpp"
 #include "hetscale/platform/platform.hpp"
 #include "hetscale/record/comm_profile.hpp"
+#include "hetscale/record/farm_context.hpp"
 #include "hetscale/record/run_record.hpp"
 #include "hetscale/sim/farm_simulation.hpp"
 #include "hetscale/measure/rank_clock.hpp"
@@ -45,7 +57,14 @@ namespace {
 
 using namespace hetscale;
 
-const std::string work_dir = (std::filesystem::temp_directory_path() / "hetscale-farm-experiments").string();
+// One folder per process: two runs at once (two work trees on one machine)
+// must not write over each other's records.
+const std::string work_dir =
+    (std::filesystem::temp_directory_path() / fmt::format("hetscale-farm-experiments-{}", getpid())).string();
+
+// What a run is held to: --check (the bench's goals and the protocol),
+// --protocol (the protocol alone, each policy run once), or nothing (a table).
+enum class Mode { table, check, protocol };
 
 // Runs `hetscale COMMAND ARGUMENTS --out WORK_DIR/NAME.json`, under mpiexec
 // with `ranks` processes when ranks > 0; returns the path of what it wrote.
@@ -72,6 +91,81 @@ std::string run_farm(int ranks, const std::string& name, const std::string& argu
 
 std::vector<double> read_speeds(const std::string& file) { return io::parse_number_list("@" + file, "speeds"); }
 
+// The farm that was asked for: its policy, how many clients, tasks a
+// generation and generations after the initial population, and, when the
+// split fixes it in advance, how many tasks each client must have done.
+struct FarmShape {
+  std::string policy;
+  std::size_t clients = 0, tasks = 0, generations = 0;
+  std::vector<std::size_t> client_tasks;  // empty: the split depends on the run (adaptive, adaptive+)
+};
+
+// The tasks each client does under an even split of every generation.
+std::vector<std::size_t> even_client_tasks(const FarmShape& shape) {
+  return std::vector<std::size_t>(shape.clients, shape.tasks / shape.clients * (shape.generations + 1));
+}
+
+// What holds for a farm's run on any machine, however loaded (the farm's
+// times are whatever the machine gave it; these are not): every client is in
+// the record and accounted for its whole run (what the reader had to add to a
+// node's idle time to make its parts add up to t_par is at most 1 % of it),
+// the generations took no longer than the run, the initial population and
+// every generation were evaluated once (a duplicate whose result came second,
+// which only adaptive+ sends, is not a task done), and a split fixed in
+// advance gave each client its tasks.
+std::vector<std::string> protocol_problems(const RunRecord& record, const FarmShape& shape) {
+  std::vector<std::string> problems;
+  const auto say = [&](std::string text) { problems.push_back(record.source + ": " + std::move(text)); };
+  if (record.nodes.size() != shape.clients) say(fmt::format("{} nodes, not {} clients", record.nodes.size(), shape.clients));
+  for (const auto& node : record.nodes)
+    if (node.t_unaccounted > RunRecord::time_tolerance * record.t_par)
+      say(fmt::format("{} accounted for all but {:.4f} s of t_par = {:.4f} s", node.name, node.t_unaccounted,
+                      record.t_par));
+  const auto context = read_farm_context(record.context_json);
+  if (!context) {
+    say("no farm context");
+    return problems;
+  }
+  if (context->policy != shape.policy) say(fmt::format("policy {}, not {}", context->policy, shape.policy));
+  const std::size_t evaluations = shape.tasks * (shape.generations + 1);
+  std::size_t done = 0, lost = 0;
+  std::vector<std::size_t> client_tasks;
+  for (const auto& client : context->tasks) {
+    done += client.tasks;
+    lost += client.lost_tasks;
+    client_tasks.push_back(client.tasks);
+  }
+  // (`evaluations` counts the lost duplicates too in the simulator's record,
+  // not in the MPI farm's.)
+  if (done != evaluations || (context->evaluations != done && context->evaluations != done + lost))
+    say(fmt::format("the clients' tasks add up to {} ({} evaluations, {} lost): {} tasks x {} generations are {}",
+                    done, context->evaluations, lost, shape.tasks, shape.generations + 1, evaluations));
+  if (lost > 0 && shape.policy != "adaptive+")
+    say(fmt::format("{} duplicates lost under {}, which sends none", lost, shape.policy));
+  if (!shape.client_tasks.empty() && client_tasks != shape.client_tasks)
+    say(fmt::format("the clients did {} tasks, the {} split gives {}", fmt::join(client_tasks, ","), shape.policy,
+                    fmt::join(shape.client_tasks, ",")));
+  const double generations_seconds =
+      std::accumulate(context->generation_seconds.begin(), context->generation_seconds.end(), 0.0);
+  if (context->generation_seconds.size() != shape.generations + 1 ||
+      generations_seconds > record.t_par * (1.0 + RunRecord::time_tolerance))
+    say(fmt::format("{} generations taking {:.4f} s in a run of t_par = {:.4f} s", context->generation_seconds.size(),
+                    generations_seconds, record.t_par));
+  return problems;
+}
+
+// Says what missed and returns the exit code: a goal missed (`failures`)
+// fails --check alone, a protocol problem any run.
+int verdict(Mode mode, const std::vector<std::string>& failures, const std::vector<std::string>& problems) {
+  for (const auto& failure : failures)
+    std::fprintf(stderr, "farm_experiments: %s%s\n", failure.c_str(),
+                 mode == Mode::check ? "" : " (a goal of --check, not held to here)");
+  for (const auto& problem : problems) std::fprintf(stderr, "farm_experiments: protocol: %s\n", problem.c_str());
+  if (mode == Mode::protocol && problems.empty())
+    std::fprintf(stderr, "farm_experiments: every run held to the protocol\n");
+  return !problems.empty() || (mode == Mode::check && !failures.empty()) ? 1 : 0;
+}
+
 // The fastest of several runs of one farm, and every run listed as "e (t_par s)".
 struct FastestRun {
   std::optional<RunAnalysis> analysis;
@@ -84,13 +178,16 @@ struct FastestRun {
 // timeit takes the fastest repetition), with more runs, up to `most_runs`,
 // while it does not `agree`. A run in which a client's every result lost to a
 // duplicate has no measured speed for it: it is listed, and not compared.
+// Every run is held to the protocol (problems added to `problems`).
 template <class Agrees>
 FastestRun fastest_farm_run(int ranks, const std::string& name, const std::string& arguments, std::size_t least_runs,
-                            std::size_t most_runs, const Agrees& agrees) {
+                            std::size_t most_runs, const Agrees& agrees, const FarmShape& shape,
+                            std::vector<std::string>& problems) {
   FastestRun fastest;
   for (; fastest.runs < least_runs || ((!fastest.analysis || !agrees(*fastest.analysis)) && fastest.runs < most_runs);
        ++fastest.runs) {
     const auto record = read_run_record(run_farm(ranks, fmt::format("{}-{}", name, fastest.runs + 1), arguments));
+    for (auto& problem : protocol_problems(record, shape)) problems.push_back(std::move(problem));
     fastest.listed += fastest.listed.empty() ? "" : ", ";
     try {
       auto analysis = analyze_run(record);
@@ -104,7 +201,7 @@ FastestRun fastest_farm_run(int ranks, const std::string& name, const std::strin
   return fastest;
 }
 
-int policies(bool check) {
+int policies(Mode mode) {
   const std::string speeds_file = std::string(HETSCALE_HOME) + "/examples/speeds-hetero-32.txt";
   const auto speeds = read_speeds(speeds_file);
   const std::size_t tasks = 128, generations = 10;
@@ -126,10 +223,12 @@ int policies(bool check) {
       "| policy | runs: e (t_par s) | fastest run: s_tot | e | T_id (s) | simulated e (no latency) | "
       "ceiling e | e / ceiling | Eq 17 bound e | lost tasks |\n");
   fmt::print("|---|---|---|---|---|---|---|---|---|---|\n");
-  const std::size_t least_runs = 1, most_runs = 4;
+  const std::size_t least_runs = 1, most_runs = mode == Mode::protocol ? 1 : 4;
   std::optional<RunAnalysis> adaptive;
-  std::vector<std::string> failures;
+  std::vector<std::string> failures, problems;
   for (const std::string policy : {"even", "adaptive", "adaptive+"}) {
+    FarmShape shape{policy, speeds.size(), tasks, generations, {}};
+    if (policy == "even") shape.client_tasks = even_client_tasks(shape);
     const auto simulated = sim::simulate_farm(distribute::policy_from_string(policy), setup);
     // What the issue asks to be shown (APGA 2004, Section 6.2 and beyond).
     const auto failure = [&](const RunAnalysis& analysis) -> std::optional<std::string> {
@@ -143,8 +242,10 @@ int policies(bool check) {
         return fmt::format("adaptive+: e = {:.4f} is not within 3 % of the ceiling {:.4f}", e, ceiling);
       return std::nullopt;
     };
-    const auto fastest = fastest_farm_run(33, "hetero-" + policy, "--policy " + policy + " " + common, least_runs,
-                                          most_runs, [&](const RunAnalysis& analysis) { return !failure(analysis); });
+    const auto fastest =
+        fastest_farm_run(static_cast<int>(speeds.size()) + 1, "hetero-" + policy, "--policy " + policy + " " + common,
+                         least_runs, most_runs, [&](const RunAnalysis& analysis) { return !failure(analysis); }, shape,
+                         problems);
     if (!fastest.analysis) {
       failures.push_back(fmt::format("{}: none of {} runs could be analysed", policy, fastest.runs));
       continue;
@@ -175,8 +276,7 @@ int policies(bool check) {
     fmt::print("| {} | {:.3f} | {:.4f} | {:.4f} | {:.2f} |\n", adaptive->nodes[i].name, speeds[i], normalized, share,
                share / normalized);
   }
-  for (const auto& failure : failures) std::fprintf(stderr, "farm_experiments: %s\n", failure.c_str());
-  return check && !failures.empty() ? 1 : 0;
+  return verdict(mode, failures, problems);
 }
 
 // Issue 6, item 6: one small scenario on real MPI processes and in the
@@ -184,17 +284,22 @@ int policies(bool check) {
 // the clients' speeds as declared, and the message cost measured by
 // `hetscale bench comm --timing asleep` (partners asleep between polls, as the
 // farm's ranks are) on as many ranks as the farm has.
-int crossvalidate(bool check) {
+// Under --protocol each policy runs once, and what is compared is what the
+// split fixes in advance: under even and proportional, each client does the
+// same tasks on MPI as in the simulator.
+int crossvalidate(Mode mode) {
   const std::string speeds_file = std::string(HETSCALE_HOME) + "/examples/speeds-hetero-8.txt";
   const auto speeds = read_speeds(speeds_file);
   const int ranks = static_cast<int>(speeds.size()) + 1;
   const std::size_t tasks = 32, generations = 10;
   const double eval_time = 0.05, tolerance = 0.05;
-  const std::size_t least_runs = 3, most_runs = 6;
+  const std::size_t least_runs = mode == Mode::protocol ? 1 : 3, most_runs = mode == Mode::protocol ? 1 : 6;
 
   // Other work slowing the machine while the small messages were timed can
   // leave the send line flat (no cost per double, so no bandwidth): the
-  // costs are measured again then, up to 3 times in all.
+  // costs are measured again then, up to 3 times in all. The tasks a split
+  // gives each client do not depend on the network: --protocol then goes on
+  // with a bandwidth of 1 GB/s.
   const std::size_t most_measurements = 3;
   CommProfile profile;
   for (std::size_t measurement = 1;; ++measurement) {
@@ -203,7 +308,11 @@ int crossvalidate(bool check) {
     std::fprintf(stderr,
                  "farm_experiments: the measured send cost does not grow with the message (%g s per double)%s\n",
                  profile.costs.send_per_element, measurement < most_measurements ? ": measuring again" : "");
-    if (measurement == most_measurements) return 1;
+    if (measurement == most_measurements) {
+      if (mode != Mode::protocol) return 1;
+      profile.costs.send_per_element = sizeof(double) / 1e9;
+      break;
+    }
   }
   const double latency = profile.costs.send_intercept;
   const double per_element = profile.costs.send_per_element;
@@ -232,13 +341,20 @@ int crossvalidate(bool check) {
       "| policy | real runs: e (t_par s) | fastest real run: e | simulated e | fastest real t_par (s) | "
       "simulated t_par (s) | difference / simulated e |\n");
   fmt::print("|---|---|---|---|---|---|---|\n");
-  std::vector<std::string> failures;
+  std::vector<std::string> failures, problems;
   for (const std::string policy : {"even", "proportional", "adaptive", "adaptive+"}) {
     // The MPI farm's initial population is a generation of the farm too.
-    const auto simulated = analyze_run(read_run_record(
+    const auto simulated_record = read_run_record(
         run_hetscale(0, "simulate farm", "crossvalidate-simulated-" + policy,
                      fmt::format("--platform {} --policy {} --tasks-per-generation {} --generations {} --eval-time {}",
-                                 platform_file, policy, tasks, generations + 1, eval_time))));
+                                 platform_file, policy, tasks, generations + 1, eval_time)));
+    FarmShape shape{policy, speeds.size(), tasks, generations, {}};
+    if (policy == "even") shape.client_tasks = even_client_tasks(shape);
+    for (auto& problem : protocol_problems(simulated_record, shape)) problems.push_back(std::move(problem));
+    if (policy == "proportional")
+      for (const auto& client : read_farm_context(simulated_record.context_json).value_or(FarmContext{}).tasks)
+        shape.client_tasks.push_back(client.tasks);
+    const auto simulated = analyze_run(simulated_record);
     const double e_simulated = simulated.heterogeneous.efficiency_total;
     const auto difference = [&](const RunAnalysis& real) {
       return std::abs(real.heterogeneous.efficiency_total - e_simulated) / e_simulated;
@@ -247,7 +363,8 @@ int crossvalidate(bool check) {
         ranks, "crossvalidate-real-" + policy,
         fmt::format("--policy {} --objective synthetic --eval-time {} --population {} --generations {} --speeds @{}",
                     policy, eval_time, tasks, generations, speeds_file),
-        least_runs, most_runs, [&](const RunAnalysis& real) { return difference(real) <= tolerance; });
+        least_runs, most_runs, [&](const RunAnalysis& real) { return difference(real) <= tolerance; }, shape,
+        problems);
     if (!fastest.analysis) {
       failures.push_back(fmt::format("{}: none of {} real runs could be analysed", policy, fastest.runs));
       continue;
@@ -265,8 +382,7 @@ int crossvalidate(bool check) {
   fmt::print(
       "\ne: efficiency_total of `hetscale analyze` (s_tot / s_max, speeds measured per client as work / "
       "t_comp) of each run record.\n");
-  for (const auto& failure : failures) std::fprintf(stderr, "farm_experiments: %s\n", failure.c_str());
-  return check && !failures.empty() ? 1 : 0;
+  return verdict(mode, failures, problems);
 }
 
 int speedup() {
@@ -331,11 +447,16 @@ int main(int argc, char** argv) {
   setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 0);
   setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 0);
   setenv("OPENBLAS_NUM_THREADS", "1", 0);  // one BLAS thread per rank: no thread pool spinning at start-up
-  const std::string what = argc > 1 ? argv[1] : "";
-  if (what == "policies") return policies(argc > 2 && std::string(argv[2]) == "--check");
-  if (what == "crossvalidate") return crossvalidate(argc > 2 && std::string(argv[2]) == "--check");
-  if (what == "speedup") return speedup();
-  if (what == "overhead") return overhead();
-  std::fprintf(stderr, "usage: farm_experiments policies|crossvalidate|speedup|overhead [--check]\n");
-  return 2;
+  const std::string option = argc > 2 ? argv[2] : "";
+  const bool known_option = argc <= 3 && (option.empty() || option == "--check" || option == "--protocol");
+  const std::string what = argc > 1 && known_option ? argv[1] : "";
+  const Mode mode = option == "--check" ? Mode::check : option == "--protocol" ? Mode::protocol : Mode::table;
+  int code = 2;
+  if (what == "policies") code = policies(mode);
+  else if (what == "crossvalidate") code = crossvalidate(mode);
+  else if (what == "speedup") code = speedup();
+  else if (what == "overhead") code = overhead();
+  else std::fprintf(stderr, "usage: farm_experiments policies|crossvalidate [--check|--protocol], speedup, overhead\n");
+  if (code == 0) std::filesystem::remove_all(work_dir);  // a failed run's records are kept to look at
+  return code;
 }

@@ -1,8 +1,9 @@
 #include "cli.hpp"
 
+#include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
-#include <iostream>
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -66,19 +67,31 @@ io::ProgressOutput progress_output_on_rank(int rank) {
   return io::ProgressOutput::never;
 }
 
+void say_on_stderr(const std::string& line) {
+  // One write(2) (a pipe takes up to PIPE_BUF bytes whole); a longer line
+  // goes on from where a partial write stopped.
+  std::fflush(stderr);
+  for (std::size_t written = 0; written < line.size();) {
+    const ssize_t now = ::write(STDERR_FILENO, line.data() + written, line.size() - written);
+    if (now < 0 && errno == EINTR) continue;
+    if (now <= 0) return;
+    written += static_cast<std::size_t>(now);
+  }
+}
+
 int run_mpi_command(int& argc, char**& argv, const std::function<void(int rank, int ranks)>& prepare,
                     const std::function<int(int rank, int ranks)>& body) {
   mpi::MpiSession mpi(argc, argv);
   try {
     prepare(mpi.rank(), mpi.size());
   } catch (const std::invalid_argument& error) {
-    if (mpi.rank() == 0) std::cerr << "hetscale: " << error.what() << "\n";
+    if (mpi.rank() == 0) say_on_stderr(fmt::format("hetscale: {}\n", error.what()));
     return exit_bad_input;
   }
   try {
     return body(mpi.rank(), mpi.size());
   } catch (const std::exception& error) {
-    std::cerr << "hetscale: internal error on rank " << mpi.rank() << ": " << error.what() << "\n";
+    say_on_stderr(fmt::format("hetscale: internal error on rank {}: {}\n", mpi.rank(), error.what()));
     mpi::MpiSession::abort(exit_internal_error);
   }
 }

@@ -34,6 +34,12 @@ struct Actions {
   std::function<int(int& argc, char**& argv)> mpi_action;
 };
 
+// `line` (with its newline) on stderr in one write: under mpiexec the
+// launcher's own messages (a rank exited non-zero) come out on the same
+// stderr, and a line written in pieces (std::cerr << a << b) can be cut by
+// them when the machine is busy.
+void say_on_stderr(const std::string& line);
+
 // Exactly one number.
 double single_number(const std::string& text, const std::string& option);
 // A whole number >= 1 (and <= 1e9).

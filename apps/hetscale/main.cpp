@@ -5,7 +5,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
-#include <iostream>
 #include <string>
 #include <vector>
 
@@ -332,7 +331,7 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
     if (error.get_exit_code() == 0) return speaker ? app.exit(error) : 0;  // --help, --version
-    if (speaker) std::cerr << "hetscale: " << error.what() << " (see hetscale --help)\n";
+    if (speaker) say_on_stderr(fmt::format("hetscale: {} (see hetscale --help)\n", error.what()));
     return exit_bad_input;
   }
   if (farm_app->parsed()) return farm(farm_command, argc, argv);
@@ -343,14 +342,14 @@ int main(int argc, char** argv) {
     std::fwrite(output.text.data(), 1, output.text.size(), stdout);
     return output.code;
   } catch (const std::invalid_argument& error) {
-    std::cerr << "hetscale: " << error.what() << "\n";
+    say_on_stderr(fmt::format("hetscale: {}\n", error.what()));
     return exit_bad_input;
   } catch (const io::ProgramUnavailable& error) {
     // Not a bug of hetscale: the machine lacks a program; said as it is.
-    std::cerr << "hetscale: " << error.what() << "\n";
+    say_on_stderr(fmt::format("hetscale: {}\n", error.what()));
     return exit_internal_error;
   } catch (const std::exception& error) {
-    std::cerr << "hetscale: internal error: " << error.what() << "\n";
+    say_on_stderr(fmt::format("hetscale: internal error: {}\n", error.what()));
     return exit_internal_error;
   }
 }

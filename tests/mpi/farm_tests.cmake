@@ -37,19 +37,26 @@ mpi_bad_input_test(mpi_farm_bad_input_progress_setting 4 "HETSCALE_PROGRESS: mus
 set_tests_properties(mpi_farm_bad_input_progress_setting PROPERTIES
   ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT};HETSCALE_PROGRESS=yes")
 
-# APGA 2004 Section 6.2 at its own size (33 ranks on this machine's cores):
-# even under its Eq 17 bound, adaptive near what its protocol allows,
-# adaptive+ within 3 % of the earliest-finish ceiling.
-add_test(NAME mpi_farm_heterogeneous_comparison COMMAND farm_experiments policies --check)
+# APGA 2004 Section 6.2 at its own size (33 ranks on this machine's cores),
+# each policy once: what holds however loaded the machine is (farm_experiments
+# --protocol): every client in the record, accounted for its whole run, the
+# generations within the run, every task evaluated once, lost duplicates only
+# under adaptive+, and the even split's 44 tasks a client. The efficiencies
+# against the Eq 17 bound and the earliest-finish ceiling are goals of `make
+# bench` (farm_experiments policies --check). Not timed; alone for its 33 ranks.
+add_test(NAME mpi_farm_heterogeneous_comparison COMMAND farm_experiments policies --protocol)
 set_tests_properties(mpi_farm_heterogeneous_comparison PROPERTIES
   ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 600 RUN_SERIAL TRUE)
 
 # Issue 6, item 6: the same 8-client scenario on real MPI processes and in the
 # simulator (SimGrid, on a platform of the declared speeds and the message cost
-# measured on this machine): every policy's efficiency agrees within 5 %.
-add_test(NAME mpi_farm_simulator_crossvalidation COMMAND farm_experiments crossvalidate --check)
+# measured on this machine), each policy once: both records hold to the
+# protocol, and under the even and proportional splits every client does the
+# same tasks on MPI as in the simulator. That the efficiencies agree within
+# 5 % is a goal of `make bench` (farm_experiments crossvalidate --check).
+add_test(NAME mpi_farm_simulator_crossvalidation COMMAND farm_experiments crossvalidate --protocol)
 set_tests_properties(mpi_farm_simulator_crossvalidation PROPERTIES
-  ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 900 RUN_SERIAL TRUE)
+  ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 600 RUN_SERIAL TRUE)
 
 # A real objective on the farm: the Lennard-Jones global minima.
 foreach(case "7|-16.505384" "13|-44.326801")

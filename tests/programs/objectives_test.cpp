@@ -6,8 +6,8 @@
 #include <gtest/gtest.h>
 
 #include "support/assertions.hpp"
+#include "programs/lennard_jones_ga.hpp"
 
-#include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -23,11 +23,8 @@ namespace {
 
 using testing_support::ThrowsInvalidArgumentNaming;
 
-// Cambridge Cluster Database (Wales and Doye, J. Phys. Chem. A 101 (1997)
-// 5111): the global minima of LJ7 (pentagonal bipyramid) and LJ13
-// (icosahedron), in units of the pair well depth.
-constexpr double lj7_minimum = -16.505384;
-constexpr double lj13_minimum = -44.326801;
+using lennard_jones_ga::lj13_minimum;
+using lennard_jones_ga::lj7_minimum;
 
 const double pair_distance = std::pow(2.0, 1.0 / 6.0);  // the pair minimum, V(r0) = -1
 
@@ -212,57 +209,18 @@ TEST(LennardJonesObjective, RejectsBadArguments) {
 
 // ------------------------------------------------- the GA finds the minima
 
-// The GA's settings for the cluster tests: a generational GA over relaxed
-// energies ("Baldwinian": the relaxed coordinates are not written back),
-// uniform crossover and gaussian mutation of 10% of the genes by 0.1 of the
-// box, stopping once the known minimum is reached. With this relaxation about
-// 1 random start in 4 (LJ7) or 1 in 10 (LJ13) of the box already relaxes to
-// the global minimum, so a population of 16 reaches it within a few
-// generations (measured over 200 seeds: LJ13 at most 10 generations with a
-// population of 8), far inside the 60-generation limit.
-ga::GaParameters cluster_parameters(double known_minimum, std::uint64_t seed) {
-  ga::GaParameters p;
-  p.scheme = ga::Scheme::generational;
-  p.population = 16;
-  p.generations = 60;
-  p.crossover = ga::Crossover::uniform;
-  p.crossover_rate = 0.9;
-  p.real_mutation = ga::RealMutation::gaussian;
-  p.mutation_sigma = 0.1;
-  p.mutation_rate = 0.1;
-  p.selection_pressure = 1.8;
-  p.elites = 2;
-  p.target_fitness = known_minimum + 1e-5;
-  p.seed = seed;
-  return p;
-}
+using lennard_jones_ga::cluster_parameters;
+using lennard_jones_ga::GaOutcome;
+using lennard_jones_ga::run_ga_on_cluster;
 
-struct GaOutcome {
-  ga::GaResult result;
-  double seconds = 0.0;
-};
-
-GaOutcome run_ga_on_cluster(std::size_t atoms, const ga::GaParameters& parameters, ga::BatchEvaluator& evaluator) {
-  const auto objective = make_lennard_jones_objective(atoms);
-  const ga::GeneticAlgorithm algorithm(objective->domains(), parameters);
-  const auto start = std::chrono::steady_clock::now();
-  GaOutcome outcome{algorithm.run(evaluator), 0.0};
-  outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return outcome;
-}
-
-GaOutcome run_ga_on_cluster(std::size_t atoms, const ga::GaParameters& parameters) {
-  const auto objective = make_lennard_jones_objective(atoms);
-  ga::ThreadPoolEvaluator evaluator([&](const ga::Genome& genome) { return objective->fitness(genome); }, 2);
-  return run_ga_on_cluster(atoms, parameters, evaluator);
-}
+// Found within the 60-generation limit: how long that takes on this machine
+// is bench/lennard_jones_ga's (`make bench`), not a test's.
 
 // LJ7: the pentagonal bipyramid, -16.505384 (Cambridge Cluster Database)
 TEST(LennardJonesGa, FindsLj7GlobalMinimum) {
   const GaOutcome outcome = run_ga_on_cluster(7, cluster_parameters(lj7_minimum, 2024));
   EXPECT_TRUE(outcome.result.reached_target);
   EXPECT_NEAR(outcome.result.best.fitness, lj7_minimum, 1e-4);
-  EXPECT_LT(outcome.seconds, 20.0);
 }
 
 // LJ13: the Mackay icosahedron, -44.326801 (Cambridge Cluster Database),
@@ -272,7 +230,6 @@ TEST(LennardJonesGa, FindsLj13GlobalMinimum) {
     const GaOutcome outcome = run_ga_on_cluster(13, cluster_parameters(lj13_minimum, seed));
     EXPECT_TRUE(outcome.result.reached_target) << "seed " << seed;
     EXPECT_NEAR(outcome.result.best.fitness, lj13_minimum, 1e-4) << "seed " << seed;
-    EXPECT_LT(outcome.seconds, 20.0) << "seed " << seed;
   }
 }
 
