@@ -62,15 +62,6 @@ std::string without_exception_id(std::string message) {
   return message;
 }
 
-}  // namespace
-
-bool looks_like_json(std::string_view text) {
-  const auto first = text.find_first_not_of(" \t\r\n");
-  return first != std::string_view::npos && text[first] == '{';
-}
-
-namespace {
-
 template <class Json>
 Json parse_following_the_path(std::string_view text, const std::string& source) {
   ParsePath where;
@@ -92,6 +83,11 @@ Json parse_following_the_path(std::string_view text, const std::string& source) 
 }
 
 }  // namespace
+
+bool looks_like_json(std::string_view text) {
+  const auto first = text.find_first_not_of(" \t\r\n");
+  return first != std::string_view::npos && text[first] == '{';
+}
 
 nlohmann::json parse_json(std::string_view text, const std::string& source) {
   return parse_following_the_path<nlohmann::json>(text, source);

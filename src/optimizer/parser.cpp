@@ -525,10 +525,11 @@ class Parser {
 constexpr std::int64_t max_counting_steps = 100'000'000;
 
 std::int64_t checked_product(std::int64_t a, std::int64_t b, const std::string& source, int line) {
-  std::int64_t product = 0;
-  if (__builtin_mul_overflow(a, b, &product))
+  try {
+    return checked('*', a, b, line, 0);
+  } catch (const IntegerOverflow&) {
     throw InputError(source, std::to_string(line), "operation count of this level overflows 64 bits");
-  return product;
+  }
 }
 
 // Value of an integer expression (bounds: numbers, defines, loop variables).
