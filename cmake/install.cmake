@@ -42,7 +42,7 @@ install(FILES ${PROJECT_BINARY_DIR}/hetscaleConfig.cmake ${PROJECT_BINARY_DIR}/h
 # hetscale.pc: the libraries of hetscale::hetscale, each before those it
 # links (top-level CMakeLists.txt), with paths relative to the file itself.
 set(HETSCALE_PC_LIBS "")
-foreach(folder report papers analysis optimizer sim measure programs ga distribute platform record io model)
+foreach(folder report papers analysis optimizer sim measure programs ga distribute platform record io empirical model)
   string(APPEND HETSCALE_PC_LIBS " -lhetscale_${folder}")
 endforeach()
 set(pc_folder ${CMAKE_INSTALL_FULL_LIBDIR}/pkgconfig)

@@ -1,0 +1,80 @@
+#pragma once
+// Choosing a performance-model normal form for measurements at several scales,
+// as Extra-P's default single-parameter modeler does (Calotoiu et al. 2013;
+// Extra-P 4.2's "Basic" modeler), and beyond it: hypotheses c0 + c1 t1(x)
+// [+ c2 t2(x)] from a fixed set of terms, each fitted by least squares and
+// scored by leave-one-out cross-validation (SMAPE), the constant model first.
+// With SearchOptions::extra_p() the result is Extra-P's, to its printed
+// digits (tests/empirical/model_search_test.cpp runs Extra-P's test cases).
+// Pure: no I/O. docs/prediction.md.
+#include <cstddef>
+#include <span>
+#include <vector>
+
+#include "hetscale/empirical/normal_form.hpp"
+
+namespace hetscale::empirical {
+
+// The value of a point a model is fitted to, from its repetitions.
+enum class Measure { mean, median, minimum, maximum };
+
+struct SearchOptions {
+  std::size_t max_terms = 2;        // 1 or 2 terms beside the constant
+  bool negative_exponents = true;   // x^(-i) log2(x)^(-j) too: a/p + b p log p for strong scaling
+  bool log_terms = true;            // log2(x)^j factors (left out when some x < 1)
+  Measure measure = Measure::mean;  // how a point's repetitions become one value
+  // A candidate is refused when its smallest term adds less than this
+  // fraction of the measured value at every point (Extra-P: 0.0005).
+  double minimum_term_contribution = 0.0005;
+  // Score by leave-one-out cross-validation (Extra-P's default). Without it,
+  // by the in-sample error of the fit on every point, with Extra-P's
+  // cleaning of a negligible constant (below 0.001 of the smallest value).
+  bool cross_validation = true;
+
+  // Extra-P 4.2's defaults: one term, no negative exponents, the mean.
+  static SearchOptions extra_p();
+};
+
+// One scale, x > 0, with the repetitions measured there.
+struct ScalingPoint {
+  double x = 0.0;
+  std::vector<double> values;
+};
+
+double measured_value(const ScalingPoint& point, Measure measure);
+
+// Extra-P's building blocks in Extra-P's order (its tie-breaks depend on it):
+// the 42 terms of x^(i) log2(x)^(j) with i in {0, 1/4, 1/3, ..., 3} and j in
+// {0, 1, 2}, then with negative exponents its 23 negative-log and 19
+// negative-power terms. With log_terms false: the 19 (or 38) power terms.
+std::vector<Term> building_blocks(const SearchOptions& options);
+
+struct FittedModel {
+  NormalForm function;
+  // Leave-one-out cross-validation of the chosen hypothesis (for the constant,
+  // and without cross_validation, in-sample, as Extra-P scores them): residual
+  // sum of squares and the symmetric mean absolute percentage error, 0..200.
+  double rss = 0.0, smape = 0.0;
+  // 1 - (RSS / TSS)(n - 1)/(n - 1 - terms); 1 for the constant, NaN when n - 1 = terms.
+  double adjusted_r_squared = 1.0;
+  std::size_t hypotheses_tried = 0;  // the constant and each hypothesis the points determine
+  // Fitted without point i, for each point in order: its prediction at x_i
+  // and the function itself (the spread of a prediction, analysis/prediction).
+  std::vector<double> held_out_predictions;
+  std::vector<NormalForm> held_out_functions;
+};
+
+// Throws std::invalid_argument naming the value when there are fewer than two
+// points, a point without values, an x that is not > 0 or not finite, two
+// points at the same x, a value that is not finite, or max_terms not 1 or 2.
+// A hypothesis is tried only when the points minus one determine it (n - 1 >=
+// its coefficients); hypotheses whose leave-one-out error is not finite are
+// skipped. Least squares as numpy.linalg.lstsq solves it (SVD, minimum norm).
+FittedModel search_model(std::span<const ScalingPoint> points, const SearchOptions& options = {});
+
+// Least squares of y on the columns of a (rows x columns, row-major), by a
+// singular value decomposition with numpy's default cut-off (eps max(rows,
+// columns) sigma_max): the minimum-norm solution when a is rank-deficient.
+std::vector<double> least_squares(std::span<const double> a, std::size_t columns, std::span<const double> y);
+
+}  // namespace hetscale::empirical

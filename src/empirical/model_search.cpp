@@ -1,0 +1,300 @@
+#include "hetscale/empirical/model_search.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <stdexcept>
+
+namespace hetscale::empirical {
+
+SearchOptions SearchOptions::extra_p() {
+  SearchOptions options;
+  options.max_terms = 1;
+  options.negative_exponents = false;
+  return options;
+}
+
+double measured_value(const ScalingPoint& point, Measure measure) {
+  if (point.values.empty()) throw std::invalid_argument(fmt::format("the point at x = {} has no values", point.x));
+  auto values = point.values;
+  std::sort(values.begin(), values.end());
+  switch (measure) {
+    case Measure::median: {
+      const std::size_t middle = values.size() / 2;
+      return values.size() % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2.0;
+    }
+    case Measure::minimum: return values.front();
+    case Measure::maximum: return values.back();
+    case Measure::mean: break;
+  }
+  return std::accumulate(point.values.begin(), point.values.end(), 0.0) / static_cast<double>(point.values.size());
+}
+
+std::vector<Term> building_blocks(const SearchOptions& options) {
+  // Extra-P 4.2, modelers/single_parameter/basic.py: (a, b, c) is x^(a/b) log2(x)^c.
+  struct Triple {
+    int a, b, c;
+  };
+  static constexpr Triple positive[] = {
+      {0, 1, 1}, {0, 1, 2}, {1, 4, 0}, {1, 3, 0}, {1, 4, 1}, {1, 3, 1}, {1, 4, 2}, {1, 3, 2}, {1, 2, 0},
+      {1, 2, 1}, {1, 2, 2}, {2, 3, 0}, {3, 4, 0}, {2, 3, 1}, {3, 4, 1}, {4, 5, 0}, {2, 3, 2}, {3, 4, 2},
+      {1, 1, 0}, {1, 1, 1}, {1, 1, 2}, {5, 4, 0}, {5, 4, 1}, {4, 3, 0}, {4, 3, 1}, {3, 2, 0}, {3, 2, 1},
+      {3, 2, 2}, {5, 3, 0}, {7, 4, 0}, {2, 1, 0}, {2, 1, 1}, {2, 1, 2}, {9, 4, 0}, {7, 3, 0}, {5, 2, 0},
+      {5, 2, 1}, {5, 2, 2}, {8, 3, 0}, {11, 4, 0}, {3, 1, 0}, {3, 1, 1}};
+  static constexpr Triple negative_log[] = {
+      {0, 1, -1},  {0, 1, -2},  {-1, 4, -1}, {-1, 3, -1}, {-1, 4, -2}, {-1, 3, -2}, {-1, 2, -1}, {-1, 2, -2},
+      {-2, 3, -1}, {-3, 4, -1}, {-2, 3, -2}, {-3, 4, -2}, {-1, 1, -1}, {-1, 1, -2}, {-5, 4, -1}, {-4, 3, -1},
+      {-3, 2, -1}, {-3, 2, -2}, {-2, 1, -1}, {-2, 1, -2}, {-5, 2, -1}, {-5, 2, -2}, {-3, 1, -1}};
+  std::vector<Term> blocks;
+  const auto add = [&](const Triple& t) { blocks.push_back(Term{Exponent(t.a, t.b), t.c}); };
+  for (const auto& t : positive)
+    if (options.log_terms || t.c == 0) add(t);
+  if (options.negative_exponents) {
+    if (options.log_terms)
+      for (const auto& t : negative_log) add(t);
+    for (const auto& t : positive)
+      if (t.c == 0) add({-t.a, t.b, 0});
+  }
+  return blocks;
+}
+
+// ------------------------------------------------------------ least squares
+
+std::vector<double> least_squares(std::span<const double> a, std::size_t columns, std::span<const double> y) {
+  if (columns == 0 || a.size() % columns != 0 || a.size() / columns != y.size())
+    throw std::invalid_argument(fmt::format("least squares: a matrix of {} values in {} columns against {} values",
+                                            a.size(), columns, y.size()));
+  const std::size_t rows = y.size();
+  // One-sided Jacobi (Hestenes): rotate columns of w = a until they are
+  // orthogonal; then w = U Sigma, and v holds the rotations, a = U Sigma v^T.
+  std::vector<double> w(a.begin(), a.end()), v(columns * columns, 0.0);
+  for (std::size_t j = 0; j < columns; ++j) v[j * columns + j] = 1.0;
+  const auto column_dot = [&](std::size_t p, std::size_t q) {
+    double sum = 0.0;
+    for (std::size_t r = 0; r < rows; ++r) sum += w[r * columns + p] * w[r * columns + q];
+    return sum;
+  };
+  constexpr double eps = std::numeric_limits<double>::epsilon();
+  for (int sweep = 0; sweep < 60; ++sweep) {
+    bool rotated = false;
+    for (std::size_t p = 0; p + 1 < columns; ++p)
+      for (std::size_t q = p + 1; q < columns; ++q) {
+        const double alpha = column_dot(p, p), beta = column_dot(q, q), gamma = column_dot(p, q);
+        if (gamma == 0.0 || std::abs(gamma) <= eps * std::sqrt(alpha * beta)) continue;
+        rotated = true;
+        const double zeta = (beta - alpha) / (2.0 * gamma);
+        const double t = (zeta >= 0 ? 1.0 : -1.0) / (std::abs(zeta) + std::sqrt(1.0 + zeta * zeta));
+        const double c = 1.0 / std::sqrt(1.0 + t * t), s = c * t;
+        const auto rotate = [&](std::vector<double>& m, std::size_t count) {
+          for (std::size_t r = 0; r < count; ++r) {
+            const double mp = m[r * columns + p], mq = m[r * columns + q];
+            m[r * columns + p] = c * mp - s * mq;
+            m[r * columns + q] = s * mp + c * mq;
+          }
+        };
+        rotate(w, rows);
+        rotate(v, columns);
+      }
+    if (!rotated) break;
+  }
+  std::vector<double> sigma(columns);
+  for (std::size_t j = 0; j < columns; ++j) sigma[j] = std::sqrt(column_dot(j, j));
+  const double cutoff = eps * static_cast<double>(std::max(rows, columns)) * *std::max_element(sigma.begin(), sigma.end());
+  std::vector<double> solution(columns, 0.0);
+  for (std::size_t j = 0; j < columns; ++j) {
+    if (!(sigma[j] > cutoff)) continue;
+    double projection = 0.0;  // u_j . y, u_j = w_j / sigma_j
+    for (std::size_t r = 0; r < rows; ++r) projection += w[r * columns + j] * y[r];
+    const double weight = projection / (sigma[j] * sigma[j]);
+    for (std::size_t i = 0; i < columns; ++i) solution[i] += weight * v[i * columns + j];
+  }
+  return solution;
+}
+
+// ------------------------------------------------------------------ search
+
+namespace {
+
+struct Scores {
+  double rss = 0.0, smape = 0.0;
+};
+
+// Extra-P's SMAPE share of one point: 2|d| / (|y| + |p|), none for 0 / 0.
+double smape_share(double predicted, double measured) {
+  const double scale = std::abs(measured) + std::abs(predicted);
+  return scale == 0.0 ? 0.0 : 2.0 * std::abs(predicted - measured) / scale;
+}
+
+class Hypothesis {
+ public:
+  Hypothesis(std::vector<Term> terms, std::span<const double> x) : terms_(std::move(terms)), columns_(terms_.size() + 1) {
+    design_.reserve(x.size() * columns_);
+    for (double xi : x) {
+      design_.push_back(1.0);
+      for (const auto& term : terms_) design_.push_back(term.at(xi));
+    }
+  }
+
+  std::size_t coefficients() const { return columns_; }
+  bool finite() const {
+    return std::all_of(design_.begin(), design_.end(), [](double d) { return std::isfinite(d); });
+  }
+
+  // Fitted on the rows other than left_out (none: every row).
+  NormalForm fit(std::span<const double> y, std::size_t left_out = no_row) const {
+    std::vector<double> a, b;
+    for (std::size_t r = 0; r < y.size(); ++r) {
+      if (r == left_out) continue;
+      a.insert(a.end(), design_.begin() + static_cast<std::ptrdiff_t>(r * columns_),
+               design_.begin() + static_cast<std::ptrdiff_t>((r + 1) * columns_));
+      b.push_back(y[r]);
+    }
+    const auto c = least_squares(a, columns_, b);
+    NormalForm function{c[0], {}};
+    for (std::size_t k = 0; k < terms_.size(); ++k) function.terms.push_back({c[k + 1], terms_[k]});
+    return function;
+  }
+  double predict(const NormalForm& function, std::size_t row) const {
+    double value = function.constant;
+    for (std::size_t k = 0; k < function.terms.size(); ++k)
+      value += function.terms[k].coefficient * design_[row * columns_ + 1 + k];
+    return value;
+  }
+
+  static constexpr std::size_t no_row = static_cast<std::size_t>(-1);
+
+ private:
+  std::vector<Term> terms_;
+  std::size_t columns_;
+  std::vector<double> design_;
+};
+
+// Extra-P's clean_constant_coefficient: a constant smaller than phi of the
+// smallest value it was fitted to is taken as 0 (no refit); 0.0005 inside a
+// fold, 0.001 on every point without cross-validation.
+void clean_constant(NormalForm& function, std::span<const double> y, std::size_t left_out, double phi = 0.0005) {
+  double smallest = std::numeric_limits<double>::infinity();
+  for (std::size_t r = 0; r < y.size(); ++r)
+    if (r != left_out) smallest = std::min(smallest, y[r]);
+  const bool negligible = smallest == 0.0 ? std::abs(function.constant) < phi : std::abs(function.constant / smallest) < phi;
+  if (negligible) function.constant = 0.0;
+}
+
+// Every term adds at least the minimum share of the value at some point.
+bool every_term_contributes(const NormalForm& function, std::span<const double> x, std::span<const double> y,
+                            double minimum) {
+  for (const auto& [coefficient, term] : function.terms) {
+    if (coefficient == 0.0) return false;
+    double largest = 0.0;
+    bool undefined = false;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      const double share = std::abs(coefficient * term.at(x[i]) / y[i]);
+      if (std::isnan(share) || std::isinf(share)) undefined = true;
+      else largest = std::max(largest, share);
+    }
+    if (!undefined && largest < minimum) return false;
+  }
+  return true;
+}
+
+void check_points(std::span<const ScalingPoint> points, const SearchOptions& options) {
+  if (options.max_terms != 1 && options.max_terms != 2)
+    throw std::invalid_argument(fmt::format("max_terms {}: 1 or 2 terms beside the constant", options.max_terms));
+  if (points.size() < 2)
+    throw std::invalid_argument(fmt::format("{} point(s): a model needs two or more scales", points.size()));
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const auto& point = points[i];
+    if (!(point.x > 0.0) || !std::isfinite(point.x))
+      throw std::invalid_argument(fmt::format("scale {} of point {}: a scale is a finite number > 0", point.x, i));
+    if (point.values.empty()) throw std::invalid_argument(fmt::format("the point at x = {} has no values", point.x));
+    for (double value : point.values)
+      if (!std::isfinite(value))
+        throw std::invalid_argument(fmt::format("value {} at x = {}: values must be finite", value, point.x));
+    for (std::size_t j = 0; j < i; ++j)
+      if (points[j].x == point.x)
+        throw std::invalid_argument(fmt::format("two points at x = {}: give each scale once, with its repetitions", point.x));
+  }
+}
+
+}  // namespace
+
+FittedModel search_model(std::span<const ScalingPoint> points, const SearchOptions& options) {
+  check_points(points, options);
+  const std::size_t n = points.size();
+  std::vector<double> x, y;
+  for (const auto& point : points) x.push_back(point.x), y.push_back(measured_value(point, options.measure));
+
+  // The constant model, scored in-sample as Extra-P scores it.
+  FittedModel best;
+  best.function.constant = std::accumulate(y.begin(), y.end(), 0.0) / static_cast<double>(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const double d = best.function.constant - y[i];
+    best.rss += d * d;
+    best.smape += smape_share(best.function.constant, y[i]) / static_cast<double>(n) * 100.0;
+    const double others = (best.function.constant * static_cast<double>(n) - y[i]) / static_cast<double>(n - 1);
+    best.held_out_predictions.push_back(others);
+    best.held_out_functions.push_back(NormalForm{others, {}});
+  }
+  const double total_sum_of_squares = best.rss;
+  best.hypotheses_tried = 1;
+  if (total_sum_of_squares == 0.0) return best;
+  std::size_t tried = 1;
+
+  // Log factors are undefined below 1, and log2(1)^-j is infinite.
+  auto blocks = building_blocks(options);
+  const double smallest_x = *std::min_element(x.begin(), x.end());
+  const bool logs_defined = options.negative_exponents ? smallest_x > 1.0 : smallest_x >= 1.0;
+  if (!logs_defined) std::erase_if(blocks, [](const Term& t) { return t.has_log(); });
+
+  std::vector<std::vector<Term>> candidates;
+  for (const auto& block : blocks) candidates.push_back({block});
+  if (options.max_terms >= 2)
+    for (std::size_t i = 0; i < blocks.size(); ++i)
+      for (std::size_t j = i + 1; j < blocks.size(); ++j) candidates.push_back({blocks[i], blocks[j]});
+
+  for (auto& terms : candidates) {
+    const Hypothesis hypothesis(std::move(terms), x);
+    if (n - 1 < hypothesis.coefficients() || !hypothesis.finite()) continue;
+    ++tried;
+    FittedModel candidate;
+    for (std::size_t i = 0; i < n; ++i) {
+      auto fold = hypothesis.fit(y, i);
+      clean_constant(fold, y, i);
+      const double predicted = hypothesis.predict(fold, i), d = predicted - y[i];
+      candidate.rss += d * d;
+      candidate.smape += smape_share(predicted, y[i]) / static_cast<double>(n) * 100.0;
+      candidate.held_out_predictions.push_back(predicted);
+      candidate.held_out_functions.push_back(std::move(fold));
+    }
+    candidate.function = hypothesis.fit(y);
+    if (!options.cross_validation) {
+      clean_constant(candidate.function, y, Hypothesis::no_row, 0.001);
+      candidate.rss = candidate.smape = 0.0;
+      std::size_t scored = 0;
+      for (std::size_t i = 0; i < n; ++i) {
+        const double predicted = hypothesis.predict(candidate.function, i), d = predicted - y[i];
+        candidate.rss += d * d;
+        if (std::abs(predicted) + std::abs(y[i]) == 0.0) continue;
+        candidate.smape += smape_share(predicted, y[i]);
+        ++scored;
+      }
+      candidate.smape = scored == 0 ? 0.0 : candidate.smape / static_cast<double>(scored) * 100.0;
+    }
+    if (!std::isfinite(candidate.rss) || !std::isfinite(candidate.smape)) continue;
+    if (!every_term_contributes(candidate.function, x, y, options.minimum_term_contribution)) continue;
+    if (!(candidate.smape < best.smape)) continue;
+    const double term_count = static_cast<double>(candidate.function.terms.size());
+    const double freedom = static_cast<double>(n) - 1.0 - term_count;
+    candidate.adjusted_r_squared =
+        freedom > 0 ? 1.0 - candidate.rss / total_sum_of_squares * (static_cast<double>(n) - 1.0) / freedom
+                    : std::numeric_limits<double>::quiet_NaN();
+    best = std::move(candidate);
+  }
+  best.hypotheses_tried = tried;
+  return best;
+}
+
+}  // namespace hetscale::empirical
