@@ -94,5 +94,6 @@ void add_simulate_commands(CLI::App& app, Actions& actions);      // simulate_co
 void add_simulate_kernel_commands(CLI::App& simulate, Actions& actions);  // simulate_kernel_commands.cpp (SMPI)
 void add_measure_command(CLI::App& app, Actions& actions);                // measure_commands.cpp: measure (PMPI)
 void add_report_command(CLI::App& app, Actions& actions);                 // report_commands.cpp: report (HTML)
+void add_predict_command(CLI::App& app, Actions& actions);                // predict_commands.cpp: predict
 
 }  // namespace hetscale::cli

@@ -325,6 +325,7 @@ int main(int argc, char** argv) {
   add_simulate_commands(app, actions);
   add_measure_command(app, actions);
   add_report_command(app, actions);
+  add_predict_command(app, actions);
 
   const bool speaker = launcher_rank() == 0;
   try {

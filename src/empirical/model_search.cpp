@@ -14,7 +14,24 @@ SearchOptions SearchOptions::extra_p() {
   SearchOptions options;
   options.max_terms = 1;
   options.negative_exponents = false;
+  options.nonnegative_coefficients = false;
   return options;
+}
+
+std::string search_description(const SearchOptions& options) {
+  const auto defaults = SearchOptions::extra_p();
+  const bool extra_p = options.max_terms == defaults.max_terms &&
+                       options.negative_exponents == defaults.negative_exponents &&
+                       options.log_terms == defaults.log_terms &&
+                       options.nonnegative_coefficients == defaults.nonnegative_coefficients &&
+                       options.cross_validation == defaults.cross_validation;
+  std::string text = extra_p ? "Extra-P's default search: " : "hetscale's search: ";
+  text += options.max_terms == 1 ? "c0 + c1 t(x)" : "c0 + c1 t1(x) [+ c2 t2(x)]";
+  text += options.log_terms ? ", t = x^i log2(x)^j" : ", t = x^i";
+  text += options.negative_exponents ? ", i and j also negative" : "";
+  text += options.nonnegative_coefficients ? ", every coefficient >= 0" : "";
+  text += options.cross_validation ? ", the smallest leave-one-out SMAPE" : ", the smallest SMAPE";
+  return text;
 }
 
 double measured_value(const ScalingPoint& point, Measure measure) {
@@ -114,6 +131,40 @@ std::vector<double> least_squares(std::span<const double> a, std::size_t columns
   return solution;
 }
 
+std::vector<double> nonnegative_least_squares(std::span<const double> a, std::size_t columns,
+                                              std::span<const double> y) {
+  if (columns == 0 || columns > 16 || a.size() % columns != 0 || a.size() / columns != y.size())
+    throw std::invalid_argument(fmt::format("nonnegative least squares: a matrix of {} values in {} columns against {} values",
+                                            a.size(), columns, y.size()));
+  const std::size_t rows = y.size();
+  // Most fits of a time need no constraint: then the plain solution is the answer.
+  if (auto plain = least_squares(a, columns, y); std::all_of(plain.begin(), plain.end(), [](double c) { return c >= 0.0; }))
+    return plain;
+  std::vector<double> best(columns, 0.0);
+  double best_rss = 0.0;
+  for (double value : y) best_rss += value * value;  // every coefficient 0
+  for (std::size_t subset = 1; subset < (std::size_t{1} << columns); ++subset) {
+    std::vector<std::size_t> kept;
+    for (std::size_t j = 0; j < columns; ++j)
+      if (subset & (std::size_t{1} << j)) kept.push_back(j);
+    std::vector<double> sub;
+    for (std::size_t r = 0; r < rows; ++r)
+      for (std::size_t j : kept) sub.push_back(a[r * columns + j]);
+    const auto solution = least_squares(sub, kept.size(), y);
+    if (std::any_of(solution.begin(), solution.end(), [](double c) { return c < 0.0; })) continue;
+    std::vector<double> full(columns, 0.0);
+    for (std::size_t k = 0; k < kept.size(); ++k) full[kept[k]] = solution[k];
+    double rss = 0.0;
+    for (std::size_t r = 0; r < rows; ++r) {
+      double predicted = 0.0;
+      for (std::size_t j = 0; j < columns; ++j) predicted += a[r * columns + j] * full[j];
+      rss += (predicted - y[r]) * (predicted - y[r]);
+    }
+    if (rss < best_rss) best_rss = rss, best = std::move(full);
+  }
+  return best;
+}
+
 // ------------------------------------------------------------------ search
 
 namespace {
@@ -130,7 +181,8 @@ double smape_share(double predicted, double measured) {
 
 class Hypothesis {
  public:
-  Hypothesis(std::vector<Term> terms, std::span<const double> x) : terms_(std::move(terms)), columns_(terms_.size() + 1) {
+  Hypothesis(std::vector<Term> terms, std::span<const double> x, bool nonnegative)
+      : terms_(std::move(terms)), columns_(terms_.size() + 1), nonnegative_(nonnegative) {
     design_.reserve(x.size() * columns_);
     for (double xi : x) {
       design_.push_back(1.0);
@@ -152,7 +204,7 @@ class Hypothesis {
                design_.begin() + static_cast<std::ptrdiff_t>((r + 1) * columns_));
       b.push_back(y[r]);
     }
-    const auto c = least_squares(a, columns_, b);
+    const auto c = nonnegative_ ? nonnegative_least_squares(a, columns_, b) : least_squares(a, columns_, b);
     NormalForm function{c[0], {}};
     for (std::size_t k = 0; k < terms_.size(); ++k) function.terms.push_back({c[k + 1], terms_[k]});
     return function;
@@ -169,6 +221,7 @@ class Hypothesis {
  private:
   std::vector<Term> terms_;
   std::size_t columns_;
+  bool nonnegative_;
   std::vector<double> design_;
 };
 
@@ -256,7 +309,7 @@ FittedModel search_model(std::span<const ScalingPoint> points, const SearchOptio
       for (std::size_t j = i + 1; j < blocks.size(); ++j) candidates.push_back({blocks[i], blocks[j]});
 
   for (auto& terms : candidates) {
-    const Hypothesis hypothesis(std::move(terms), x);
+    const Hypothesis hypothesis(std::move(terms), x, options.nonnegative_coefficients);
     if (n - 1 < hypothesis.coefficients() || !hypothesis.finite()) continue;
     ++tried;
     FittedModel candidate;
@@ -295,6 +348,29 @@ FittedModel search_model(std::span<const ScalingPoint> points, const SearchOptio
   }
   best.hypotheses_tried = tried;
   return best;
+}
+
+Prediction predict(const FittedModel& fitted, std::span<const ScalingPoint> points, double x, Measure measure) {
+  if (fitted.held_out_functions.size() != points.size() || fitted.held_out_predictions.size() != points.size())
+    throw std::invalid_argument(fmt::format("predict: a model fitted to {} points, given {}",
+                                            fitted.held_out_functions.size(), points.size()));
+  Prediction prediction{x, fitted.function.at(x), 0.0, 0.0};
+  double lowest = prediction.value, highest = prediction.value, squares = 0.0;
+  std::size_t relative_errors = 0;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const double held_out = fitted.held_out_functions[i].at(x);
+    lowest = std::min(lowest, held_out);
+    highest = std::max(highest, held_out);
+    const double measured = measured_value(points[i], measure);
+    if (measured == 0.0) continue;
+    const double error = (fitted.held_out_predictions[i] - measured) / measured;
+    squares += error * error;
+    ++relative_errors;
+  }
+  const double spread = relative_errors == 0 ? 0.0 : std::sqrt(squares / static_cast<double>(relative_errors));
+  prediction.low = lowest - std::abs(lowest) * spread;
+  prediction.high = highest + std::abs(highest) * spread;
+  return prediction;
 }
 
 }  // namespace hetscale::empirical

@@ -70,6 +70,15 @@ std::string trimmed(const std::string& line) {
 
 }  // namespace
 
+void ScalingSeries::add(double x, const std::vector<double>& values) {
+  auto point = std::find_if(points.begin(), points.end(), [&](const auto& p) { return p.x == x; });
+  if (point == points.end()) {
+    points.push_back({x, {}});
+    point = std::prev(points.end());
+  }
+  point->values.insert(point->values.end(), values.begin(), values.end());
+}
+
 ScalingMeasurements parse_extra_p_text(std::string_view text, const std::string& source) {
   ScalingMeasurements result{source, "", {}};
   std::vector<double> points;
@@ -172,7 +181,8 @@ ScalingMeasurements parse_extra_p_json_lines(std::string_view text, const std::s
       throw InputError(source, where + ", params",
                        "must be an object with one parameter and its value, such as {\"p\": 4}; hetscale models one "
                        "scale parameter");
-    const auto& [name, coordinate] = *params->items().begin();
+    const std::string name = params->begin().key();
+    const nlohmann::json& coordinate = params->begin().value();
     if (result.parameter.empty()) result.parameter = name;
     if (name != result.parameter)
       throw InputError(source, where + ", params",
@@ -202,12 +212,7 @@ ScalingMeasurements parse_extra_p_json_lines(std::string_view text, const std::s
       result.series.push_back({callpath, metric, {}});
       series = std::prev(result.series.end());
     }
-    auto point = std::find_if(series->points.begin(), series->points.end(), [&](const auto& p) { return p.x == x; });
-    if (point == series->points.end()) {
-      series->points.push_back({x, {}});
-      point = std::prev(series->points.end());
-    }
-    point->values.insert(point->values.end(), values.begin(), values.end());
+    series->add(x, values);
   }
   check_complete(result, points);
   // Every series in the order of the file's points.

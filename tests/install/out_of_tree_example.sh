@@ -89,7 +89,9 @@ diff "$examples/heterogeneous_efficiency.txt" "$work/pkg_config_example.txt" \
 step "the installed command, from $work/run"
 hetscale=$prefix/$BINDIR/hetscale
 cd "$work/run"
+# The preload list's last entry (a sanitized build puts the sanitizer's run time first).
 library=$("$hetscale" measure --library)
+library=${library##*:}
 [[ $library == "$prefix/$LIBDIR/hetscale/libhetscale_measure.so" ]] || fail "measure --library says $library"
 "$mpiexec" -np 2 "${mpiexec_flags[@]}" "$hetscale" measure --out measured.json -- "$work/consumer/distributed_kernel" \
   > measure.txt || fail "hetscale measure of distributed_kernel failed"
@@ -104,15 +106,20 @@ EOF
 "$hetscale" demo > demo.txt || fail "hetscale demo failed (exit $?)"
 python3 "$source/tests/support/compare_golden.py" "$source/tests/cli/golden/demo.txt" demo.txt \
   || fail "hetscale demo differs from tests/cli/golden/demo.txt"
-"$hetscale" simulate kernel mm --size 24 --hosts 2 --platform "$prefix/$DATADIR/hetscale/examples/platform-hetero.json" \
-  > simulated.txt || fail "hetscale simulate kernel (the installed hetscale-smpi) failed"
-grep -q "check passed" simulated.txt || fail "hetscale simulate kernel: $(cat simulated.txt)"
+# Not in a sanitized build (SANITIZED=1): smpirun cannot load a sanitized
+# hetscale-smpi once per rank (tests/smpi/smpi_tests.cmake says why).
+if [[ ${SANITIZED:-0} != 1 ]]; then
+  "$hetscale" simulate kernel mm --size 24 --hosts 2 --platform "$prefix/$DATADIR/hetscale/examples/platform-hetero.json" \
+    > simulated.txt || fail "hetscale simulate kernel (the installed hetscale-smpi) failed"
+  grep -q "check passed" simulated.txt || fail "hetscale simulate kernel: $(cat simulated.txt)"
+fi
 
 step "the prefix moved"
 moved=$work/moved
 mv "$prefix" "$moved"
 hetscale=$moved/$BINDIR/hetscale
 library=$("$hetscale" measure --library)
+library=${library##*:}
 [[ $library == "$moved/$LIBDIR/hetscale/libhetscale_measure.so" ]] || fail "moved: measure --library says $library"
 "$hetscale" demo > /dev/null || fail "moved: hetscale demo failed"
 # Its own files, not the source or build tree's: each taken out, the command

@@ -9,6 +9,7 @@
 // Pure: no I/O. docs/prediction.md.
 #include <cstddef>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "hetscale/empirical/normal_form.hpp"
@@ -26,14 +27,22 @@ struct SearchOptions {
   // A candidate is refused when its smallest term adds less than this
   // fraction of the measured value at every point (Extra-P: 0.0005).
   double minimum_term_contribution = 0.0005;
+  // A time is a sum of costs: the constant and every coefficient >= 0, fitted
+  // by non-negative least squares. Unconstrained (Extra-P), a negative
+  // constant and terms that cancel each other fit a handful of noisy points
+  // and part beyond them, to negative times at twice the scale.
+  bool nonnegative_coefficients = true;
   // Score by leave-one-out cross-validation (Extra-P's default). Without it,
   // by the in-sample error of the fit on every point, with Extra-P's
   // cleaning of a negligible constant (below 0.001 of the smallest value).
   bool cross_validation = true;
 
-  // Extra-P 4.2's defaults: one term, no negative exponents, the mean.
+  // Extra-P 4.2's defaults: one term, no negative exponents, the mean, any signs.
   static SearchOptions extra_p();
 };
+
+// The search in words: "Extra-P's default search: one term ..." or hetscale's.
+std::string search_description(const SearchOptions& options);
 
 // One scale, x > 0, with the repetitions measured there.
 struct ScalingPoint {
@@ -64,6 +73,16 @@ struct FittedModel {
   std::vector<NormalForm> held_out_functions;
 };
 
+// The model's value at x, and an interval: the values at x of the models
+// fitted without each point in turn, widened by the root mean square of the
+// relative errors with which those models predicted the point left out.
+struct Prediction {
+  double x = 0.0;
+  double value = 0.0, low = 0.0, high = 0.0;
+};
+Prediction predict(const FittedModel& fitted, std::span<const ScalingPoint> points, double x,
+                   Measure measure = Measure::mean);
+
 // Throws std::invalid_argument naming the value when there are fewer than two
 // points, a point without values, an x that is not > 0 or not finite, two
 // points at the same x, a value that is not finite, or max_terms not 1 or 2.
@@ -71,6 +90,11 @@ struct FittedModel {
 // its coefficients); hypotheses whose leave-one-out error is not finite are
 // skipped. Least squares as numpy.linalg.lstsq solves it (SVD, minimum norm).
 FittedModel search_model(std::span<const ScalingPoint> points, const SearchOptions& options = {});
+
+// Least squares with every coefficient >= 0: the best of the unconstrained
+// solutions on each subset of the columns that has no negative coefficient
+// (exact for the few columns of a hypothesis: 2^columns subsets).
+std::vector<double> nonnegative_least_squares(std::span<const double> a, std::size_t columns, std::span<const double> y);
 
 // Least squares of y on the columns of a (rows x columns, row-major), by a
 // singular value decomposition with numpy's default cut-off (eps max(rows,

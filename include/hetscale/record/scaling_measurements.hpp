@@ -33,6 +33,9 @@ struct ScalingSeries {
   std::string callpath;
   std::string metric;
   std::vector<ScalingMeasurement> points;
+
+  // The values as repetitions at x: added to the point at x, or a new point.
+  void add(double x, const std::vector<double>& values);
 };
 
 struct ScalingMeasurements {

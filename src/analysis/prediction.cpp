@@ -1,0 +1,260 @@
+#include "hetscale/analysis/prediction.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <set>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "hetscale/analysis/run_analysis.hpp"
+#include "hetscale/io/input_error.hpp"
+#include "hetscale/record/farm_context.hpp"
+
+namespace hetscale {
+namespace {
+
+nlohmann::json context_of(const RunRecord& run) {
+  if (run.context_json.empty()) return nlohmann::json::object();
+  auto context = nlohmann::json::parse(run.context_json, nullptr, false);
+  return context.is_object() ? context : nlohmann::json::object();
+}
+
+std::optional<double> number_in(const nlohmann::json& context, const char* key) {
+  const auto found = context.find(key);
+  if (found == context.end() || !found->is_number()) return std::nullopt;
+  return found->get<double>();
+}
+
+// What ran, as far as the record says: runs of one program only are fitted
+// together. The problem size is part of it unless it is the scale.
+std::string program_of(const RunRecord& run, ScaleVariable variable) {
+  const auto context = context_of(run);
+  if (const auto farm = read_farm_context(run.context_json))
+    return farm->objective ? fmt::format("the farm (objective {}, policy {})", *farm->objective, farm->policy)
+                           : fmt::format("the farm (policy {})", farm->policy);
+  if (const auto kernel = context.find("kernel"); kernel != context.end() && kernel->is_string()) {
+    const auto size = number_in(context, "N");
+    if (variable == ScaleVariable::problem_size || !size) return fmt::format("kernel {}", kernel->get<std::string>());
+    return fmt::format("kernel {} at N = {}", kernel->get<std::string>(), *size);
+  }
+  if (const auto program = context.find("program"); program != context.end() && program->is_string())
+    return fmt::format("program {}", program->get<std::string>());
+  return "";
+}
+
+double mean(const std::vector<double>& values) {
+  return std::accumulate(values.begin(), values.end(), 0.0) / static_cast<double>(values.size());
+}
+
+// Seed 000's efficiency of the run, when every node has work and t_comp
+// (and none, not an error, when the analysis cannot measure the speeds).
+std::optional<double> heterogeneous_efficiency_of(const RunRecord& run) {
+  try {
+    return analyze_run(run).heterogeneous.efficiency;
+  } catch (const std::invalid_argument&) {
+    return std::nullopt;
+  }
+}
+
+const ComponentPrediction* find_component(const ScalingPrediction& prediction, const char* name) {
+  for (const auto& component : prediction.components)
+    if (component.name == name) return &component;
+  return nullptr;
+}
+
+std::optional<double> ratio(std::optional<double> numerator, std::optional<double> denominator) {
+  if (!numerator || !denominator || *denominator <= 0.0) return std::nullopt;
+  return *numerator / *denominator;
+}
+
+}  // namespace
+
+ScaleVariable scale_variable_named(const std::string& name) {
+  if (name == "p") return ScaleVariable::processes;
+  if (name == "C") return ScaleVariable::marked_speed;
+  if (name == "N") return ScaleVariable::problem_size;
+  throw InputError("--variable", "", fmt::format("'{}': one of p (processes), C (sum of marked speeds), N (problem size)", name));
+}
+
+std::string scale_variable_name(ScaleVariable variable) {
+  switch (variable) {
+    case ScaleVariable::processes: return "p";
+    case ScaleVariable::marked_speed: return "C";
+    case ScaleVariable::problem_size: return "N";
+  }
+  return "?";
+}
+
+double scale_of_run(const RunRecord& run, ScaleVariable variable) {
+  const auto context = context_of(run);
+  switch (variable) {
+    case ScaleVariable::processes:
+      return static_cast<double>(run.nodes.size());
+    case ScaleVariable::marked_speed: {
+      if (const auto speed = number_in(context, "marked_speed_Mflops")) return *speed;
+      if (const auto farm = read_farm_context(run.context_json)) {
+        if (farm->speeds.empty()) return static_cast<double>(farm->clients);
+        return std::accumulate(farm->speeds.begin(), farm->speeds.end(), 0.0);
+      }
+      throw InputError(run.source, "context",
+                       "says no marked speeds (a kernel's marked_speed_Mflops, a farm's client speeds); give each "
+                       "run's C with --values");
+    }
+    case ScaleVariable::problem_size:
+      if (const auto size = number_in(context, "N")) return *size;
+      throw InputError(run.source, "context", "says no problem size N (a kernel's); give each run's N with --values");
+  }
+  return 0.0;
+}
+
+ScalingMeasurements scaling_of_runs(const std::vector<RunRecord>& runs, ScaleVariable variable,
+                                    const std::optional<std::vector<double>>& values) {
+  if (values && values->size() != runs.size())
+    throw InputError("--values", "",
+                     fmt::format("{} values for {} runs: give one scale per run, in order", values->size(), runs.size()));
+  const std::string name = scale_variable_name(variable);
+  ScalingMeasurements measurements{"", name, {}};
+  const char* components[] = {component_t_par, component_t_comp_max, component_t_comp_mean, component_t_comm_idle,
+                              component_t_other, component_t_ideal};
+  for (const char* component : components) measurements.series.push_back({component, "seconds", {}});
+  std::string program;
+  bool every_run_has_efficiency = true;
+  for (std::size_t r = 0; r < runs.size(); ++r) {
+    const auto& run = runs[r];
+    measurements.source += (r == 0 ? "" : " + ") + run.source;
+    if (run.nodes.empty()) throw InputError(run.source, "nodes", "is empty; a run to predict from has nodes");
+    const std::string this_program = program_of(run, variable);
+    if (r == 0) program = this_program;
+    if (this_program != program)
+      throw InputError(run.source, "context",
+                       fmt::format("is a run of {}, {} is of {}: predict from runs of one program", 
+                                   this_program.empty() ? "a program it does not name" : this_program, runs[0].source,
+                                   program.empty() ? "a program it does not name" : program));
+    const double x = values ? (*values)[r] : scale_of_run(run, variable);
+    if (!(x > 0.0) || !std::isfinite(x))
+      throw InputError(values ? "--values" : run.source, values ? "" : "context",
+                       fmt::format("{} = {}: a scale is a finite number > 0", name, x));
+    std::vector<double> comp, comm_idle, other;
+    for (const auto& node : run.nodes) {
+      comp.push_back(node.t_comp);
+      comm_idle.push_back(node.t_comm + node.t_idle);
+      other.push_back(node.t_other);
+    }
+    const auto efficiency = heterogeneous_efficiency_of(run);
+    every_run_has_efficiency = every_run_has_efficiency && efficiency.has_value();
+    const double parts[] = {run.t_par, *std::max_element(comp.begin(), comp.end()), mean(comp), mean(comm_idle),
+                            mean(other), efficiency ? *efficiency * run.t_par : 0.0};
+    for (std::size_t c = 0; c < std::size(components); ++c) measurements.series[c].add(x, {parts[c]});
+  }
+  if (!every_run_has_efficiency) measurements.series.pop_back();  // t_ideal
+  for (auto& series : measurements.series)
+    std::sort(series.points.begin(), series.points.end(), [](const auto& a, const auto& b) { return a.x < b.x; });
+  return measurements;
+}
+
+ScalingMeasurements scaling_of_sweeps(const std::vector<Sweep>& sweeps) {
+  ScalingMeasurements measurements{"", "N", {{component_t_par, "seconds", {}}, {component_t_comp_max, "seconds", {}}}};
+  for (std::size_t s = 0; s < sweeps.size(); ++s) {
+    const auto& sweep = sweeps[s];
+    measurements.source += (s == 0 ? "" : " + ") + sweep.source;
+    const auto& first = sweeps.front();
+    if (sweep.kernel != first.kernel || sweep.marked_speeds != first.marked_speeds)
+      throw InputError(sweep.source, "configuration",
+                       fmt::format("is {} on {} ({} processes), {} is {} on {}: predict over N from sweeps of one "
+                                   "program on one configuration",
+                                   sweep.kernel, sweep.configuration, sweep.processes(), first.source, first.kernel,
+                                   first.configuration));
+    for (const auto& point : sweep.points) {
+      measurements.series[0].add(point.size,
+                                 point.run_seconds.empty() ? std::vector<double>{point.seconds} : point.run_seconds);
+      measurements.series[1].add(point.size, {point.compute_seconds});
+    }
+  }
+  for (auto& series : measurements.series)
+    std::sort(series.points.begin(), series.points.end(), [](const auto& a, const auto& b) { return a.x < b.x; });
+  return measurements;
+}
+
+ScalingPrediction predict_scaling(const ScalingMeasurements& measurements, double at,
+                                  const empirical::SearchOptions& options) {
+  if (!(at > 0.0) || !std::isfinite(at))
+    throw InputError("--at", "", fmt::format("{}: a scale is a finite number > 0", at));
+  ScalingPrediction prediction;
+  prediction.source = measurements.source;
+  prediction.variable = measurements.parameter;
+  prediction.search = empirical::search_description(options);
+  prediction.at = at;
+  std::set<double> scales;
+  for (const auto& series : measurements.series)
+    for (const auto& point : series.points) scales.insert(point.x);
+  prediction.scales.assign(scales.begin(), scales.end());
+  if (prediction.scales.size() < 3)
+    throw InputError(measurements.source, "",
+                     fmt::format("has {} distinct scale(s) ({} = {}); a prediction needs runs at 3 or more", scales.size(),
+                                 measurements.parameter, fmt::join(prediction.scales, ", ")));
+  prediction.extrapolation = at > prediction.scales.back() || at < prediction.scales.front();
+
+  const bool one_metric = std::all_of(measurements.series.begin(), measurements.series.end(),
+                                      [&](const auto& s) { return s.metric == measurements.series.front().metric; });
+  for (const auto& series : measurements.series) {
+    std::vector<empirical::ScalingPoint> points;
+    for (const auto& measurement : series.points) points.push_back({measurement.x, measurement.values});
+    ComponentPrediction component;
+    component.name = one_metric ? series.callpath : fmt::format("{} {}", series.callpath, series.metric);
+    component.metric = series.metric;
+    try {
+      component.fitted = empirical::search_model(points, options);
+    } catch (const std::invalid_argument& error) {
+      throw InputError(measurements.source, component.name, error.what());
+    }
+    component.at = empirical::predict(component.fitted, points, at, options.measure);
+    prediction.components.push_back(std::move(component));
+  }
+
+  // What follows from the parts, when they are a run's parts.
+  const auto value = [&](const char* name) -> std::optional<double> {
+    const auto* component = find_component(prediction, name);
+    if (!component) return std::nullopt;
+    return component->at.value;
+  };
+  auto& efficiencies = prediction.efficiencies;
+  efficiencies.heterogeneous_efficiency = ratio(value(component_t_ideal), value(component_t_par));
+  efficiencies.load_balance = ratio(value(component_t_comp_mean), value(component_t_comp_max));
+  efficiencies.communication_efficiency = ratio(value(component_t_comp_max), value(component_t_par));
+  if (efficiencies.load_balance && efficiencies.communication_efficiency)
+    efficiencies.parallel_efficiency = *efficiencies.load_balance * *efficiencies.communication_efficiency;
+
+  // Which part's share of t_par grows most, from the largest scale measured.
+  const auto* t_par = find_component(prediction, component_t_par);
+  if (t_par && prediction.extrapolation && at > prediction.scales.back()) {
+    const double last = prediction.scales.back();
+    const auto share_at = [&](const char* name, double x, bool imbalance) -> std::optional<double> {
+      const auto* part = find_component(prediction, name);
+      const auto* mean_part = imbalance ? find_component(prediction, component_t_comp_mean) : nullptr;
+      const double total = t_par->fitted.function.at(x);
+      if (!part || total <= 0.0 || (imbalance && !mean_part)) return std::nullopt;
+      const double time = part->fitted.function.at(x) - (imbalance ? mean_part->fitted.function.at(x) : 0.0);
+      return std::max(0.0, time) / total;
+    };
+    struct Part {
+      const char* component;
+      const char* name;
+      bool imbalance;
+    };
+    for (const Part& part : {Part{component_t_comm_idle, "communication and waiting (t_comm + t_idle)", false},
+                             Part{component_t_other, "other load (t_other)", false},
+                             Part{component_t_comp_max, "imbalance of the computation (t_comp_max - t_comp_mean)", true}}) {
+      const auto measured = share_at(part.component, last, part.imbalance);
+      const auto predicted = share_at(part.component, at, part.imbalance);
+      if (!measured || !predicted || *predicted <= *measured) continue;
+      if (!prediction.limiting || *predicted - *measured > prediction.limiting->share_predicted - prediction.limiting->share_measured)
+        prediction.limiting = LimitingPart{part.name, *measured, *predicted};
+    }
+  }
+  return prediction;
+}
+
+}  // namespace hetscale

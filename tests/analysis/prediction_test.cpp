@@ -1,0 +1,143 @@
+// Predicting from run records and sweeps: the parts of each run at its scale,
+// the refusal of runs of different programs, exact recovery of a known
+// scaling law, the efficiencies that follow and the part that limits them.
+#include "hetscale/analysis/prediction.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "support/assertions.hpp"
+
+namespace hetscale {
+namespace {
+
+// A strong-scaling run on p equal nodes: computation W/p split evenly but the
+// last node 10 % slower, communication 0.01 p log2 p.
+RunRecord StrongScalingRun(int p, const std::string& context = R"({"kernel":"ge","N":500,"marked_speed_Mflops":10})") {
+  RunRecord run;
+  run.source = "run-p" + std::to_string(p) + ".json";
+  const double comm = 0.01 * p * std::log2(static_cast<double>(p));
+  const double comp = 100.0 / p;
+  for (int i = 0; i < p; ++i) {
+    NodeRecord node;
+    node.name = "node" + std::to_string(i);
+    node.work = 100.0 / p;
+    node.t_comp = i == p - 1 ? 1.1 * comp : comp;
+    node.t_comm = comm;
+    run.nodes.push_back(node);
+  }
+  run.t_par = 1.1 * comp + comm;
+  for (auto& node : run.nodes) node.t_idle = std::max(0.0, run.t_par - node.t_comp - node.t_comm);
+  run.context_json = context;
+  return run;
+}
+
+std::vector<RunRecord> Runs(std::initializer_list<int> counts) {
+  std::vector<RunRecord> runs;
+  for (int p : counts) runs.push_back(StrongScalingRun(p));
+  return runs;
+}
+
+const ComponentPrediction& Part(const ScalingPrediction& prediction, const std::string& name) {
+  for (const auto& component : prediction.components)
+    if (component.name == name) return component;
+  throw std::runtime_error("no part " + name);
+}
+
+TEST(ScalingOfRuns, GivesEachPartOfEachRunAtItsScale) {
+  const auto measurements = scaling_of_runs(Runs({2, 4, 8}), ScaleVariable::processes);
+  EXPECT_EQ(measurements.parameter, "p");
+  ASSERT_EQ(measurements.series.size(), 6u);  // t_ideal too: every node has work and t_comp
+  const auto& t_par = measurements.series[0];
+  EXPECT_EQ(t_par.callpath, "t_par");
+  ASSERT_EQ(t_par.points.size(), 3u);
+  EXPECT_EQ(t_par.points[2].x, 8.0);
+  EXPECT_DOUBLE_EQ(t_par.points[2].values[0], 1.1 * 12.5 + 0.01 * 8 * 3);
+  EXPECT_DOUBLE_EQ(measurements.series[1].points[0].values[0], 55.0);  // t_comp_max at p = 2
+  EXPECT_DOUBLE_EQ(measurements.series[2].points[0].values[0], 52.5);  // t_comp_mean
+}
+
+TEST(ScalingOfRuns, RunsAtTheSameScaleAreRepetitions) {
+  const auto measurements = scaling_of_runs(Runs({2, 4, 4, 8}), ScaleVariable::processes);
+  EXPECT_EQ(measurements.series[0].points.size(), 3u);
+  EXPECT_EQ(measurements.series[0].points[1].values.size(), 2u);
+}
+
+TEST(ScalingOfRuns, ReadsTheScaleFromTheRecordOrFromValues) {
+  EXPECT_EQ(scale_of_run(StrongScalingRun(4), ScaleVariable::marked_speed), 10.0);
+  EXPECT_EQ(scale_of_run(StrongScalingRun(4), ScaleVariable::problem_size), 500.0);
+  const auto farm = StrongScalingRun(3, R"({"tool":"hetscale simulate farm","clients":3,"policy":"adaptive","speeds":[1,0.5,0.25]})");
+  EXPECT_EQ(scale_of_run(farm, ScaleVariable::marked_speed), 1.75);
+  const auto given = scaling_of_runs(Runs({2, 4, 8}), ScaleVariable::marked_speed, std::vector<double>{3, 5, 9});
+  EXPECT_EQ(given.parameter, "C");
+  EXPECT_EQ(given.series[0].points[1].x, 5.0);
+  const auto bare = StrongScalingRun(2, "{}");
+  EXPECT_NE(testing_support::ErrorMessage([&] { scale_of_run(bare, ScaleVariable::marked_speed); })
+                .find("run-p2.json: context: says no marked speeds"),
+            std::string::npos);
+}
+
+TEST(ScalingOfRuns, RefusesRunsOfDifferentPrograms) {
+  auto runs = Runs({2, 4});
+  runs.push_back(StrongScalingRun(8, R"({"kernel":"ge","N":600})"));
+  EXPECT_NE(testing_support::ErrorMessage([&] { scaling_of_runs(runs, ScaleVariable::processes); })
+                .find("run-p8.json: context: is a run of kernel ge at N = 600, run-p2.json is of kernel ge at N = 500"),
+            std::string::npos);
+  // Over N, the sizes differ by design.
+  EXPECT_NO_THROW(scaling_of_runs(runs, ScaleVariable::problem_size));
+  runs.back().context_json = R"({"tool":"hetscale measure","program":"./lmp"})";
+  EXPECT_NE(testing_support::ErrorMessage([&] { scaling_of_runs(runs, ScaleVariable::processes); }).find("program ./lmp"),
+            std::string::npos);
+}
+
+TEST(PredictScaling, RecoversAKnownLawAndItsEfficiencies) {
+  const auto prediction = predict_scaling(scaling_of_runs(Runs({2, 3, 4, 6, 8, 12}), ScaleVariable::processes), 32.0);
+  EXPECT_TRUE(prediction.extrapolation);
+  const auto& t_par = Part(prediction, "t_par");
+  const double truth = 1.1 * 100.0 / 32 + 0.01 * 32 * 5;
+  EXPECT_TRUE(testing_support::RelNear(t_par.at.value, truth, 1e-6)) << t_par.fitted.function.text("p");
+  EXPECT_LE(t_par.at.low, t_par.at.value);
+  EXPECT_GE(t_par.at.high, t_par.at.value);
+  ASSERT_TRUE(prediction.efficiencies.load_balance);
+  // mean / max computation: (31 + 1.1) / 32 / 1.1 at every p.
+  EXPECT_TRUE(testing_support::RelNear(*prediction.efficiencies.load_balance, (31 + 1.1) / 32 / 1.1, 1e-6));
+  ASSERT_TRUE(prediction.limiting);
+  EXPECT_EQ(prediction.limiting->name, "communication and waiting (t_comm + t_idle)");
+  EXPECT_GT(prediction.limiting->share_predicted, prediction.limiting->share_measured);
+}
+
+TEST(PredictScaling, SaysInterpolationAndRefusesTooFewScales) {
+  const auto measurements = scaling_of_runs(Runs({2, 4, 8}), ScaleVariable::processes);
+  EXPECT_FALSE(predict_scaling(measurements, 5.0).extrapolation);
+  EXPECT_FALSE(predict_scaling(measurements, 5.0).limiting);
+  EXPECT_NE(testing_support::ErrorMessage([&] { predict_scaling(scaling_of_runs(Runs({2, 4, 4}), ScaleVariable::processes), 8.0); })
+                .find("has 2 distinct scale(s) (p = 2, 4); a prediction needs runs at 3 or more"),
+            std::string::npos);
+  EXPECT_NE(testing_support::ErrorMessage([&] { predict_scaling(measurements, -1.0); }).find("--at: -1"),
+            std::string::npos);
+}
+
+TEST(ScalingOfSweeps, GivesTimesAgainstNWithEveryRepetition) {
+  Sweep sweep;
+  sweep.source = "sweep.json";
+  sweep.kernel = "ge";
+  sweep.configuration = "C2";
+  sweep.marked_speeds = {10, 10};
+  for (double n : {100.0, 200.0, 400.0}) sweep.points.push_back(SweepPoint{n, 1.0, n / 100, n / 200, true, {n / 100, n / 90}});
+  const auto measurements = scaling_of_sweeps({sweep});
+  EXPECT_EQ(measurements.parameter, "N");
+  ASSERT_EQ(measurements.series.size(), 2u);
+  EXPECT_EQ(measurements.series[0].points[2].values.size(), 2u);
+  EXPECT_EQ(measurements.series[1].points[2].values[0], 2.0);
+  Sweep other = sweep;
+  other.source = "other.json";
+  other.marked_speeds = {10, 10, 10};
+  EXPECT_NE(testing_support::ErrorMessage([&] { scaling_of_sweeps({sweep, other}); }).find("other.json: configuration"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace hetscale
