@@ -211,6 +211,7 @@ ScalingPrediction predict_scaling(const ScalingMeasurements& measurements, doubl
       throw InputError(measurements.source, component.name, error.what());
     }
     component.at = empirical::predict(component.fitted, points, at, options.measure);
+    component.points = std::move(points);
     prediction.components.push_back(std::move(component));
   }
 

@@ -5,7 +5,9 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "hetscale/io/input_error.hpp"
 #include "hetscale/report/table.hpp"
+#include "io/strict_json.hpp"
 
 namespace hetscale::report {
 namespace {
@@ -31,6 +33,20 @@ std::string where(const ScalingPrediction& prediction) {
 
 nlohmann::ordered_json optional_number(const std::optional<double>& value) {
   return value ? nlohmann::ordered_json(*value) : nlohmann::ordered_json(nullptr);
+}
+
+// The model as data: {"constant": c0, "terms": [{"coefficient", "power": "1/2", "log_power"}]}.
+nlohmann::ordered_json function_json(const empirical::NormalForm& function) {
+  nlohmann::ordered_json terms = nlohmann::ordered_json::array();
+  for (const auto& [coefficient, term] : function.terms)
+    terms.push_back({{"coefficient", coefficient}, {"power", term.power.text()}, {"log_power", term.log_power}});
+  return {{"constant", function.constant}, {"terms", terms}};
+}
+
+nlohmann::ordered_json points_json(const std::vector<empirical::ScalingPoint>& points) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const auto& point : points) out.push_back({{"x", point.x}, {"values", point.values}});
+  return out;
 }
 
 }  // namespace
@@ -90,7 +106,9 @@ std::string prediction_json(const ScalingPrediction& prediction) {
         {"adjusted_r_squared", std::isfinite(fitted.adjusted_r_squared) ? nlohmann::ordered_json(fitted.adjusted_r_squared)
                                                                           : nlohmann::ordered_json(nullptr)},
         {"metric", component.metric},
-        {"hypotheses_tried", fitted.hypotheses_tried}};
+        {"hypotheses_tried", fitted.hypotheses_tried},
+        {"function", function_json(fitted.function)},
+        {"points", points_json(component.points)}};
   }
   const auto& e = prediction.efficiencies;
   out["efficiencies"] = {{"heterogeneous_efficiency", optional_number(e.heterogeneous_efficiency)},
@@ -104,6 +122,85 @@ std::string prediction_json(const ScalingPrediction& prediction) {
   else
     out["limiting"] = nullptr;
   return out.dump(2) + "\n";
+}
+
+namespace {
+
+template <class T>
+T required(const nlohmann::ordered_json& object, const std::string& key, const std::string& path, const std::string& where) {
+  const auto found = object.find(key);
+  const std::string field = where.empty() ? key : where + "." + key;
+  if (found == object.end()) throw InputError(path, field, "is missing");
+  try {
+    return found->get<T>();
+  } catch (const nlohmann::json::exception&) {
+    throw InputError(path, field, "has the wrong type");
+  }
+}
+
+empirical::Exponent exponent_from(const std::string& text, const std::string& path, const std::string& field) {
+  const auto slash = text.find('/');
+  try {
+    std::size_t used = 0;
+    const int numerator = std::stoi(text.substr(0, slash), &used);
+    if (used != text.substr(0, slash).size()) throw std::invalid_argument(text);
+    int denominator = 1;
+    if (slash != std::string::npos) {
+      denominator = std::stoi(text.substr(slash + 1), &used);
+      if (used != text.substr(slash + 1).size()) throw std::invalid_argument(text);
+    }
+    return empirical::Exponent(numerator, denominator);
+  } catch (const std::exception&) {
+    throw InputError(path, field, fmt::format("'{}' is not an exponent such as 2, 1/2 or -3/4", text));
+  }
+}
+
+}  // namespace
+
+PredictionDocument read_prediction_json(const std::string& text, const std::string& path) {
+  const auto document = io::parse_ordered_json(text, path);  // the parts in the order predict wrote them
+  if (!document.is_object() || required<std::string>(document, "schema", path, "") != "hetscale.predict/1")
+    throw InputError(path, "schema", "is not hetscale.predict/1");
+  PredictionDocument read;
+  read.path = path;
+  read.source = required<std::string>(document, "source", path, "");
+  read.variable = required<std::string>(document, "variable", path, "");
+  read.search = required<std::string>(document, "search", path, "");
+  read.at = required<double>(document, "at", path, "");
+  read.extrapolation = required<bool>(document, "extrapolation", path, "");
+  const auto predictions = required<nlohmann::ordered_json>(document, "predictions", path, "");
+  if (!predictions.is_object()) throw InputError(path, "predictions", "must be an object of parts");
+  for (const auto& [name, part] : predictions.items()) {
+    const std::string where = "predictions." + name;
+    PredictedPart predicted;
+    predicted.name = name;
+    predicted.metric = required<std::string>(part, "metric", path, where);
+    predicted.model = required<std::string>(part, "model", path, where);
+    predicted.value = required<double>(part, "value", path, where);
+    predicted.low = required<double>(part, "low", path, where);
+    predicted.high = required<double>(part, "high", path, where);
+    predicted.smape = required<double>(part, "smape", path, where);
+    const auto function = required<nlohmann::ordered_json>(part, "function", path, where);
+    predicted.function.constant = required<double>(function, "constant", path, where + ".function");
+    const auto terms = required<nlohmann::ordered_json>(function, "terms", path, where + ".function");
+    if (!terms.is_array()) throw InputError(path, where + ".function.terms", "must be a list");
+    for (std::size_t k = 0; k < terms.size(); ++k) {
+      const std::string at = fmt::format("{}.function.terms[{}]", where, k);
+      predicted.function.terms.push_back(
+          {required<double>(terms[k], "coefficient", path, at),
+           empirical::Term{exponent_from(required<std::string>(terms[k], "power", path, at), path, at + ".power"),
+                           required<int>(terms[k], "log_power", path, at)}});
+    }
+    const auto points = required<nlohmann::ordered_json>(part, "points", path, where);
+    if (!points.is_array()) throw InputError(path, where + ".points", "must be a list");
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      const std::string at = fmt::format("{}.points[{}]", where, i);
+      predicted.points.push_back({required<double>(points[i], "x", path, at),
+                                  required<std::vector<double>>(points[i], "values", path, at)});
+    }
+    read.parts.push_back(std::move(predicted));
+  }
+  return read;
 }
 
 }  // namespace hetscale::report

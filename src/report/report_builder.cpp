@@ -342,6 +342,24 @@ ReportSection optimizer_section(const std::string& path, const OptimizeRecord& r
   return section;
 }
 
+// --- predictions ----------------------------------------------------------------
+ReportSection prediction_section(const PredictionDocument& document, std::size_t index) {
+  ReportSection section;
+  section.title = fmt::format("Prediction at {} = {:g}: {}", document.variable, document.at, stem(document.path));
+  section.source = document.path;
+  section.paragraphs.push_back(fmt::format("From {}; models: {}.", document.source, document.search));
+  section.tables.push_back(prediction_html_table(document));
+  for (const auto& part : document.parts) {
+    const bool all_zero = std::all_of(part.points.begin(), part.points.end(), [](const auto& point) {
+      return std::all_of(point.values.begin(), point.values.end(), [](double value) { return value == 0.0; });
+    });
+    if (all_zero) continue;  // t_other of an unloaded machine, say: nothing to draw
+    section.figures.push_back(undrawn(prediction_figure(
+        part, document, fmt::format("prediction{}-{}", index + 1, id_from(part.name)))));
+  }
+  return section;
+}
+
 }  // namespace
 
 const std::vector<std::string>& model_figure_names() {
@@ -360,6 +378,7 @@ Report build_report(const std::vector<ReportInput>& inputs, const ReportOptions&
   std::vector<Sweep> sweeps;
   std::optional<CommProfile> profile;
   std::vector<std::pair<std::string, OptimizeRecord>> optimizer_runs;
+  std::vector<PredictionDocument> predictions;
   for (const auto& input : inputs) {
     const auto document = io::parse_json(input.text, input.path);
     if (!document.is_object())
@@ -377,10 +396,12 @@ Report build_report(const std::vector<ReportInput>& inputs, const ReportOptions&
       profile = parse_comm_profile(input.text, input.path);
     } else if (schema == OptimizeRecord::schema) {
       optimizer_runs.emplace_back(input.path, parse_optimize_record(input.text, input.path));
+    } else if (schema == "hetscale.predict/1") {
+      predictions.push_back(read_prediction_json(input.text, input.path));
     } else {
       throw InputError(input.path, "schema",
                        fmt::format("'{}' is not one the report reads (hetscale.run/1, hetscale.sweep/1, "
-                                   "hetscale.comm-profile/1, hetscale.optimize/1)",
+                                   "hetscale.comm-profile/1, hetscale.optimize/1, hetscale.predict/1)",
                                    schema));
     }
   }
@@ -402,6 +423,7 @@ Report build_report(const std::vector<ReportInput>& inputs, const ReportOptions&
   for (auto& section : sweep_sections(sweeps, profile)) report.sections.push_back(std::move(section));
   for (std::size_t i = 0; i < optimizer_runs.size(); ++i)
     report.sections.push_back(optimizer_section(optimizer_runs[i].first, optimizer_runs[i].second, i));
+  for (std::size_t i = 0; i < predictions.size(); ++i) report.sections.push_back(prediction_section(predictions[i], i));
 
   for (const auto& name : options.model_figures) {
     ReportSection section;

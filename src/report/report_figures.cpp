@@ -319,6 +319,52 @@ Figure fitness_figure(const std::vector<double>& best, const std::vector<double>
   return figure;
 }
 
+// --- predictions -----------------------------------------------------------------------------
+
+Figure prediction_figure(const PredictedPart& part, const PredictionDocument& document, const std::string& id) {
+  const std::string& v = document.variable;
+  Figure figure = titled(
+      id, fmt::format("{}: measured, fitted and predicted at {} = {:g}", part.name, v, document.at),
+      fmt::format("hetscale predict: every repetition measured, the model chosen by leave-one-out "
+                  "cross-validation ({}) and its value at {} = {:g} with the interval of the models fitted "
+                  "without each scale ({})",
+                  part.model, v, document.at, document.search),
+      v, part.metric == "seconds" ? part.name + " (s)" : part.name);
+  Series measured = line("measured", {}, {}, PlotStyle::points);
+  double lowest = document.at, highest = document.at;
+  for (const auto& point : part.points) {
+    for (double value : point.values) measured.x.push_back(point.x), measured.y.push_back(value);
+    lowest = std::min(lowest, point.x);
+    highest = std::max(highest, point.x);
+  }
+  // The model on 80 points, spaced evenly on a log axis when the scales span more than 4x.
+  Series model = line("model", {}, {}, PlotStyle::lines);
+  figure.log_x = highest > 4.0 * lowest;
+  for (int i = 0; i <= 80; ++i) {
+    const double t = i / 80.0;
+    const double x = figure.log_x ? lowest * std::pow(highest / lowest, t) : lowest + (highest - lowest) * t;
+    model.x.push_back(x);
+    model.y.push_back(part.function.at(x));
+  }
+  figure.series = {measured, model, line("prediction", {document.at}, {part.value}, PlotStyle::points),
+                   line("interval", {document.at, document.at}, {part.low, part.high}, PlotStyle::lines)};
+  figure.legend = "top right";
+  return figure;
+}
+
+HtmlTable prediction_html_table(const PredictionDocument& document) {
+  HtmlTable table;
+  table.caption = fmt::format("each part at {} = {:g} ({}); SMAPE: the leave-one-out error of the model",
+                              document.variable, document.at,
+                              document.extrapolation ? "extrapolated" : "interpolated");
+  table.header = {"part", fmt::format("at {} = {:g}", document.variable, document.at), "interval", "SMAPE %", "model"};
+  for (const auto& part : document.parts)
+    table.rows.push_back({part.name, fmt::format("{:.4g}", part.value),
+                          fmt::format("{:.4g} .. {:.4g}", part.low, part.high), fmt::format("{:.2f}", part.smape),
+                          part.model});
+  return table;
+}
+
 // --- model figures -----------------------------------------------------------------------------
 
 std::vector<Figure> seed000_figure1() {

@@ -42,6 +42,9 @@ report_golden(model 3 --model seed000-fig1,seed003-fig2)
 # summary first, then each run, then speed-up and efficiency over ranks.
 report_golden(series 8 ${report_inputs}/series-my-stencil-2.json ${report_inputs}/series-my-stencil-8.json
   ${report_inputs}/series-my-stencil-4.json)
+# A prediction (hetscale predict --json): each part's points, model and
+# prediction with its interval (t_other, zero everywhere, not drawn).
+report_golden(prediction 5 ${report_inputs}/predict-farm-over-c.json)
 cli_exit(help_report 0 report --help)
 
 # report_bad_input(NAME REGEX ARGUMENTS...): run in the project folder with
@@ -70,7 +73,7 @@ report_bad_input(not_json
   "^hetscale: tests/cli/bad_input/broken.json: not valid JSON: parse error at line 4, column 38: [^\n]*\n$"
   examples/run-hetero.json tests/cli/bad_input/broken.json)
 report_bad_input(unknown_schema
-  "^hetscale: examples/platform-hetero.json: schema: 'hetscale.platform/1' is not one the report reads \\(hetscale.run/1, hetscale.sweep/1, hetscale.comm-profile/1, hetscale.optimize/1\\)\n$"
+  "^hetscale: examples/platform-hetero.json: schema: 'hetscale.platform/1' is not one the report reads \\(hetscale.run/1, hetscale.sweep/1, hetscale.comm-profile/1, hetscale.optimize/1, hetscale.predict/1\\)\n$"
   examples/run-hetero.json examples/platform-hetero.json)
 report_bad_input(run_record_refused
   "^hetscale: tests/cli/bad_input/run-unknown-field.json: nodes\\[0\\].t_compute: unknown field"
@@ -109,3 +112,6 @@ add_test(NAME cli.interrupted_write_keeps_the_old_file
   COMMAND ${CMAKE_COMMAND} -DHETSCALE=$<TARGET_FILE:hetscale_cli> -DHOME=${PROJECT_SOURCE_DIR}
     -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/interrupted_write -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_interrupted_write.cmake)
 set_tests_properties(cli.interrupted_write_keeps_the_old_file PROPERTIES TIMEOUT 60)
+report_bad_input(prediction_refused
+  "^hetscale: tests/cli/bad_input/predict-missing-power.json: predictions.t_par.function.terms\\[0\\].power: is missing\n$"
+  tests/cli/bad_input/predict-missing-power.json)

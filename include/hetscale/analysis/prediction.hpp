@@ -57,6 +57,7 @@ ScalingMeasurements scaling_of_sweeps(const std::vector<Sweep>& sweeps);
 struct ComponentPrediction {
   std::string name;    // callpath (and metric, when not the only one)
   std::string metric;  // "seconds" for a run's parts
+  std::vector<empirical::ScalingPoint> points;  // what was fitted
   empirical::FittedModel fitted;
   empirical::Prediction at;
 };

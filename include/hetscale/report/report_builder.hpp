@@ -10,6 +10,8 @@
 //                            target per kernel; psi between configurations
 //   hetscale.comm-profile/1  with sweeps: psi predicted beside psi measured
 //   hetscale.optimize/1      fitness per generation and the plan
+//   hetscale.predict/1       each part: measured points, the fitted model and
+//                            the prediction with its interval
 #include <string>
 #include <vector>
 

@@ -11,6 +11,7 @@
 #include "hetscale/record/sweep.hpp"
 #include "hetscale/report/figure.hpp"
 #include "hetscale/report/html_report.hpp"
+#include "hetscale/report/prediction_report.hpp"
 
 namespace hetscale::report {
 
@@ -52,6 +53,12 @@ HtmlTable psi_html_table(const PsiTable& measured, const IsospeedPrediction* pre
 // Fig 9: best and mean fitness per generation.
 Figure fitness_figure(const std::vector<double>& best, const std::vector<double>& mean, const std::string& title,
                       const std::string& id);
+
+// --- predictions (hetscale predict) ------------------------------------------------------
+// One part: its measured repetitions, the fitted model from the smallest scale
+// to the one predicted, and the prediction with its interval.
+Figure prediction_figure(const PredictedPart& part, const PredictionDocument& document, const std::string& id);
+HtmlTable prediction_html_table(const PredictionDocument& document);
 
 // --- model figures ------------------------------------------------------------------------
 // APGA 2004 Fig 1 (Eqs 11-13): two processors {v, h v}, the slower one with share
