@@ -805,7 +805,7 @@ TEST(BuildReport, RefusesTextThatIsNotAJsonObject) {
 TEST(BuildReport, RefusesAnUnknownSchemaListingTheKnownOnes) {
   EXPECT_EQ(ErrorMessage([] { build_report({{"in/platform.json", R"({"schema": "hetscale.platform/1"})"}}, {}); }),
             "in/platform.json: schema: 'hetscale.platform/1' is not one the report reads (hetscale.run/1, "
-            "hetscale.sweep/1, hetscale.comm-profile/1, hetscale.optimize/1)");
+            "hetscale.sweep/1, hetscale.comm-profile/1, hetscale.optimize/1, hetscale.predict/1)");
   EXPECT_TRUE(contains(ErrorMessage([] { build_report({{"in/none.json", "{}"}}, {}); }),
                        "in/none.json: schema: '' is not one the report reads"));
 }
