@@ -211,6 +211,8 @@ ScalingPrediction predict_scaling(const ScalingMeasurements& measurements, doubl
       throw InputError(measurements.source, component.name, error.what());
     }
     component.at = empirical::predict(component.fitted, points, at, options.measure);
+    // A sum of costs is never negative; neither is the low end of its interval.
+    if (options.nonnegative_coefficients) component.at.low = std::max(0.0, component.at.low);
     component.points = std::move(points);
     prediction.components.push_back(std::move(component));
   }

@@ -120,6 +120,14 @@ TEST(PredictScaling, SaysInterpolationAndRefusesTooFewScales) {
             std::string::npos);
 }
 
+TEST(PredictScaling, TheIntervalOfATimeStaysAtOrAboveZero) {
+  // Noise larger than the values: the held-out errors exceed 100 %.
+  const ScalingMeasurements noisy{"noisy", "p", {{"t_par", "seconds", {{1, {1.0}}, {2, {10.0}}, {3, {0.5}}, {4, {12.0}}}}}};
+  const auto prediction = predict_scaling(noisy, 64.0);
+  EXPECT_GE(prediction.components[0].at.low, 0.0);
+  EXPECT_LE(prediction.components[0].at.low, prediction.components[0].at.value);
+}
+
 TEST(ScalingOfSweeps, GivesTimesAgainstNWithEveryRepetition) {
   Sweep sweep;
   sweep.source = "sweep.json";
