@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <numeric>
 #include <set>
 
@@ -210,7 +209,7 @@ ScalingPrediction predict_scaling(const ScalingMeasurements& measurements, doubl
     } catch (const std::invalid_argument& error) {
       throw InputError(measurements.source, component.name, error.what());
     }
-    component.at = empirical::predict(component.fitted, points, at, options.measure);
+    component.at = empirical::predict(component.fitted, at);
     // A sum of costs is never negative; neither is the low end of its interval.
     if (options.nonnegative_coefficients) component.at.low = std::max(0.0, component.at.low);
     component.points = std::move(points);

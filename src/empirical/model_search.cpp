@@ -293,7 +293,10 @@ FittedModel search_model(std::span<const ScalingPoint> points, const SearchOptio
   }
   const double total_sum_of_squares = best.rss;
   best.hypotheses_tried = 1;
-  if (total_sum_of_squares == 0.0) return best;
+  if (total_sum_of_squares == 0.0) {
+    best.fitted_values = std::move(y);
+    return best;
+  }
   std::size_t tried = 1;
 
   // Log factors are undefined below 1, and log2(1)^-j is infinite.
@@ -347,21 +350,23 @@ FittedModel search_model(std::span<const ScalingPoint> points, const SearchOptio
     best = std::move(candidate);
   }
   best.hypotheses_tried = tried;
+  best.fitted_values = std::move(y);
   return best;
 }
 
-Prediction predict(const FittedModel& fitted, std::span<const ScalingPoint> points, double x, Measure measure) {
-  if (fitted.held_out_functions.size() != points.size() || fitted.held_out_predictions.size() != points.size())
-    throw std::invalid_argument(fmt::format("predict: a model fitted to {} points, given {}",
-                                            fitted.held_out_functions.size(), points.size()));
+Prediction predict(const FittedModel& fitted, double x) {
+  const std::size_t points = fitted.fitted_values.size();
+  if (fitted.held_out_functions.size() != points || fitted.held_out_predictions.size() != points)
+    throw std::invalid_argument(fmt::format("predict: a model of {} points with {} held-out fits",
+                                            points, fitted.held_out_functions.size()));
   Prediction prediction{x, fitted.function.at(x), 0.0, 0.0};
   double lowest = prediction.value, highest = prediction.value, squares = 0.0;
   std::size_t relative_errors = 0;
-  for (std::size_t i = 0; i < points.size(); ++i) {
+  for (std::size_t i = 0; i < points; ++i) {
     const double held_out = fitted.held_out_functions[i].at(x);
     lowest = std::min(lowest, held_out);
     highest = std::max(highest, held_out);
-    const double measured = measured_value(points[i], measure);
+    const double measured = fitted.fitted_values[i];
     if (measured == 0.0) continue;
     const double error = (fitted.held_out_predictions[i] - measured) / measured;
     squares += error * error;

@@ -3,10 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
 #include <cstdlib>
-#include <map>
 #include <sstream>
 #include <stdexcept>
 #include <utility>
@@ -31,7 +29,6 @@ std::vector<std::string> words(const std::string& text) {
 
 double number(const std::string& text, const std::string& source, const std::string& field) {
   char* end = nullptr;
-  errno = 0;
   const double value = std::strtod(text.c_str(), &end);
   if (text.empty() || end != text.c_str() + text.size())
     throw InputError(source, field, fmt::format("'{}' is not a number", text));

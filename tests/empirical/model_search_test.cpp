@@ -277,6 +277,7 @@ TEST(ModelSearch, KeepsTheHeldOutFitsOfEveryPoint) {
   const auto fitted = search_model(Sampled(truth, {1, 2, 3, 4}), SearchOptions::extra_p());
   ASSERT_EQ(fitted.held_out_functions.size(), 4u);
   ASSERT_EQ(fitted.held_out_predictions.size(), 4u);
+  EXPECT_EQ(fitted.fitted_values, (std::vector<double>{3.0, 5.0, 7.0, 9.0}));
   for (std::size_t i = 0; i < 4; ++i)
     EXPECT_TRUE(testing_support::ScaledNear(fitted.held_out_predictions[i], truth.at(i + 1.0), 1e-9));
 }

@@ -67,6 +67,8 @@ struct FittedModel {
   // 1 - (RSS / TSS)(n - 1)/(n - 1 - terms); 1 for the constant, NaN when n - 1 = terms.
   double adjusted_r_squared = 1.0;
   std::size_t hypotheses_tried = 0;  // the constant and each hypothesis the points determine
+  // The value fitted at each point, in order (the measure of its repetitions).
+  std::vector<double> fitted_values;
   // Fitted without point i, for each point in order: its prediction at x_i
   // and the function itself (the spread of a prediction, analysis/prediction).
   std::vector<double> held_out_predictions;
@@ -80,8 +82,7 @@ struct Prediction {
   double x = 0.0;
   double value = 0.0, low = 0.0, high = 0.0;
 };
-Prediction predict(const FittedModel& fitted, std::span<const ScalingPoint> points, double x,
-                   Measure measure = Measure::mean);
+Prediction predict(const FittedModel& fitted, double x);
 
 // Throws std::invalid_argument naming the value when there are fewer than two
 // points, a point without values, an x that is not > 0 or not finite, two
