@@ -19,20 +19,23 @@
 //   measured  bench/programs/split_work (a fixed amount of CPU work split over
 //             the ranks in proportion to their speeds, an MPI_Allreduce a step:
 //             strong scaling) under `mpiexec -np K hetscale measure
-//             --emulate-speeds ...`, speeds 0.3 x the farm's cycle so that 8
-//             ranks ask for less than this machine's 2 cores; K = 2, 3, 4
-//             fitted, 6 and 8 held out.
+//             --emulate-speeds ...`, speeds 0.15 x the farm's cycle so that
+//             16 ranks ask for less than this machine's 2 cores; K = 2, 3, 4,
+//             6, 8 fitted, 16 held out.
+// The farm and the measured program run 3 times at each scale (--repetitions):
+// each scale's value, fitted or held out, is the median of its runs
+// (`hetscale predict --measure median`).
 // Each family is fitted over C (the sum of the nodes' marked speeds: the farm's
 // declared client speeds, a kernel's marked_speed_Mflops, the emulated speeds
 // given to predict as --values for the measured program, whose record does not
 // say them) and over p, and predicted at each held-out run's own C and p.
 //
 // How to read it: one row per prediction, the value and interval `hetscale
-// predict` prints for t_par beside the t_par of the held-out run and the
-// relative error (predicted - measured) / measured; beside them, not held to
-// any goal, the sum of the parts' predictions (t_comp_mean + t_comm+t_idle +
-// t_other: t_par less the mean t_setup, which is not fitted), to show when
-// the parts extrapolate better than t_par itself. The summary takes the
+// predict` prints for t_par (the sum of its parts' models) beside the t_par of
+// the held-out run and the relative error (predicted - measured) / measured;
+// beside them, not held to any goal, t_par fitted alone (one series, two
+// terms allowed: the search before it was split into parts), to show what
+// the parts gain. The summary takes the
 // predictions of runs at 2x or more the processes of the largest fitted run
 // (over C, X / largest fitted C is then about 2 or more: 1.99 for the Sunwulf
 // kernels' first 16 hosts) and prints the median absolute relative error and
@@ -41,7 +44,9 @@
 // saying which goal was missed. Every number is from this one run.
 //
 // --quick is a smoke test of under a minute and a half: fit at 2, 3, 4 and
-// predict 8, small farms and sizes. --family runs one family.
+// predict 8, small farms and sizes. --family runs one family. --records DIR
+// runs nothing: it predicts again from the records an earlier run left in
+// DIR (its first line says where; give the --repetitions it ran with).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -65,12 +70,14 @@ namespace {
 using namespace hetscale;
 
 // One folder per process, kept: the records can be given to `hetscale predict`.
-const std::string work_dir =
+std::string work_dir =
     (std::filesystem::temp_directory_path() / fmt::format("hetscale-prediction-accuracy-{}", getpid())).string();
+bool rerun = true;  // false with --records: read the records already in work_dir
 
 // Runs `hetscale ARGUMENTS` (which name the record's --out), under mpiexec with
 // `ranks` processes when ranks > 0; exits 1 when the command fails.
 void run_hetscale(int ranks, const std::string& arguments) {
+  if (!rerun) return;
   const std::string launcher =
       ranks > 0 ? fmt::format("{} {} {} {} ", HETSCALE_MPIEXEC, HETSCALE_MPIEXEC_NP_FLAG, ranks, HETSCALE_MPIEXEC_FLAGS)
                 : std::string();
@@ -102,10 +109,12 @@ struct ScaledRun {
   std::optional<double> marked_speed_sum;  // given to predict as --values when the scale is C
 };
 
-// Runs of one program: the fitted ones and those held out to be predicted.
+// Runs of one program: the fitted ones (every repetition) and those held out
+// to be predicted (the repetitions at each scale).
 struct Family {
   std::string name;
-  std::vector<ScaledRun> fitted, held_out;
+  std::vector<ScaledRun> fitted;
+  std::vector<std::vector<ScaledRun>> held_out;
 };
 
 double scale_of(const ScaledRun& run, ScaleVariable variable) {
@@ -120,13 +129,11 @@ struct HeldOutPrediction {
   double at = 0.0;                                                // the held-out run's scale
   double processes_ratio = 0.0;                                   // its processes / the largest fitted run's
   double predicted = 0.0, low = 0.0, high = 0.0, measured = 0.0;  // t_par, s
-  // Beside it, not in the goals: the sum of the parts' predictions, t_comp_mean
-  // + (t_comm + t_idle) + t_other, which is t_par less the mean t_setup (every
-  // node's parts add up to t_par; t_setup is not fitted).
-  double parts_predicted = 0.0;
+  // Beside it, not in the goals: t_par fitted alone, with up to two terms.
+  double alone_predicted = 0.0;
 
   double relative_error() const { return (predicted - measured) / measured; }
-  double parts_relative_error() const { return (parts_predicted - measured) / measured; }
+  double alone_relative_error() const { return (alone_predicted - measured) / measured; }
   bool inside() const { return low <= measured && measured <= high; }
   double scale_ratio() const { return at / fitted_scales.back(); }
   // The predictions the summary and the goals are about.
@@ -161,16 +168,25 @@ void predict_family(const Family& family, ScaleVariable variable, std::vector<He
   }
   try {
     const auto measurements = scaling_of_runs(records, variable, values_given ? std::optional(values) : std::nullopt);
-    for (const auto& run : family.held_out) {
-      const auto prediction = predict_scaling(measurements, scale_of(run, variable));
+    // Repetitions become one value by their median (`hetscale predict
+    // --measure median`): one run of a few in the same configuration has
+    // been seen to take 2.4 times the CPU time it asked for on this machine.
+    empirical::SearchOptions options;
+    options.measure = empirical::Measure::median;
+    for (const auto& repetitions : family.held_out) {
+      const auto& run = repetitions.front();
+      const auto prediction = predict_scaling(measurements, scale_of(run, variable), options);
       const auto& t_par = component_of(prediction, component_t_par);
-      double parts = 0.0;
-      for (const char* part : {component_t_comp_mean, component_t_comm_idle, component_t_other})
-        parts += component_of(prediction, part).at.value;
+      empirical::SearchOptions two_terms = options;
+      two_terms.max_terms = 2;
+      const auto alone = empirical::search_model(t_par.points, two_terms);
+      empirical::ScalingPoint measured{prediction.at, {}};
+      for (const auto& repetition : repetitions) measured.values.push_back(repetition.record.t_par);
       predictions.push_back({family.name, variable_name, prediction.scales, prediction.at,
                              static_cast<double>(run.record.nodes.size()) / static_cast<double>(largest_processes),
-                             t_par.at.value, t_par.at.low, t_par.at.high, run.record.t_par, parts});
-      if (&run == &family.held_out.back())
+                             t_par.at.value, t_par.at.low, t_par.at.high,
+                             empirical::measured_value(measured, options.measure), alone.function.at(prediction.at)});
+      if (&repetitions == &family.held_out.back())
         models.push_back({family.name, variable_name, t_par.fitted.function.text(variable_name), t_par.fitted.smape});
     }
   } catch (const InputError& error) {
@@ -186,10 +202,11 @@ struct Settings {
   std::size_t population = 128, generations = 4;
   std::vector<std::size_t> kernel_fitted{2, 3, 4, 6, 8}, kernel_held_out{16, 32};
   std::size_t ge_size = 1000, mm_size = 2000;
-  std::vector<std::size_t> measured_fitted{2, 3, 4}, measured_held_out{6, 8};
-  double work_seconds = 6.0;  // split_work's CPU work at speed 1, all ranks together
+  std::vector<std::size_t> measured_fitted{2, 3, 4, 6, 8}, measured_held_out{16};
+  double work_seconds = 3.0;  // split_work's CPU work at speed 1, all ranks together
   std::size_t steps = 4;
-  double measured_speed_factor = 0.3;  // 8 ranks: 0.3 x 5 = 1.5 of this machine's 2 cores
+  double measured_speed_factor = 0.15;  // 16 ranks: 0.15 x 10 = 1.5 of this machine's 2 cores
+  std::size_t repetitions = 3;          // of each run in real time (the farm, the measured program)
 
   static Settings quick() {
     Settings settings;
@@ -200,24 +217,38 @@ struct Settings {
     settings.ge_size = settings.mm_size = 300;
     settings.work_seconds = 0.8;
     settings.steps = 2;
+    settings.measured_speed_factor = 0.3;  // 8 ranks: 0.3 x 5 = 1.5 cores
+    settings.repetitions = 1;
     return settings;
   }
 };
 
+// run(count, name) runs one configuration and writes its record to
+// record_path(name); repetitions after the first are named "-2", "-3", ...
 template <class Run>
 Family run_family(const std::string& name, const std::vector<std::size_t>& fitted,
-                  const std::vector<std::size_t>& held_out, const Run& run) {
+                  const std::vector<std::size_t>& held_out, std::size_t repetitions, const std::string& record_name,
+                  const Run& run) {
   Family family{name, {}, {}};
-  for (const auto count : fitted) family.fitted.push_back(run(count));
-  for (const auto count : held_out) family.held_out.push_back(run(count));
+  const auto repeat = [&](std::size_t count) {
+    std::vector<ScaledRun> runs;
+    for (std::size_t r = 1; r <= repetitions; ++r)
+      runs.push_back(run(count, r == 1 ? fmt::format("{}-{}", record_name, count)
+                                       : fmt::format("{}-{}-{}", record_name, count, r)));
+    return runs;
+  };
+  for (const auto count : fitted)
+    for (auto& run : repeat(count)) family.fitted.push_back(std::move(run));
+  for (const auto count : held_out) family.held_out.push_back(repeat(count));
   return family;
 }
 
 Family farm_family(const Settings& settings) {
   const double eval_time = 4.0, time_scale = 0.01;
   return run_family(fmt::format("farm, adaptive, {} x {} tasks", settings.population, settings.generations + 1),
-                    settings.farm_fitted, settings.farm_held_out, [&](std::size_t clients) {
-                      const std::string out = record_path(fmt::format("farm-{}", clients));
+                    settings.farm_fitted, settings.farm_held_out, settings.repetitions, "farm",
+                    [&](std::size_t clients, const std::string& name) {
+                      const std::string out = record_path(name);
                       run_hetscale(
                           static_cast<int>(clients) + 1,
                           fmt::format("farm --policy adaptive --objective synthetic --eval-time {} --time-scale {} "
@@ -231,8 +262,9 @@ Family farm_family(const Settings& settings) {
 Family kernel_family(const Settings& settings, const std::string& kernel, std::size_t size) {
   const std::string platform = std::string(HETSCALE_HOME) + "/data/platforms/sunwulf.json";
   return run_family(fmt::format("{}, N = {}, simulated", kernel, size), settings.kernel_fitted,
-                    settings.kernel_held_out, [&](std::size_t hosts) {
-                      const std::string out = record_path(fmt::format("{}-{}-{}", kernel, size, hosts));
+                    settings.kernel_held_out, 1, fmt::format("{}-{}", kernel, size),
+                    [&](std::size_t hosts, const std::string& name) {
+                      const std::string out = record_path(name);
                       run_hetscale(0, fmt::format("simulate kernel {} --size {} --hosts {} --platform {} --out {}",
                                                   kernel, size, hosts, platform, out));
                       return ScaledRun{read_run_record(out), std::nullopt};
@@ -241,9 +273,10 @@ Family kernel_family(const Settings& settings, const std::string& kernel, std::s
 
 Family measured_family(const Settings& settings) {
   return run_family(fmt::format("split_work, {} s of work", settings.work_seconds), settings.measured_fitted,
-                    settings.measured_held_out, [&](std::size_t ranks) {
+                    settings.measured_held_out, settings.repetitions, "split-work",
+                    [&](std::size_t ranks, const std::string& name) {
                       const auto speeds = cycled_speeds(ranks, settings.measured_speed_factor);
-                      const std::string out = record_path(fmt::format("split-work-{}", ranks));
+                      const std::string out = record_path(name);
                       run_hetscale(
                           static_cast<int>(ranks),
                           fmt::format("measure --emulate-speeds {} --out {} -- {} {} {} {}", speed_list(speeds), out,
@@ -264,7 +297,7 @@ void print_table(const std::string& title, const std::vector<HeldOutPrediction>&
   fmt::print("### {}\n\n", title);
   fmt::print(
       "| family | variable | scales fitted | X predicted | X / largest fitted | predicted t_par (s) | interval (s) | "
-      "measured t_par (s) | relative error | inside interval | in summary (>= 2x p) | sum of parts predicted (s) "
+      "measured t_par (s) | relative error | inside interval | in summary (>= 2x p) | t_par fitted alone (s) "
       "| its error |\n");
   fmt::print("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   for (const auto& row : predictions)
@@ -273,7 +306,7 @@ void print_table(const std::string& title, const std::vector<HeldOutPrediction>&
         "% |\n",
         row.family, row.variable, scales_text(row.fitted_scales), row.at, row.scale_ratio(), row.predicted, row.low,
         row.high, row.measured, 100.0 * row.relative_error(), row.inside() ? "yes" : "no",
-        row.at_twice_or_more() ? "yes" : "no", row.parts_predicted, 100.0 * row.parts_relative_error());
+        row.at_twice_or_more() ? "yes" : "no", row.alone_predicted, 100.0 * row.alone_relative_error());
   fmt::print("\n");
 }
 
@@ -287,22 +320,22 @@ double median(std::vector<double> values) {
 struct Accuracy {
   std::size_t predictions = 0;
   double median_error = 0.0, coverage = 0.0;
-  double parts_median_error = 0.0;  // of the sum of the parts' predictions
+  double alone_median_error = 0.0;  // of t_par fitted alone
 };
 
 Accuracy accuracy_of(const std::vector<HeldOutPrediction>& predictions) {
   Accuracy accuracy;
-  std::vector<double> errors, parts_errors;
+  std::vector<double> errors, alone_errors;
   std::size_t inside = 0;
   for (const auto& row : predictions) {
     errors.push_back(std::abs(row.relative_error()));
-    parts_errors.push_back(std::abs(row.parts_relative_error()));
+    alone_errors.push_back(std::abs(row.alone_relative_error()));
     inside += row.inside() ? 1 : 0;
   }
   accuracy.predictions = errors.size();
   if (errors.empty()) return accuracy;
   accuracy.median_error = median(errors);
-  accuracy.parts_median_error = median(parts_errors);
+  accuracy.alone_median_error = median(alone_errors);
   accuracy.coverage = static_cast<double>(inside) / static_cast<double>(errors.size());
   return accuracy;
 }
@@ -317,20 +350,21 @@ std::vector<HeldOutPrediction> at_twice_or_more(const std::vector<HeldOutPredict
 void print_accuracy_row(const std::string& name, const std::vector<HeldOutPrediction>& predictions) {
   const auto all = accuracy_of(predictions), far = accuracy_of(at_twice_or_more(predictions));
   fmt::print("| {} | {} | {:.1f} % | {:.0f} % | {:.1f} % | {} | {:.1f} % | {:.0f} % | {:.1f} % |\n", name,
-             far.predictions, 100.0 * far.median_error, 100.0 * far.coverage, 100.0 * far.parts_median_error,
-             all.predictions, 100.0 * all.median_error, 100.0 * all.coverage, 100.0 * all.parts_median_error);
+             far.predictions, 100.0 * far.median_error, 100.0 * far.coverage, 100.0 * far.alone_median_error,
+             all.predictions, 100.0 * all.median_error, 100.0 * all.coverage, 100.0 * all.alone_median_error);
 }
 
 int usage() {
-  std::fprintf(stderr, "usage: prediction_accuracy [--check] [--quick] [--family farm|kernels|measured]\n");
+  std::fprintf(stderr,
+               "usage: prediction_accuracy [--check] [--quick] [--family farm|kernels|measured] [--records DIR]\n"
+               "       [--repetitions K]\n");
   return 2;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run_benchmark(int argc, char** argv) {
   bool check = false, quick = false;
   std::string only;
+  std::optional<std::size_t> repetitions;
   for (int i = 1; i < argc; ++i) {
     const std::string argument = argv[i];
     if (argument == "--check")
@@ -339,11 +373,17 @@ int main(int argc, char** argv) {
       quick = true;
     else if (argument == "--family" && i + 1 < argc)
       only = argv[++i];
+    else if (argument == "--records" && i + 1 < argc)
+      work_dir = argv[++i], rerun = false;
+    else if (argument == "--repetitions" && i + 1 < argc)
+      repetitions = std::strtoul(argv[++i], nullptr, 10);
     else
       return usage();
   }
   if (!only.empty() && only != "farm" && only != "kernels" && only != "measured") return usage();
-  const Settings settings = quick ? Settings::quick() : Settings{};
+  Settings settings = quick ? Settings::quick() : Settings{};
+  if (repetitions) settings.repetitions = *repetitions;
+  if (settings.repetitions < 1) return usage();
   std::filesystem::create_directories(work_dir);
 
   struct Table {
@@ -386,8 +426,8 @@ int main(int argc, char** argv) {
 
   fmt::print("### Summary\n\n");
   fmt::print(
-      "| predictions of | at >= 2x p: count | median abs. relative error | inside interval | sum of parts: median "
-      "abs. error | all: count | median abs. relative error | inside interval | sum of parts: median abs. error |\n");
+      "| predictions of | at >= 2x p: count | median abs. relative error | inside interval | fitted alone: median "
+      "abs. error | all: count | median abs. relative error | inside interval | fitted alone: median abs. error |\n");
   fmt::print("|---|---|---|---|---|---|---|---|---|\n");
   for (const auto& table : tables) {
     print_accuracy_row(table.key, table.predictions);
@@ -423,4 +463,14 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "prediction_accuracy: %s%s\n", failure.c_str(),
                  check ? "" : " (a goal of --check, not held to here)");
   return check && !failures.empty() ? 1 : 0;
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return run_benchmark(argc, argv);
+  } catch (const InputError& error) {  // a record missing or bad (--records)
+    std::fprintf(stderr, "prediction_accuracy: %s\n", error.what());
+    return 1;
+  }
 }

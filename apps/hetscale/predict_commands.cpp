@@ -25,7 +25,7 @@ namespace {
 
 struct PredictCommand {
   std::vector<std::string> inputs;
-  std::string at, variable, values, measure = "mean", extra_p_out;
+  std::string at, variable, values, measure = "mean", extra_p_out, terms;
   bool json = false, extra_p = false;
 };
 
@@ -58,6 +58,11 @@ Output predict(const PredictCommand& command) {
   const double at = single_number(command.at, "--at");
   auto options = command.extra_p ? empirical::SearchOptions::extra_p() : empirical::SearchOptions{};
   options.measure = measure_named(command.measure);
+  if (!command.terms.empty()) {
+    if (command.terms != "1" && command.terms != "2")
+      throw InputError("--terms", "", fmt::format("'{}': 1 or 2 terms beside the constant", command.terms));
+    options.max_terms = command.terms == "1" ? 1 : 2;
+  }
 
   std::vector<InputKind> kinds;
   std::vector<std::string> texts;
@@ -120,6 +125,8 @@ void add_predict_command(CLI::App& app, Actions& actions) {
                           "the scale of each run record, in order, v1,v2,... or @FILE (when the records do not say it)");
   predict_app->add_option("--measure", command->measure,
                           "how the repetitions at a scale become one value: mean (default), median, minimum, maximum");
+  predict_app->add_option("--terms", command->terms,
+                          "1 (default, as Extra-P) or 2 terms beside the constant in each part's model");
   predict_app->add_flag("--extra-p", command->extra_p,
                         "Extra-P's own search: one term, no negative exponents (its models, to its digits)");
   predict_app->add_option("--extra-p-out", command->extra_p_out,

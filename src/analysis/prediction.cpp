@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 #include <set>
+#include <utility>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -69,6 +70,66 @@ std::optional<double> ratio(std::optional<double> numerator, std::optional<doubl
   return *numerator / *denominator;
 }
 
+// The sums among a run's parts: t_par is the mean over nodes of each node's
+// t_comp + t_comm + t_idle + t_other + t_setup; t_comp_max is t_comp_mean
+// plus the imbalance.
+struct SumOfParts {
+  const char* sum;
+  std::vector<const char*> parts;
+};
+const SumOfParts sums_of_parts[] = {
+    {component_t_par, {component_t_comp_mean, component_t_comm_idle, component_t_other, component_t_setup}},
+    {component_t_comp_max, {component_t_comp_mean, component_t_imbalance}}};
+
+const ScalingSeries* series_named(const ScalingMeasurements& measurements, const char* name) {
+  for (const auto& series : measurements.series)
+    if (series.callpath == name && series.metric == "seconds") return &series;
+  return nullptr;
+}
+
+// The sums whose series are there with each of their parts', measured at the
+// same scales: those are predicted as the sum of the parts' models.
+std::vector<const SumOfParts*> sums_in(const ScalingMeasurements& measurements) {
+  const auto scales_of = [](const ScalingSeries& series) {
+    std::vector<double> scales;
+    for (const auto& point : series.points) scales.push_back(point.x);
+    return scales;
+  };
+  std::vector<const SumOfParts*> found;
+  for (const auto& sum : sums_of_parts) {
+    const auto* series = series_named(measurements, sum.sum);
+    if (series && std::all_of(sum.parts.begin(), sum.parts.end(), [&](const char* part) {
+          const auto* part_series = series_named(measurements, part);
+          return part_series && scales_of(*part_series) == scales_of(*series);
+        }))
+      found.push_back(&sum);
+  }
+  return found;
+}
+
+ComponentPrediction* find_component(ScalingPrediction& prediction, const char* name) {
+  return const_cast<ComponentPrediction*>(find_component(std::as_const(prediction), name));
+}
+
+// A sum from its fitted parts: the model, the value and the interval.
+void add_up(ScalingPrediction& prediction, const SumOfParts& sum, empirical::Measure measure) {
+  auto* whole = find_component(prediction, sum.sum);
+  std::vector<empirical::FittedModel> parts;
+  empirical::Prediction at{prediction.at, 0.0, 0.0, 0.0};
+  for (const char* name : sum.parts) {
+    const auto* part = find_component(prediction, name);
+    parts.push_back(part->fitted);
+    at.value += part->at.value;
+    at.low += part->at.low;
+    at.high += part->at.high;
+  }
+  std::vector<double> measured;
+  for (const auto& point : whole->points) measured.push_back(empirical::measured_value(point, measure));
+  whole->fitted = empirical::sum_of_models(parts, measured);
+  whole->at = at;
+  prediction.sums.push_back(fmt::format("{} = {}", sum.sum, fmt::join(sum.parts, " + ")));
+}
+
 }  // namespace
 
 ScaleVariable scale_variable_named(const std::string& name) {
@@ -116,8 +177,9 @@ ScalingMeasurements scaling_of_runs(const std::vector<RunRecord>& runs, ScaleVar
                      fmt::format("{} values for {} runs: give one scale per run, in order", values->size(), runs.size()));
   const std::string name = scale_variable_name(variable);
   ScalingMeasurements measurements{"", name, {}};
-  const char* components[] = {component_t_par, component_t_comp_max, component_t_comp_mean, component_t_comm_idle,
-                              component_t_other, component_t_ideal};
+  const char* components[] = {component_t_par,       component_t_comp_max, component_t_comp_mean,
+                              component_t_imbalance, component_t_comm_idle, component_t_other,
+                              component_t_setup,     component_t_ideal};
   for (const char* component : components) measurements.series.push_back({component, "seconds", {}});
   std::string program;
   bool every_run_has_efficiency = true;
@@ -136,16 +198,18 @@ ScalingMeasurements scaling_of_runs(const std::vector<RunRecord>& runs, ScaleVar
     if (!(x > 0.0) || !std::isfinite(x))
       throw InputError(values ? "--values" : run.source, values ? "" : "context",
                        fmt::format("{} = {}: a scale is a finite number > 0", name, x));
-    std::vector<double> comp, comm_idle, other;
+    std::vector<double> comp, comm_idle, other, setup;
     for (const auto& node : run.nodes) {
       comp.push_back(node.t_comp);
       comm_idle.push_back(node.t_comm + node.t_idle);
       other.push_back(node.t_other);
+      setup.push_back(node.t_setup);
     }
     const auto efficiency = heterogeneous_efficiency_of(run);
     every_run_has_efficiency = every_run_has_efficiency && efficiency.has_value();
-    const double parts[] = {run.t_par, *std::max_element(comp.begin(), comp.end()), mean(comp), mean(comm_idle),
-                            mean(other), efficiency ? *efficiency * run.t_par : 0.0};
+    const double comp_max = *std::max_element(comp.begin(), comp.end()), comp_mean = mean(comp);
+    const double parts[] = {run.t_par,       comp_max,    comp_mean,   comp_max - comp_mean,
+                            mean(comm_idle), mean(other), mean(setup), efficiency ? *efficiency * run.t_par : 0.0};
     for (std::size_t c = 0; c < std::size(components); ++c) measurements.series[c].add(x, {parts[c]});
   }
   if (!every_run_has_efficiency) measurements.series.pop_back();  // t_ideal
@@ -198,23 +262,27 @@ ScalingPrediction predict_scaling(const ScalingMeasurements& measurements, doubl
 
   const bool one_metric = std::all_of(measurements.series.begin(), measurements.series.end(),
                                       [&](const auto& s) { return s.metric == measurements.series.front().metric; });
+  const auto sums = sums_in(measurements);
   for (const auto& series : measurements.series) {
-    std::vector<empirical::ScalingPoint> points;
-    for (const auto& measurement : series.points) points.push_back({measurement.x, measurement.values});
     ComponentPrediction component;
+    for (const auto& measurement : series.points) component.points.push_back({measurement.x, measurement.values});
     component.name = one_metric ? series.callpath : fmt::format("{} {}", series.callpath, series.metric);
     component.metric = series.metric;
+    if (std::any_of(sums.begin(), sums.end(), [&](const SumOfParts* sum) { return series.callpath == sum->sum; })) {
+      prediction.components.push_back(std::move(component));  // added up once its parts are fitted
+      continue;
+    }
     try {
-      component.fitted = empirical::search_model(points, options);
+      component.fitted = empirical::search_model(component.points, options);
     } catch (const std::invalid_argument& error) {
       throw InputError(measurements.source, component.name, error.what());
     }
     component.at = empirical::predict(component.fitted, at);
     // A sum of costs is never negative; neither is the low end of its interval.
     if (options.nonnegative_coefficients) component.at.low = std::max(0.0, component.at.low);
-    component.points = std::move(points);
     prediction.components.push_back(std::move(component));
   }
+  for (const auto* sum : sums) add_up(prediction, *sum, options.measure);
 
   // What follows from the parts, when they are a run's parts.
   const auto value = [&](const char* name) -> std::optional<double> {
@@ -233,24 +301,21 @@ ScalingPrediction predict_scaling(const ScalingMeasurements& measurements, doubl
   const auto* t_par = find_component(prediction, component_t_par);
   if (t_par && prediction.extrapolation && at > prediction.scales.back()) {
     const double last = prediction.scales.back();
-    const auto share_at = [&](const char* name, double x, bool imbalance) -> std::optional<double> {
+    const auto share_at = [&](const char* name, double x) -> std::optional<double> {
       const auto* part = find_component(prediction, name);
-      const auto* mean_part = imbalance ? find_component(prediction, component_t_comp_mean) : nullptr;
       const double total = t_par->fitted.function.at(x);
-      if (!part || total <= 0.0 || (imbalance && !mean_part)) return std::nullopt;
-      const double time = part->fitted.function.at(x) - (imbalance ? mean_part->fitted.function.at(x) : 0.0);
-      return std::max(0.0, time) / total;
+      if (!part || total <= 0.0) return std::nullopt;
+      return std::max(0.0, part->fitted.function.at(x)) / total;
     };
     struct Part {
       const char* component;
       const char* name;
-      bool imbalance;
     };
-    for (const Part& part : {Part{component_t_comm_idle, "communication and waiting (t_comm + t_idle)", false},
-                             Part{component_t_other, "other load (t_other)", false},
-                             Part{component_t_comp_max, "imbalance of the computation (t_comp_max - t_comp_mean)", true}}) {
-      const auto measured = share_at(part.component, last, part.imbalance);
-      const auto predicted = share_at(part.component, at, part.imbalance);
+    for (const Part& part : {Part{component_t_comm_idle, "communication and waiting (t_comm + t_idle)"},
+                             Part{component_t_other, "other load (t_other)"},
+                             Part{component_t_imbalance, "imbalance of the computation (t_comp_max - t_comp_mean)"}}) {
+      const auto measured = share_at(part.component, last);
+      const auto predicted = share_at(part.component, at);
       if (!measured || !predicted || *predicted <= *measured) continue;
       if (!prediction.limiting || *predicted - *measured > prediction.limiting->share_predicted - prediction.limiting->share_measured)
         prediction.limiting = LimitingPart{part.name, *measured, *predicted};

@@ -179,6 +179,14 @@ double smape_share(double predicted, double measured) {
   return scale == 0.0 ? 0.0 : 2.0 * std::abs(predicted - measured) / scale;
 }
 
+// |predicted - measured| / max(|predicted|, |measured|), 0..1 (0 for 0 and 0):
+// relative, and bounded, so that a part that is noise about a small value
+// (0.4 s, then 0.001 s) does not widen its interval a hundredfold.
+double relative_difference(double predicted, double measured) {
+  const double larger = std::max(std::abs(predicted), std::abs(measured));
+  return larger == 0.0 ? 0.0 : std::abs(predicted - measured) / larger;
+}
+
 class Hypothesis {
  public:
   Hypothesis(std::vector<Term> terms, std::span<const double> x, bool nonnegative)
@@ -197,9 +205,15 @@ class Hypothesis {
 
   // Fitted on the rows other than left_out (none: every row).
   NormalForm fit(std::span<const double> y, std::size_t left_out = no_row) const {
+    std::vector<std::size_t> rows;
+    for (std::size_t r = 0; r < y.size(); ++r)
+      if (r != left_out) rows.push_back(r);
+    return fit_rows(y, rows);
+  }
+  // Fitted on the given rows only.
+  NormalForm fit_rows(std::span<const double> y, std::span<const std::size_t> rows) const {
     std::vector<double> a, b;
-    for (std::size_t r = 0; r < y.size(); ++r) {
-      if (r == left_out) continue;
+    for (const std::size_t r : rows) {
       a.insert(a.end(), design_.begin() + static_cast<std::ptrdiff_t>(r * columns_),
                design_.begin() + static_cast<std::ptrdiff_t>((r + 1) * columns_));
       b.push_back(y[r]);
@@ -272,6 +286,28 @@ void check_points(std::span<const ScalingPoint> points, const SearchOptions& opt
   }
 }
 
+// The chosen hypothesis refitted on the k smallest scales, k from its number
+// of coefficients to n - 1, and its predictions at each larger scale.
+std::vector<FittedModel::Backtest> backtests_of(const NormalForm& chosen, std::span<const double> x,
+                                                std::span<const double> y, bool nonnegative) {
+  std::vector<Term> terms;
+  for (const auto& weighted : chosen.terms) terms.push_back(weighted.term);
+  const Hypothesis hypothesis(std::move(terms), x, nonnegative);
+  std::vector<std::size_t> ascending(x.size());
+  std::iota(ascending.begin(), ascending.end(), std::size_t{0});
+  std::sort(ascending.begin(), ascending.end(), [&](std::size_t a, std::size_t b) { return x[a] < x[b]; });
+  std::vector<FittedModel::Backtest> backtests;
+  for (std::size_t k = hypothesis.coefficients(); k < x.size(); ++k) {
+    const std::span<const std::size_t> smallest(ascending.data(), k);
+    const auto function = hypothesis.fit_rows(y, smallest);
+    for (std::size_t j = k; j < x.size(); ++j) {
+      const std::size_t row = ascending[j];
+      backtests.push_back({x[ascending[k - 1]], x[row], hypothesis.predict(function, row), y[row]});
+    }
+  }
+  return backtests;
+}
+
 }  // namespace
 
 FittedModel search_model(std::span<const ScalingPoint> points, const SearchOptions& options) {
@@ -294,7 +330,9 @@ FittedModel search_model(std::span<const ScalingPoint> points, const SearchOptio
   const double total_sum_of_squares = best.rss;
   best.hypotheses_tried = 1;
   if (total_sum_of_squares == 0.0) {
+    best.backtests = backtests_of(best.function, x, y, options.nonnegative_coefficients);
     best.fitted_values = std::move(y);
+    best.scales = std::move(x);
     return best;
   }
   std::size_t tried = 1;
@@ -350,8 +388,81 @@ FittedModel search_model(std::span<const ScalingPoint> points, const SearchOptio
     best = std::move(candidate);
   }
   best.hypotheses_tried = tried;
+  best.backtests = backtests_of(best.function, x, y, options.nonnegative_coefficients);
   best.fitted_values = std::move(y);
+  best.scales = std::move(x);
   return best;
+}
+
+double error_per_doubling(const FittedModel& fitted) {
+  double squares = 0.0;
+  std::size_t count = 0;
+  for (const auto& backtest : fitted.backtests) {
+    if (backtest.measured == 0.0 || !(backtest.x > backtest.fitted_up_to)) continue;
+    const double rate = relative_difference(backtest.predicted, backtest.measured) /
+                        std::log2(backtest.x / backtest.fitted_up_to);
+    squares += rate * rate;
+    ++count;
+  }
+  return count == 0 ? 0.0 : std::sqrt(squares / static_cast<double>(count));
+}
+
+namespace {
+
+// c0 + terms of a and of b, like terms merged.
+NormalForm sum_of_functions(const NormalForm& a, const NormalForm& b) {
+  NormalForm sum = a;
+  sum.constant += b.constant;
+  for (const auto& weighted : b.terms) {
+    const auto like = std::find_if(sum.terms.begin(), sum.terms.end(),
+                                   [&](const WeightedTerm& t) { return t.term == weighted.term; });
+    if (like == sum.terms.end()) sum.terms.push_back(weighted);
+    else like->coefficient += weighted.coefficient;
+  }
+  return sum;
+}
+
+}  // namespace
+
+FittedModel sum_of_models(std::span<const FittedModel> parts, std::span<const double> measured) {
+  if (parts.empty()) throw std::invalid_argument("sum_of_models: no parts to add");
+  const std::size_t n = parts.front().scales.size();
+  if (measured.size() != n)
+    throw std::invalid_argument(fmt::format("sum_of_models: {} measured values for parts at {} scales", measured.size(), n));
+  for (const auto& part : parts)
+    if (part.scales != parts.front().scales || part.held_out_functions.size() != n ||
+        part.held_out_predictions.size() != n)
+      throw std::invalid_argument(fmt::format("sum_of_models: a part at {} scales with {} held-out fits, another at {}",
+                                              part.scales.size(), part.held_out_functions.size(), n));
+  FittedModel sum;
+  sum.scales = parts.front().scales;
+  sum.fitted_values.assign(measured.begin(), measured.end());
+  sum.held_out_predictions.assign(n, 0.0);
+  sum.held_out_functions.assign(n, NormalForm{});
+  for (const auto& part : parts) {
+    sum.function = sum_of_functions(sum.function, part.function);
+    sum.hypotheses_tried += part.hypotheses_tried;
+    for (std::size_t i = 0; i < n; ++i) {
+      sum.held_out_predictions[i] += part.held_out_predictions[i];
+      sum.held_out_functions[i] = sum_of_functions(sum.held_out_functions[i], part.held_out_functions[i]);
+    }
+  }
+  double mean = 0.0;
+  for (const double value : measured) mean += value / static_cast<double>(n);
+  double total_sum_of_squares = 0.0, in_sample = 0.0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double d = sum.held_out_predictions[i] - measured[i], fit = sum.function.at(sum.scales[i]) - measured[i];
+    sum.rss += d * d;
+    sum.smape += smape_share(sum.held_out_predictions[i], measured[i]) / static_cast<double>(n) * 100.0;
+    total_sum_of_squares += (measured[i] - mean) * (measured[i] - mean);
+    in_sample += fit * fit;
+  }
+  const double freedom = static_cast<double>(n) - 1.0 - static_cast<double>(sum.function.terms.size());
+  sum.adjusted_r_squared =
+      total_sum_of_squares == 0.0 ? 1.0
+      : freedom > 0 ? 1.0 - in_sample / total_sum_of_squares * (static_cast<double>(n) - 1.0) / freedom
+                    : std::numeric_limits<double>::quiet_NaN();
+  return sum;
 }
 
 Prediction predict(const FittedModel& fitted, double x) {
@@ -368,13 +479,18 @@ Prediction predict(const FittedModel& fitted, double x) {
     highest = std::max(highest, held_out);
     const double measured = fitted.fitted_values[i];
     if (measured == 0.0) continue;
-    const double error = (fitted.held_out_predictions[i] - measured) / measured;
+    const double error = relative_difference(fitted.held_out_predictions[i], measured);
     squares += error * error;
     ++relative_errors;
   }
-  const double spread = relative_errors == 0 ? 0.0 : std::sqrt(squares / static_cast<double>(relative_errors));
-  prediction.low = lowest - std::abs(lowest) * spread;
-  prediction.high = highest + std::abs(highest) * spread;
+  double h = relative_errors == 0 ? 0.0 : std::sqrt(squares / static_cast<double>(relative_errors));
+  if (!fitted.scales.empty()) {
+    const auto [smallest, largest] = std::minmax_element(fitted.scales.begin(), fitted.scales.end());
+    const double doublings = x > *largest ? std::log2(x / *largest) : x < *smallest ? std::log2(*smallest / x) : 0.0;
+    h += error_per_doubling(fitted) * doublings;
+  }
+  prediction.low = lowest - std::abs(lowest) * h / (1.0 + h);
+  prediction.high = highest + std::abs(highest) * h;
   return prediction;
 }
 

@@ -64,8 +64,11 @@ std::string prediction_text(const ScalingPrediction& prediction) {
   text += table.render();
   text += fmt::format(
       "models: {}; interval: the models fitted without each measured scale, widened by their errors at the scale "
-      "left out\n",
+      "left out and, beyond the scales, by their error per doubling when refitted on the smaller scales\n",
       prediction.search);
+  if (!prediction.sums.empty())
+    text += fmt::format("added up, not fitted: {} (the interval: the sum of the parts')\n",
+                        fmt::join(prediction.sums, "; "));
 
   const auto& e = prediction.efficiencies;
   std::vector<std::string> efficiencies;
@@ -93,6 +96,7 @@ std::string prediction_json(const ScalingPrediction& prediction) {
   out["scales"] = prediction.scales;
   out["extrapolation"] = prediction.extrapolation;
   out["search"] = prediction.search;
+  out["sums"] = prediction.sums;
   auto& predictions = out["predictions"] = nlohmann::ordered_json::object();
   for (const auto& component : prediction.components) {
     const auto& fitted = component.fitted;

@@ -15,7 +15,9 @@ namespace hetscale {
 namespace {
 
 // A strong-scaling run on p equal nodes: computation W/p split evenly but the
-// last node 10 % slower, communication 0.01 p log2 p.
+// odd-numbered nodes 10 % slower, communication 0.01 p log2 p. At even p each
+// part is a law of one or two terms: t_comp_mean 105/p, t_imbalance 5/p,
+// t_comm+t_idle 0.01 p log2 p + 5/p (the faster half waits 10/p).
 RunRecord StrongScalingRun(int p, const std::string& context = R"({"kernel":"ge","N":500,"marked_speed_Mflops":10})") {
   RunRecord run;
   run.source = "run-p" + std::to_string(p) + ".json";
@@ -25,7 +27,7 @@ RunRecord StrongScalingRun(int p, const std::string& context = R"({"kernel":"ge"
     NodeRecord node;
     node.name = "node" + std::to_string(i);
     node.work = 100.0 / p;
-    node.t_comp = i == p - 1 ? 1.1 * comp : comp;
+    node.t_comp = i % 2 == 1 ? 1.1 * comp : comp;
     node.t_comm = comm;
     run.nodes.push_back(node);
   }
@@ -50,7 +52,7 @@ const ComponentPrediction& Part(const ScalingPrediction& prediction, const std::
 TEST(ScalingOfRuns, GivesEachPartOfEachRunAtItsScale) {
   const auto measurements = scaling_of_runs(Runs({2, 4, 8}), ScaleVariable::processes);
   EXPECT_EQ(measurements.parameter, "p");
-  ASSERT_EQ(measurements.series.size(), 6u);  // t_ideal too: every node has work and t_comp
+  ASSERT_EQ(measurements.series.size(), 8u);  // t_ideal too: every node has work and t_comp
   const auto& t_par = measurements.series[0];
   EXPECT_EQ(t_par.callpath, "t_par");
   ASSERT_EQ(t_par.points.size(), 3u);
@@ -58,6 +60,9 @@ TEST(ScalingOfRuns, GivesEachPartOfEachRunAtItsScale) {
   EXPECT_DOUBLE_EQ(t_par.points[2].values[0], 1.1 * 12.5 + 0.01 * 8 * 3);
   EXPECT_DOUBLE_EQ(measurements.series[1].points[0].values[0], 55.0);  // t_comp_max at p = 2
   EXPECT_DOUBLE_EQ(measurements.series[2].points[0].values[0], 52.5);  // t_comp_mean
+  EXPECT_EQ(measurements.series[3].callpath, "t_imbalance");
+  EXPECT_NEAR(measurements.series[3].points[0].values[0], 2.5, 1e-12);  // t_comp_max - t_comp_mean
+  EXPECT_EQ(measurements.series[6].callpath, "t_setup");
 }
 
 TEST(ScalingOfRuns, RunsAtTheSameScaleAreRepetitions) {
@@ -94,7 +99,10 @@ TEST(ScalingOfRuns, RefusesRunsOfDifferentPrograms) {
 }
 
 TEST(PredictScaling, RecoversAKnownLawAndItsEfficiencies) {
-  const auto prediction = predict_scaling(scaling_of_runs(Runs({2, 3, 4, 6, 8, 12}), ScaleVariable::processes), 32.0);
+  empirical::SearchOptions two_terms;  // t_comm+t_idle has two
+  two_terms.max_terms = 2;
+  const auto prediction =
+      predict_scaling(scaling_of_runs(Runs({2, 4, 6, 8, 12, 16}), ScaleVariable::processes), 32.0, two_terms);
   EXPECT_TRUE(prediction.extrapolation);
   const auto& t_par = Part(prediction, "t_par");
   const double truth = 1.1 * 100.0 / 32 + 0.01 * 32 * 5;
@@ -102,11 +110,37 @@ TEST(PredictScaling, RecoversAKnownLawAndItsEfficiencies) {
   EXPECT_LE(t_par.at.low, t_par.at.value);
   EXPECT_GE(t_par.at.high, t_par.at.value);
   ASSERT_TRUE(prediction.efficiencies.load_balance);
-  // mean / max computation: (31 + 1.1) / 32 / 1.1 at every p.
-  EXPECT_TRUE(testing_support::RelNear(*prediction.efficiencies.load_balance, (31 + 1.1) / 32 / 1.1, 1e-6));
+  // mean / max computation: 1.05 / 1.1 at every even p.
+  EXPECT_TRUE(testing_support::RelNear(*prediction.efficiencies.load_balance, 1.05 / 1.1, 1e-6));
   ASSERT_TRUE(prediction.limiting);
   EXPECT_EQ(prediction.limiting->name, "communication and waiting (t_comm + t_idle)");
   EXPECT_GT(prediction.limiting->share_predicted, prediction.limiting->share_measured);
+}
+
+TEST(PredictScaling, AddsUpTParAndTheLargestComputationFromTheirParts) {
+  // 10 % noise on one run: no part is exact, each has its own interval.
+  auto runs = Runs({2, 4, 6, 8, 12});
+  runs[2].t_par *= 1.1;
+  for (auto& node : runs[2].nodes) node.t_idle += 0.1 * runs[2].t_par / 1.1, node.t_comp *= 1.05;
+  const auto prediction = predict_scaling(scaling_of_runs(runs, ScaleVariable::processes), 48.0);
+  const auto& t_par = Part(prediction, "t_par");
+  double value = 0.0, low = 0.0, high = 0.0;
+  for (const char* name : {"t_comp_mean", "t_comm+t_idle", "t_other", "t_setup"}) {
+    value += Part(prediction, name).at.value;
+    low += Part(prediction, name).at.low;
+    high += Part(prediction, name).at.high;
+  }
+  EXPECT_DOUBLE_EQ(t_par.at.value, value);
+  EXPECT_DOUBLE_EQ(t_par.at.low, low);
+  EXPECT_DOUBLE_EQ(t_par.at.high, high);
+  EXPECT_LT(low, value);
+  EXPECT_DOUBLE_EQ(t_par.fitted.function.at(48.0), value);
+  const auto& max = Part(prediction, "t_comp_max");
+  EXPECT_DOUBLE_EQ(max.at.value, Part(prediction, "t_comp_mean").at.value + Part(prediction, "t_imbalance").at.value);
+  // Scored against the measured t_par, point by point.
+  ASSERT_EQ(t_par.fitted.fitted_values.size(), 5u);
+  EXPECT_DOUBLE_EQ(t_par.fitted.fitted_values[2], runs[2].t_par);
+  EXPECT_GT(t_par.fitted.smape, 0.0);
 }
 
 TEST(PredictScaling, SaysInterpolationAndRefusesTooFewScales) {

@@ -15,10 +15,10 @@ if(NOT code EQUAL 0)
 endif()
 file(STRINGS ${OUT} lines)
 list(LENGTH lines count)
-if(NOT count EQUAL 30)  # 6 parts at 5 scales
-  message(FATAL_ERROR "${OUT} has ${count} lines, expected 30")
+if(NOT count EQUAL 40)  # 8 parts at 5 scales
+  message(FATAL_ERROR "${OUT} has ${count} lines, expected 40")
 endif()
-foreach(part t_par t_comp_max t_comp_mean t_comm+t_idle t_other t_ideal)
+foreach(part t_par t_comp_max t_comp_mean t_imbalance t_comm+t_idle t_other t_setup t_ideal)
   string(JSON expected GET "${from_runs}" predictions ${part} model)
   string(JSON actual GET "${from_file}" predictions ${part} model)
   if(NOT expected STREQUAL actual)

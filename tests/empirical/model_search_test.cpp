@@ -267,7 +267,9 @@ TEST(ExtraPTestCases, WithoutCrossValidationTheComparisonsAgree) {
 TEST(ModelSearch, FindsATwoTermStrongScalingModel) {
   // a / p + b p log2 p: computation shrinking, communication growing.
   const NormalForm truth{0.5, {{40.0, Term{Exponent(-1), 0}}, {0.01, Term{Exponent(1), 1}}}};
-  const auto fitted = search_model(Sampled(truth, {2, 4, 6, 8, 12, 16}));
+  SearchOptions two_terms;
+  two_terms.max_terms = 2;
+  const auto fitted = search_model(Sampled(truth, {2, 4, 6, 8, 12, 16}), two_terms);
   ASSERT_EQ(fitted.function.terms.size(), 2u) << fitted.function.text();
   for (double p : {32.0, 64.0}) EXPECT_TRUE(testing_support::RelNear(fitted.function.at(p), truth.at(p), 1e-6));
 }
@@ -280,6 +282,98 @@ TEST(ModelSearch, KeepsTheHeldOutFitsOfEveryPoint) {
   EXPECT_EQ(fitted.fitted_values, (std::vector<double>{3.0, 5.0, 7.0, 9.0}));
   for (std::size_t i = 0; i < 4; ++i)
     EXPECT_TRUE(testing_support::ScaledNear(fitted.held_out_predictions[i], truth.at(i + 1.0), 1e-9));
+}
+
+TEST(ModelSearch, OneTermByDefault) {
+  const NormalForm truth{0.5, {{40.0, Term{Exponent(-1), 0}}, {0.01, Term{Exponent(1), 1}}}};
+  const auto fitted = search_model(Sampled(truth, {2, 4, 6, 8, 12, 16}));
+  EXPECT_EQ(fitted.function.terms.size(), 1u) << fitted.function.text();
+}
+
+TEST(Backtests, RefitTheChosenModelOnTheSmallestScalesAndPredictTheLarger) {
+  const auto truth = Model(1.0, 1, 2, 0, 3.0);  // 1 + 3 x^(1/2)
+  // Given out of order: the backtests go by scale.
+  const auto fitted = search_model(Sampled(truth, {8, 1, 4, 2, 16}));
+  ASSERT_EQ(fitted.function.terms.size(), 1u);
+  EXPECT_EQ(fitted.scales, (std::vector<double>{8, 1, 4, 2, 16}));
+  // Two coefficients: fitted on the smallest 2, 3 and 4 scales, 3 + 2 + 1 predictions.
+  ASSERT_EQ(fitted.backtests.size(), 6u);
+  const double up_to[] = {2, 2, 2, 4, 4, 8}, at[] = {4, 8, 16, 8, 16, 16};
+  for (std::size_t b = 0; b < 6; ++b) {
+    EXPECT_EQ(fitted.backtests[b].fitted_up_to, up_to[b]);
+    EXPECT_EQ(fitted.backtests[b].x, at[b]);
+    EXPECT_EQ(fitted.backtests[b].measured, truth.at(at[b]));
+    EXPECT_TRUE(testing_support::ScaledNear(fitted.backtests[b].predicted, truth.at(at[b]), 1e-9));
+  }
+  EXPECT_LT(error_per_doubling(fitted), 1e-9);  // exact data carry exactly
+}
+
+TEST(Backtests, GiveTheRootMeanSquareRelativeErrorPerDoubling) {
+  FittedModel fitted;
+  fitted.backtests = {{2, 4, 1.1, 1.0},    // 0.1 / 1.1 in one doubling
+                      {2, 8, 0.5, 1.0},    // 0.5 / 1.0 in two
+                      {2, 8, 1.0, 0.0},    // nothing measured: left out
+                      {4, 4, 2.0, 1.0}};   // no doubling: left out
+  const double a = 0.1 / 1.1, b = 0.25;
+  EXPECT_DOUBLE_EQ(error_per_doubling(fitted), std::sqrt((a * a + b * b) / 2));
+  EXPECT_EQ(error_per_doubling(FittedModel{}), 0.0);
+}
+
+TEST(Predict, WidensTheHeldOutFitsByTheirErrorsAndByTheDoublingsBeyondTheScales) {
+  FittedModel fitted;
+  fitted.function = NormalForm{10.0, {}};
+  fitted.scales = {1.0, 2.0};
+  fitted.fitted_values = {10.0, 10.0};
+  fitted.held_out_functions = {NormalForm{9.0, {}}, NormalForm{11.0, {}}};
+  fitted.held_out_predictions = {9.0, 11.0};
+  fitted.backtests = {{1.0, 2.0, 12.0, 10.0}};  // 2 / 12 per doubling
+  const double held_out = std::sqrt((0.1 * 0.1 + (1.0 / 11) * (1.0 / 11)) / 2);
+  const auto inside = predict(fitted, 1.5);
+  EXPECT_EQ(inside.value, 10.0);
+  EXPECT_DOUBLE_EQ(inside.low, 9.0 / (1 + held_out));
+  EXPECT_DOUBLE_EQ(inside.high, 11.0 * (1 + held_out));
+  const double h = held_out + 2 * (2.0 / 12);  // at 8: two doublings beyond 2
+  const auto beyond = predict(fitted, 8.0);
+  EXPECT_DOUBLE_EQ(beyond.low, 9.0 / (1 + h));
+  EXPECT_DOUBLE_EQ(beyond.high, 11.0 * (1 + h));
+  const auto below = predict(fitted, 0.25);  // two doublings below 1
+  EXPECT_DOUBLE_EQ(below.high, 11.0 * (1 + h));
+  // A negative value (unconstrained coefficients) moves away from 0 as much.
+  fitted.held_out_functions = {NormalForm{-9.0, {}}, NormalForm{-11.0, {}}};
+  fitted.function = NormalForm{-10.0, {}};
+  const auto negative = predict(fitted, 1.5);
+  EXPECT_DOUBLE_EQ(negative.low, -11.0 - 11.0 * held_out / (1 + held_out));
+  EXPECT_DOUBLE_EQ(negative.high, -9.0 + 9.0 * held_out);
+}
+
+TEST(SumOfModels, AddsTheFunctionsAndTheHeldOutFitsAndScoresTheSum) {
+  const auto first = search_model(Sampled(Model(1.0, -1, 1, 0, 8.0), {1, 2, 4, 8}));  // 1 + 8/x
+  const auto second = search_model(Sampled(Model(0.5, 1, 1, 0, 0.25), {1, 2, 4, 8}));  // 0.5 + x/4
+  std::vector<double> measured;
+  for (double x : {1.0, 2.0, 4.0, 8.0}) measured.push_back(1.5 + 8 / x + x / 4);
+  const std::vector<FittedModel> parts{first, second};
+  const auto sum = sum_of_models(parts, measured);
+  EXPECT_TRUE(testing_support::ScaledNear(sum.function.constant, 1.5, 1e-9));
+  ASSERT_EQ(sum.function.terms.size(), 2u);
+  EXPECT_TRUE(testing_support::ScaledNear(sum.function.at(16.0), 1.5 + 0.5 + 4.0, 1e-9));
+  for (std::size_t i = 0; i < 4; ++i) {
+    EXPECT_DOUBLE_EQ(sum.held_out_predictions[i], first.held_out_predictions[i] + second.held_out_predictions[i]);
+    EXPECT_DOUBLE_EQ(sum.held_out_functions[i].at(3.0),
+                     first.held_out_functions[i].at(3.0) + second.held_out_functions[i].at(3.0));
+  }
+  EXPECT_LT(sum.smape, 1e-6);
+  EXPECT_EQ(sum.hypotheses_tried, first.hypotheses_tried + second.hypotheses_tried);
+  EXPECT_TRUE(sum.backtests.empty());
+  // Like terms are merged.
+  const std::vector<FittedModel> twice{first, first};
+  EXPECT_EQ(sum_of_models(twice, measured).function.terms.size(), 1u);
+  // Parts at other scales, or measured values of another count, are refused.
+  const auto elsewhere = search_model(Sampled(Model(1.0, -1, 1, 0, 8.0), {1, 2, 4, 16}));
+  const std::vector<FittedModel> mismatched{first, elsewhere};
+  EXPECT_TRUE(testing_support::ThrowsInvalidArgumentNaming([&] { sum_of_models(mismatched, measured); },
+                                                          {"sum_of_models"}));
+  EXPECT_TRUE(testing_support::ThrowsInvalidArgumentNaming(
+      [&] { sum_of_models(parts, std::vector<double>{1.0}); }, {"1 measured values", "4 scales"}));
 }
 
 TEST(ModelSearch, ConstantDataGiveTheConstant) {

@@ -28,8 +28,10 @@ std::string scale_variable_name(ScaleVariable variable);
 inline constexpr const char* component_t_par = "t_par";
 inline constexpr const char* component_t_comp_max = "t_comp_max";
 inline constexpr const char* component_t_comp_mean = "t_comp_mean";
+inline constexpr const char* component_t_imbalance = "t_imbalance";  // t_comp_max - t_comp_mean
 inline constexpr const char* component_t_comm_idle = "t_comm+t_idle";
 inline constexpr const char* component_t_other = "t_other";
+inline constexpr const char* component_t_setup = "t_setup";  // the mean over nodes
 // t_par times seed 000's efficiency: the time a perfect split on the same
 // nodes would take (APGA 2004 Eq 7), when every run's nodes have work and t_comp.
 inline constexpr const char* component_t_ideal = "t_ideal";
@@ -85,10 +87,20 @@ struct ScalingPrediction {
   std::vector<double> scales;  // measured, ascending
   bool extrapolation = false;  // at beyond the measured scales
   std::vector<ComponentPrediction> components;
+  // The parts added up rather than fitted: "t_par = t_comp_mean + ...".
+  std::vector<std::string> sums;
   EfficiencyPrediction efficiencies;
   std::optional<LimitingPart> limiting;
 };
 
+// Each series is fitted on its own (empirical::search_model), except a sum
+// whose parts are there too, measured at the same scales: t_par (a run's
+// t_par is the mean over its nodes of t_comp + t_comm + t_idle + t_other +
+// t_setup) is the sum of the models of t_comp_mean, t_comm+t_idle, t_other
+// and t_setup; t_comp_max of t_comp_mean and t_imbalance. A sum's interval is
+// the sum of its parts' (as if their errors went the same way). Each part
+// keeps one behaviour (a/C, b log p) that one term fits; fitted alone, t_par
+// needs two, and a few noisy points choose them badly (docs/prediction.md).
 // Throws InputError naming the source when the measurements hold fewer than
 // three distinct scales, or `at` is not a finite number > 0 (naming --at).
 ScalingPrediction predict_scaling(const ScalingMeasurements& measurements, double at,

@@ -20,7 +20,10 @@ namespace hetscale::empirical {
 enum class Measure { mean, median, minimum, maximum };
 
 struct SearchOptions {
-  std::size_t max_terms = 2;        // 1 or 2 terms beside the constant
+  // 1 or 2 terms beside the constant. One, as Extra-P: two terms fitted to a
+  // handful of noisy points pick up a steep second term that the points do
+  // not show and that dominates at twice the scale (docs/prediction.md).
+  std::size_t max_terms = 1;
   bool negative_exponents = true;   // x^(-i) log2(x)^(-j) too: a/p + b p log p for strong scaling
   bool log_terms = true;            // log2(x)^j factors (left out when some x < 1)
   Measure measure = Measure::mean;  // how a point's repetitions become one value
@@ -73,11 +76,33 @@ struct FittedModel {
   // and the function itself (the spread of a prediction, analysis/prediction).
   std::vector<double> held_out_predictions;
   std::vector<NormalForm> held_out_functions;
+  // The scale of each point, in order.
+  std::vector<double> scales;
+  // How the chosen hypothesis carries beyond what it was fitted to: refitted
+  // on the k smallest scales (k from its number of coefficients to n - 1), its
+  // prediction at each larger scale. Empty for a model that is not a search's
+  // (sum_of_models).
+  struct Backtest {
+    double fitted_up_to = 0.0;  // the largest scale of the k fitted
+    double x = 0.0;             // a larger scale, predicted
+    double predicted = 0.0, measured = 0.0;
+  };
+  std::vector<Backtest> backtests;
 };
 
+// The root mean square, over the backtests with a measured value other than
+// 0, of the relative error per doubling of the scale beyond the largest one
+// fitted: |predicted - measured| / max(|predicted|, |measured|) / log2(x /
+// fitted_up_to). 0 without backtests.
+double error_per_doubling(const FittedModel& fitted);
+
 // The model's value at x, and an interval: the values at x of the models
-// fitted without each point in turn, widened by the root mean square of the
-// relative errors with which those models predicted the point left out.
+// fitted without each point in turn, widened by the factor 1 + h, where h is
+// the root mean square of the relative errors (|predicted - measured| /
+// max(|predicted|, |measured|), at most 1) with which those models predicted
+// the point left out, plus error_per_doubling times the doublings
+// from the measured scales to x (none inside them): low = lowest / (1 + h),
+// high = highest x (1 + h) (for a negative value, away from 0 by as much).
 struct Prediction {
   double x = 0.0;
   double value = 0.0, low = 0.0, high = 0.0;
@@ -91,6 +116,15 @@ Prediction predict(const FittedModel& fitted, double x);
 // its coefficients); hypotheses whose leave-one-out error is not finite are
 // skipped. Least squares as numpy.linalg.lstsq solves it (SVD, minimum norm).
 FittedModel search_model(std::span<const ScalingPoint> points, const SearchOptions& options = {});
+
+// The model of a sum, from models of its parts fitted at the same scales, in
+// the same order: c0 and the terms added (like terms merged), the held-out
+// fits and predictions added point by point; scored (rss, smape) against
+// `measured`, the sum's own values there. Its backtests are left empty: the
+// sum's interval is the parts' (analysis/prediction). Throws
+// std::invalid_argument naming the sizes when the parts do not share their
+// scales or `measured` has another size.
+FittedModel sum_of_models(std::span<const FittedModel> parts, std::span<const double> measured);
 
 // Least squares with every coefficient >= 0: the best of the unconstrained
 // solutions on each subset of the columns that has no negative coefficient
