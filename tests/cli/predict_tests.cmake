@@ -42,3 +42,8 @@ cli_bad_input(predict_mixed_kinds "^hetscale: ${EXTRA_P}/one_parameter_1.txt: is
   predict ${P}/farm-c2.json ${EXTRA_P}/one_parameter_1.txt --at 16)
 cli_bad_input(predict_unknown_measure "^hetscale: --measure: 'mode': one of mean, median, minimum, maximum\n$"
   predict ${EXTRA_P}/one_parameter_1.txt --at 16 --measure mode)
+cli_bad_input(predict_three_terms "^hetscale: --terms: '3': 1 or 2 terms beside the constant\n$"
+  predict ${EXTRA_P}/one_parameter_1.txt --at 16 --terms 3)
+# Two terms on request: the farm's parts with up to two, t_par their sum.
+cli_golden(predict_farm_two_terms predict ${P}/farm-c2.json ${P}/farm-c3.json ${P}/farm-c4.json ${P}/farm-c6.json
+  ${P}/farm-c8.json --at 16.335226 --variable C --terms 2)
