@@ -8,7 +8,8 @@
 //   three measurements at each speed): speed 0.5 against speed 1, goal a
 //   ratio of marked speeds within 0.2 of 0.5;
 // - `mpiexec -n 3 hetscale bench speed --speeds 1,0.5,0.25` (the three ranks
-//   at once, measured again up to 3 times in all while a goal is missed): the
+//   of this one host one at a time, measured again up to 3 times in all while
+//   a goal is missed): the
 //   marked speeds in the order of the emulated speeds, and speed 0.25's under
 //   half of speed 1's.
 // --check exits 1 when a goal is missed.
@@ -57,7 +58,7 @@ bool in_one_process() {
   return false;
 }
 
-// Three ranks measured at once by `hetscale bench speed`.
+// Three ranks measured by `hetscale bench speed` (one at a time: one host).
 bool under_mpiexec() {
   const auto work = std::filesystem::temp_directory_path() / fmt::format("hetscale-emulated-speed-{}", getpid());
   std::filesystem::create_directories(work);

@@ -718,7 +718,19 @@ std::optional<std::vector<measure::SpeedMeasurement>> measure_marked_speeds(doub
     measurement.marked_mflops = *simulated_speed;
     measurement.unit_computation_seconds = 1e-6 / *simulated_speed;
   } else {
-    measurement = measure::measure_local_speed(emulated_speed, seconds_per_kernel);
+    // One turn per rank of the most crowded host: in turn t, the t-th rank of
+    // every host measures while the others wait.
+    MPI_Comm host = MPI_COMM_NULL;
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &host);
+    int local_rank = 0, local_ranks = 1, turns = 1;
+    MPI_Comm_rank(host, &local_rank);
+    MPI_Comm_size(host, &local_ranks);
+    MPI_Comm_free(&host);
+    MPI_Allreduce(&local_ranks, &turns, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    for (int turn = 0; turn < turns; ++turn) {
+      if (turn == local_rank) measurement = measure::measure_local_speed(emulated_speed, seconds_per_kernel);
+      polite::barrier(MPI_COMM_WORLD);
+    }
   }
   std::vector<double> mine{measurement.marked_mflops, measurement.unit_computation_seconds};
   for (const auto& kernel : measurement.kernels) {

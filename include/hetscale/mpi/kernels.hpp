@@ -98,9 +98,11 @@ using VerifyingSizeChooser = std::function<std::optional<double>(Sweep& sweep)>;
 std::optional<Sweep> run_sweep(const SweepOptions& options, const VerifyingSizeChooser& choose_verifying_size,
                                const SweepProgress& progress = {});
 
-// Every rank measures its own marked speed at once (as the processes of a
-// run share the machine), as a node of relative speed `emulated_speed`.
-// Rank 0 returns one measurement per rank. Collective.
+// Every rank measures its own marked speed as a node of relative speed
+// `emulated_speed`: the ranks of one host one at a time (a marked speed is a
+// node's speed alone; ranks that benchmark at once on one machine share its
+// cores, caches and memory and measure less than their emulated speeds say),
+// the hosts at once. Rank 0 returns one measurement per rank. Collective.
 std::optional<std::vector<measure::SpeedMeasurement>> measure_marked_speeds(double emulated_speed,
                                                                             double seconds_per_kernel);
 
