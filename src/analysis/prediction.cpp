@@ -291,9 +291,16 @@ ScalingPrediction predict_scaling(const ScalingMeasurements& measurements, doubl
     return component->at.value;
   };
   auto& efficiencies = prediction.efficiencies;
-  efficiencies.heterogeneous_efficiency = ratio(value(component_t_ideal), value(component_t_par));
-  efficiencies.load_balance = ratio(value(component_t_comp_mean), value(component_t_comp_max));
-  efficiencies.communication_efficiency = ratio(value(component_t_comp_max), value(component_t_par));
+  const auto efficiency = [&](const char* numerator, const char* denominator,
+                              const char* name) -> std::optional<double> {
+    auto e = ratio(value(numerator), value(denominator));
+    if (e && *e > 1.0) e = 1.0, efficiencies.capped.push_back(name);
+    return e;
+  };
+  efficiencies.heterogeneous_efficiency = efficiency(component_t_ideal, component_t_par, "seed 000 e");
+  efficiencies.load_balance = efficiency(component_t_comp_mean, component_t_comp_max, "POP load balance");
+  efficiencies.communication_efficiency =
+      efficiency(component_t_comp_max, component_t_par, "communication efficiency");
   if (efficiencies.load_balance && efficiencies.communication_efficiency)
     efficiencies.parallel_efficiency = *efficiencies.load_balance * *efficiencies.communication_efficiency;
 

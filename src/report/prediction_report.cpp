@@ -80,6 +80,9 @@ std::string prediction_text(const ScalingPrediction& prediction) {
   if (e.parallel_efficiency) efficiencies.push_back(fmt::format("parallel efficiency {:.3f}", *e.parallel_efficiency));
   if (!efficiencies.empty())
     text += fmt::format("efficiencies at {} = {:g}: {}\n", v, prediction.at, fmt::join(efficiencies, ", "));
+  if (!e.capped.empty())
+    text += fmt::format("capped at 1: {} (the numerator's model exceeds the denominator's there: they disagree)\n",
+                        fmt::join(e.capped, ", "));
   if (const auto& limiting = prediction.limiting)
     text += fmt::format("limits them: {}, from {:.1f} % of t_par at {} = {:g} to {:.1f} % at {} = {:g}\n", limiting->name,
                         100.0 * limiting->share_measured, v, prediction.scales.back(), 100.0 * limiting->share_predicted,
@@ -118,7 +121,8 @@ std::string prediction_json(const ScalingPrediction& prediction) {
   out["efficiencies"] = {{"heterogeneous_efficiency", optional_number(e.heterogeneous_efficiency)},
                          {"load_balance", optional_number(e.load_balance)},
                          {"communication_efficiency", optional_number(e.communication_efficiency)},
-                         {"parallel_efficiency", optional_number(e.parallel_efficiency)}};
+                         {"parallel_efficiency", optional_number(e.parallel_efficiency)},
+                         {"capped", e.capped}};
   if (const auto& limiting = prediction.limiting)
     out["limiting"] = {{"part", limiting->name},
                        {"share_of_t_par_measured", limiting->share_measured},

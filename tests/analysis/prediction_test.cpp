@@ -143,6 +143,21 @@ TEST(PredictScaling, AddsUpTParAndTheLargestComputationFromTheirParts) {
   EXPECT_GT(t_par.fitted.smape, 0.0);
 }
 
+TEST(PredictScaling, CapsAnEfficiencyWhoseModelsDisagreeAtOne) {
+  // t_ideal fitted above t_par: e would be 1.1.
+  const ScalingMeasurements measurements{
+      "disagreeing",
+      "p",
+      {{"t_par", "seconds", {{1, {10.0}}, {2, {5.0}}, {4, {2.5}}}},
+       {"t_ideal", "seconds", {{1, {11.0}}, {2, {5.5}}, {4, {2.75}}}}}};
+  const auto prediction = predict_scaling(measurements, 8.0);
+  ASSERT_TRUE(prediction.efficiencies.heterogeneous_efficiency);
+  EXPECT_EQ(*prediction.efficiencies.heterogeneous_efficiency, 1.0);
+  EXPECT_EQ(prediction.efficiencies.capped, std::vector<std::string>{"seed 000 e"});
+  // Agreeing models are not capped.
+  EXPECT_TRUE(predict_scaling(scaling_of_runs(Runs({2, 4, 8}), ScaleVariable::processes), 16.0).efficiencies.capped.empty());
+}
+
 TEST(PredictScaling, SaysInterpolationAndRefusesTooFewScales) {
   const auto measurements = scaling_of_runs(Runs({2, 4, 8}), ScaleVariable::processes);
   EXPECT_FALSE(predict_scaling(measurements, 5.0).extrapolation);

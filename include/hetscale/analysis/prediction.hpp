@@ -69,6 +69,10 @@ struct EfficiencyPrediction {
   std::optional<double> load_balance;              // POP: t_comp_mean / t_comp_max
   std::optional<double> communication_efficiency;  // POP: t_comp_max / t_par
   std::optional<double> parallel_efficiency;       // POP: load balance x communication efficiency
+  // An efficiency is at most 1. Where the models of its numerator and its
+  // denominator, fitted apart, put the numerator above (t_ideal > t_par), it
+  // is given as 1 and named here: the models disagree at that scale.
+  std::vector<std::string> capped;
 };
 
 // The part whose share of t_par grows most from the largest measured scale to
