@@ -89,10 +89,13 @@ int sweep_command(SweepCommand& command, int& argc, char**& argv) {
       },
       [&](int, int) {
         options.kernel.marked_speeds = mpi::marked_speeds_for_run(given, options.kernel.speeds, command.marked.seconds);
-        // A step per size, and one for the verifying run at the target's N.
-        io::Progress progress("sweep", options.sizes.size() + (options.target ? 1 : 0), stderr, progress_output);
-        const auto choose_verifying_size = [&](Sweep& sweep) {
-          return hetscale::choose_verifying_size(sweep, *options.target, options.degree);
+        // A step per size, and one for each verifying run at most (the first at
+        // the target's N, then the refinements).
+        io::Progress progress("sweep", options.sizes.size() + (options.target ? 1 + options.refinements : 0), stderr,
+                              progress_output);
+        const auto choose_verifying_size = [&](Sweep& sweep, const std::vector<SweepPoint>& verifying) {
+          return verifying.empty() ? hetscale::choose_verifying_size(sweep, *options.target, options.degree)
+                                   : hetscale::choose_refining_size(sweep, verifying, *options.target);
         };
         const auto sweep = mpi::run_sweep(options, choose_verifying_size,
                                           [&](std::size_t, std::size_t, double, const mpi::KernelRun& run) {
@@ -202,6 +205,9 @@ void add_sweep_options(CLI::App& sweep, SweepCommand& command, KernelBackend bac
   sweep.add_option("--point", command.point,
                    "which run of a size is its point: median (of time, the default) or fastest (other work on a "
                    "shared machine only slows a run)");
+  sweep.add_option("--refine", command.refine,
+                   "verifying runs after the first, each where the measured E_s crosses the target, until one is "
+                   "within 5 % of it (default 3; 0: the trend line's N only, as the paper reads it)");
   sweep.add_option("--seed", command.seed, "seed of the generated data (default 1)");
   sweep.add_option("--out", command.out, "write the sweep (JSON, hetscale.sweep/1) here");
   sweep.add_option("--timings", command.timings, "also write procs,size,seconds for `hetscale fit serial`");
@@ -234,6 +240,7 @@ mpi::SweepOptions checked_sweep_options(const SweepCommand& command, int ranks) 
   options.configuration = command.configuration;
   options.repetitions = command.repetitions;
   options.point = named_choice(mpi::repetition_choice_from_string, command.point, "--point");
+  options.refinements = command.refine;
   mpi::validate_sweep_options(options, ranks);
   return options;
 }
@@ -268,6 +275,7 @@ std::vector<std::string> sweep_arguments(const SweepCommand& command) {
                                      "--configuration", command.configuration,
                                      "--repetitions",   std::to_string(command.repetitions),
                                      "--point",         command.point,
+                                     "--refine",        std::to_string(command.refine),
                                      "--seed",          std::to_string(command.seed)};
   if (!command.speeds.empty()) arguments.insert(arguments.end(), {"--speeds", command.speeds});
   add_marked_speed_arguments(command.marked, arguments);

@@ -25,7 +25,7 @@ struct KernelCommand {
 struct SweepCommand {
   std::string kernel = "ge", sizes, speeds, target, configuration = "C", out, timings;
   mpi::MarkedSpeedOptions marked;
-  std::size_t degree = 2, repetitions = 1;
+  std::size_t degree = 2, repetitions = 1, refine = 3;
   std::string point = "median";
   std::uint64_t seed = 1;
   bool json = false;

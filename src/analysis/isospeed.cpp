@@ -6,7 +6,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
+#include <limits>
 #include <set>
+#include <utility>
 #include <stdexcept>
 
 #include <fmt/core.h>
@@ -400,6 +402,34 @@ std::optional<double> choose_verifying_size(Sweep& sweep, double target, std::si
     sweep.target = SweepTarget{target, std::nullopt, false, std::nullopt};
   }
   return std::nullopt;
+}
+
+std::optional<double> choose_refining_size(const Sweep& sweep, const std::vector<SweepPoint>& verifying, double target) {
+  if (verifying.empty()) return std::nullopt;
+  const double c = sweep.marked_speed();
+  if (std::abs(nearest_to_target(sweep, verifying, target).speed_efficiency(c) - target) <= 0.5 * kTargetTolerance * target)
+    return std::nullopt;
+  std::vector<std::pair<double, double>> measured;  // (N, E_s), by N
+  for (const auto* points : {&sweep.points, &verifying})
+    for (const auto& point : *points)
+      if (point.check_passed) measured.emplace_back(point.size, point.speed_efficiency(c));
+  std::sort(measured.begin(), measured.end());
+  const double last = verifying.back().size;
+  std::optional<double> next;
+  double nearest = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i + 1 < measured.size(); ++i) {
+    const auto [n0, e0] = measured[i];
+    const auto [n1, e1] = measured[i + 1];
+    if (n0 == n1 || (e0 - target) * (e1 - target) > 0.0 || e0 == e1) continue;
+    const double distance = last < n0 ? n0 - last : last > n1 ? last - n1 : 0.0;
+    if (distance >= nearest) continue;
+    nearest = distance;
+    next = std::round(n0 + (target - e0) / (e1 - e0) * (n1 - n0));
+  }
+  if (!next) return std::nullopt;
+  for (const auto& [n, e] : measured)
+    if (n == *next) return std::nullopt;
+  return next;
 }
 
 Sweep parse_sweep_csv(std::string_view text, const std::string& source, const std::string& kernel,

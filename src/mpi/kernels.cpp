@@ -626,6 +626,8 @@ void validate_sweep_options(const SweepOptions& options, int ranks) {
   if (options.configuration.empty()) throw InputError("--configuration", "", "must not be empty");
   if (options.repetitions < 1 || options.repetitions > 100)
     throw InputError("--repetitions", "", fmt::format("must be from 1 to 100, got {}", options.repetitions));
+  if (options.refinements > 10)
+    throw InputError("--refine", "", fmt::format("must be from 0 to 10, got {}", options.refinements));
 }
 
 std::optional<Sweep> run_sweep(const SweepOptions& options, const VerifyingSizeChooser& choose_verifying_size,
@@ -635,7 +637,7 @@ std::optional<Sweep> run_sweep(const SweepOptions& options, const VerifyingSizeC
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   const auto start = std::chrono::steady_clock::now();
-  const std::size_t planned = options.sizes.size() + (options.target ? 1 : 0);
+  const std::size_t planned = options.sizes.size() + (options.target ? 1 + options.refinements : 0);
   Sweep sweep;
   sweep.kernel = to_string(options.kernel.kernel);
   sweep.configuration = options.configuration;
@@ -678,16 +680,24 @@ std::optional<Sweep> run_sweep(const SweepOptions& options, const VerifyingSizeC
   for (const std::size_t size : options.sizes)
     if (auto run = run_at(size)) sweep.points.push_back(run->point);
 
-  // Rank 0 asks which size verifies the target and tells the others.
-  double verify_size = 0.0;
+  // Rank 0 asks which size verifies the target, then which size next, and
+  // tells the others; every rank runs it.
   if (options.target) {
-    if (rank == root) {
-      verify_size = choose_verifying_size(sweep).value_or(0.0);
-      if (!sweep.target) sweep.target = SweepTarget{*options.target, std::nullopt, false, std::nullopt};
+    std::vector<SweepPoint> verifying;
+    for (std::size_t attempt = 0; attempt <= options.refinements; ++attempt) {
+      double verify_size = 0.0;
+      if (rank == root) {
+        verify_size = choose_verifying_size(sweep, verifying).value_or(0.0);
+        if (!sweep.target) sweep.target = SweepTarget{*options.target, std::nullopt, false, std::nullopt, {}};
+      }
+      polite::broadcast(&verify_size, 1, MPI_DOUBLE, root, MPI_COMM_WORLD);
+      if (!(verify_size >= 1.0 && verify_size <= static_cast<double>(largest_size(options.kernel.kernel)))) break;
+      if (auto run = run_at(static_cast<std::size_t>(verify_size))) verifying.push_back(run->point);
     }
-    polite::broadcast(&verify_size, 1, MPI_DOUBLE, root, MPI_COMM_WORLD);
-    if (verify_size >= 1.0 && verify_size <= static_cast<double>(largest_size(options.kernel.kernel)))
-      if (auto run = run_at(static_cast<std::size_t>(verify_size))) sweep.target->verified = run->point;
+    if (rank == root && !verifying.empty()) {
+      sweep.target->verified = nearest_to_target(sweep, verifying, *options.target);
+      if (verifying.size() > 1) sweep.target->verifying_runs = std::move(verifying);
+    }
   }
   if (rank != root) return std::nullopt;
   auto context = nlohmann::json::parse(last_context);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
@@ -90,7 +91,7 @@ SweepTrend parse_trend(const io::JsonObject& trend) {
 }
 
 SweepTarget parse_target(const io::JsonObject& target) {
-  target.allow_only({"E_s", "N", "extrapolated", "verified"});
+  target.allow_only({"E_s", "N", "extrapolated", "verified", "verifying_runs"});
   SweepTarget parsed;
   parsed.speed_efficiency = target.number("E_s");
   if (parsed.speed_efficiency <= 0.0 || parsed.speed_efficiency > 1.0)
@@ -98,6 +99,8 @@ SweepTarget parse_target(const io::JsonObject& target) {
   if (!target.raw("N").is_null()) parsed.size = target.positive_number("N");
   parsed.extrapolated = boolean(target, "extrapolated", false);
   if (target.has("verified")) parsed.verified = parse_point(target.object("verified"));
+  if (target.has("verifying_runs"))
+    for (const auto& run : target.objects("verifying_runs")) parsed.verifying_runs.push_back(parse_point(run));
   return parsed;
 }
 
@@ -114,6 +117,14 @@ ordered_json point_json(const SweepPoint& point, double marked_speed_mflops) {
 }
 
 }  // namespace
+
+const SweepPoint& nearest_to_target(const Sweep& sweep, const std::vector<SweepPoint>& runs, double target) {
+  if (runs.empty()) throw std::invalid_argument("nearest_to_target: no run");
+  const double c = sweep.marked_speed();
+  return *std::min_element(runs.begin(), runs.end(), [&](const SweepPoint& a, const SweepPoint& b) {
+    return std::abs(a.speed_efficiency(c) - target) < std::abs(b.speed_efficiency(c) - target);
+  });
+}
 
 double SweepPoint::achieved_speed_mflops() const { return model::achieved_speed(work, seconds) / 1e6; }
 
@@ -197,6 +208,10 @@ std::string sweep_json(const Sweep& sweep) {
                      {"N", target.size ? ordered_json(*target.size) : ordered_json(nullptr)},
                      {"extrapolated", target.extrapolated}};
     if (target.verified) out["target"]["verified"] = point_json(*target.verified, c);
+    if (!target.verifying_runs.empty()) {
+      out["target"]["verifying_runs"] = ordered_json::array();
+      for (const auto& run : target.verifying_runs) out["target"]["verifying_runs"].push_back(point_json(run, c));
+    }
   }
   out["context"] = ordered_json::parse(sweep.context_json);
   return out.dump(2) + "\n";

@@ -53,6 +53,38 @@ double Linear(double n) { return n / 1000.0; }
 
 // ------------------------------------------------------------------ trend line
 
+// ----------------------------------------------------- refining the verified N
+
+SweepPoint RunAt(double n, double efficiency) { return {n, 1e6, 1.0 / efficiency, 0.0, true, {}}; }
+
+TEST(RefiningSize, InterpolatesBetweenTheMeasuredSizesAroundTheTarget) {
+  const auto sweep = SweepOn({100, 200, 300, 400}, Linear);  // E_s = N / 1000
+  // The trend line's N, 230, verified at E_s 0.2 (a slow run), 20 % below
+  // 0.25: between 230 (0.2) and 300 (0.3), 230 + 0.05 / 0.1 x 70.
+  EXPECT_EQ(choose_refining_size(sweep, {RunAt(230, 0.2)}, 0.25), 265.0);
+}
+
+TEST(RefiningSize, StopsWithinHalfTheToleranceOrWithoutACrossing) {
+  const auto sweep = SweepOn({100, 200, 300, 400}, Linear);
+  EXPECT_EQ(choose_refining_size(sweep, {RunAt(250, 0.26)}, 0.25), std::nullopt);  // 4 % off
+  EXPECT_EQ(choose_refining_size(sweep, {RunAt(250, 0.2), RunAt(262, 0.256)}, 0.25), std::nullopt);
+  EXPECT_EQ(choose_refining_size(sweep, {RunAt(420, 0.42)}, 0.5), std::nullopt);  // nothing reaches 0.5
+  EXPECT_EQ(choose_refining_size(sweep, {RunAt(240, 0.2)}, 0.3), std::nullopt);   // 300, measured already
+  EXPECT_EQ(choose_refining_size(sweep, {}, 0.3), std::nullopt);
+}
+
+TEST(RefiningSize, TakesTheCrossingNearestTheLastRunAndLeavesFailedChecksOut) {
+  // Noisy: E_s crosses 0.3 three times.
+  auto sweep = SweepOn({100, 200, 300, 400}, Linear);
+  sweep.points[1] = RunAt(200, 0.35);
+  sweep.points[2] = RunAt(300, 0.25);
+  // The last run at 380 (0.45): the crossing beside it, 300 (0.25) to 380.
+  EXPECT_EQ(choose_refining_size(sweep, {RunAt(380, 0.45)}, 0.3), 320.0);
+  // A size whose check failed is not a measurement.
+  sweep.points[2].check_passed = false;
+  EXPECT_EQ(choose_refining_size(sweep, {RunAt(380, 0.45)}, 0.3), 180.0);  // 100 (0.1) to 200 (0.35)
+}
+
 // points exactly on a quadratic give it back, r^2 = 1
 TEST(SpeedEfficiencyTrend, RecoversAnExactQuadratic) {
   const auto trend = fit_speed_efficiency_trend(SweepOn({100, 200, 300, 400, 500}, Quadratic), 2);

@@ -79,6 +79,23 @@ TEST(SweepRecord, JsonRoundTrip) {
   EXPECT_EQ(json.find("T_runs_s"), json.rfind("T_runs_s"));
 }
 
+// the runs that verified the target, kept in order; the nearest is `verified`
+TEST(SweepRecord, KeepsTheVerifyingRunsAndTheNearest) {
+  auto sweep = FullSweep();
+  // C = 62.05 Mflop/s, target E_s 0.3: 0.3 x 62.05 = 18.6 Mflop/s.
+  sweep.target->verifying_runs = {{310, 19811638, 1.3, 1.0, true, {}},    // 15.2 Mflop/s: E_s 0.246
+                                  {350, 28481750, 1.52, 1.1, true, {}},   // 18.7: E_s 0.302
+                                  {340, 26103183, 1.45, 1.05, true, {}}};  // 18.0: E_s 0.290
+  EXPECT_EQ(nearest_to_target(sweep, sweep.target->verifying_runs, 0.3).size, 350);
+  EXPECT_THROW(nearest_to_target(sweep, {}, 0.3), std::invalid_argument);
+  const auto read = parse_sweep(sweep_json(sweep), "back.json");
+  ASSERT_EQ(read.target->verifying_runs.size(), 3u);
+  for (std::size_t i = 0; i < 3; ++i) ExpectSamePoint(read.target->verifying_runs[i], sweep.target->verifying_runs[i]);
+  EXPECT_EQ(sweep_json(read), sweep_json(sweep));
+  // Absent when one run verified.
+  EXPECT_EQ(sweep_json(FullSweep()).find("verifying_runs"), std::string::npos);
+}
+
 // the smallest valid sweep; a target the trend line never reached is N = null
 TEST(SweepRecord, MinimalSweepAndUnreachedTarget) {
   const auto sweep = parse_sweep(R"({"schema": "hetscale.sweep/1", "kernel": "mm", "configuration": "C",

@@ -71,6 +71,17 @@ SweepTarget find_target_size(const Sweep& sweep, const SweepTrend& trend, double
 // with no N and no trend.
 std::optional<double> choose_verifying_size(Sweep& sweep, double target, std::size_t degree);
 
+// After the verifying runs so far (in order; the first at the trend line's
+// N): the next N to run at, or nothing to stop. It stops when a verifying run
+// is within half the tolerance of the target (|E_s - target| <= 5 % of it),
+// or when no two measured sizes (the sweep's points and the verifying runs,
+// whose check passed) next to each other have E_s on either side of the
+// target. Otherwise it interpolates N linearly between the two such sizes
+// nearest the last verifying run, rounded; nothing when that N was measured.
+// A trend line through runs of milliseconds can miss the target by 20 % and
+// more; this measures the N that holds it. Pure.
+std::optional<double> choose_refining_size(const Sweep& sweep, const std::vector<SweepPoint>& verifying, double target);
+
 // A sweep given as CSV, as the paper prints it (Tables 3-4): a header with N
 // and one of T_ms or T_s; optional columns W (checked against the kernel's
 // W(N) to 0.5 %), speed and E_s (printed values, recomputed). `#` lines are

@@ -78,23 +78,30 @@ struct SweepOptions {
   std::string configuration = "C";                    // name of this configuration
   std::size_t repetitions = 1;                        // runs per size
   RepetitionChoice point = RepetitionChoice::median;  // which of them is the point
+  std::size_t refinements = 3;                        // verifying runs after the first, at most
 };
 void validate_sweep_options(const SweepOptions& options, int ranks);
 
 // Called on rank 0 after each run: (runs done, runs planned, seconds so far, last run).
 using SweepProgress = std::function<void(std::size_t, std::size_t, double, const KernelRun&)>;
 
-// Called on rank 0 when the sizes are done and the sweep has a target: reads
-// the N to verify off the points (and may set sweep.trend and sweep.target);
-// nothing when there is none. analysis::choose_verifying_size is the one
-// hetscale uses (the trend line E_s(N) of Chen et al. 2008 Section 4.4); the transport
+// Called on rank 0 when the sizes are done and the sweep has a target, with
+// the verifying runs made so far: with none, reads the N to verify off the
+// points (and may set sweep.trend and sweep.target); after them, the N of
+// the next verifying run; nothing to stop. analysis::choose_verifying_size
+// (the trend line E_s(N) of Chen et al. 2008 Section 4.4) and
+// analysis::choose_refining_size are the ones hetscale uses; the transport
 // does not fit.
-using VerifyingSizeChooser = std::function<std::optional<double>(Sweep& sweep)>;
+using VerifyingSizeChooser =
+    std::function<std::optional<double>(Sweep& sweep, const std::vector<SweepPoint>& verifying)>;
 
 // The sweep of Chen et al. 2008 Section 4.4 on MPI_COMM_WORLD: every size, then, with
 // a target, the N `choose_verifying_size` reads off them and a verifying run
-// at that N. Rank 0 returns the sweep. Collective. Throws
-// std::invalid_argument for a target without a chooser.
+// at that N, and up to options.refinements more where the chooser says.
+// sweep.target->verified is the verifying run nearest the target, and
+// verifying_runs all of them when more than one ran. Rank 0 returns the
+// sweep. Collective. Throws std::invalid_argument for a target without a
+// chooser.
 std::optional<Sweep> run_sweep(const SweepOptions& options, const VerifyingSizeChooser& choose_verifying_size,
                                const SweepProgress& progress = {});
 

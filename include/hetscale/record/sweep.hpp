@@ -18,7 +18,8 @@
 //   "trend": { "degree": 3, "coefficients": [c0, c1, c2, c3], "r_squared": 0.99 },   optional
 //   "target": { "E_s": 0.3, "N": 310, "extrapolated": false,                         optional
 //               "verified": { "N": 310, "W": ..., "T_s": ..., "T_comp_s": ...,
-//                             "speed_Mflops": ..., "E_s": 0.312, "check": "passed" } },
+//                             "speed_Mflops": ..., "E_s": 0.312, "check": "passed" },
+//               "verifying_runs": [ { "N": 310, ... }, { "N": 296, ... } ] },      optional
 //   "context": { ... }                     free-form: host, date, emulated speeds, ...
 // }
 //
@@ -29,6 +30,9 @@
 // that size when several ran (`scale sweep --repetitions`); T_s is one of
 // them, the median or the fastest (`--point`).
 // "target.N" is null when the trend line does not reach the target.
+// "verifying_runs" are the runs made to verify it, in order: the first at the
+// trend line's N, each next one where the measured E_s crosses the target
+// (scale sweep --refine); "verified" is the one nearest the target.
 // Reading is strict (unknown fields refused, InputError naming the file and
 // field): exactly one of kernel (one of the four above) and program (a name
 // that is not empty); workload only with program, an expression in N; every marked speed, N, W and T_s
@@ -66,7 +70,8 @@ struct SweepTarget {
   double speed_efficiency = 0.0;       // the target E_s
   std::optional<double> size;          // N read off the trend line, if reached
   bool extrapolated = false;           // N lies beyond the largest size swept
-  std::optional<SweepPoint> verified;  // the run at that N
+  std::optional<SweepPoint> verified;  // the verifying run nearest the target E_s
+  std::vector<SweepPoint> verifying_runs;  // every verifying run, in order (when more than one)
 };
 
 struct Sweep {
@@ -88,5 +93,10 @@ struct Sweep {
 Sweep parse_sweep(std::string_view text, const std::string& source);
 Sweep read_sweep(const std::string& path);
 std::string sweep_json(const Sweep& sweep);
+
+// Of `runs` on the sweep's configuration, the one whose E_s is nearest
+// `target` (the first of equals). Throws std::invalid_argument when there
+// are none.
+const SweepPoint& nearest_to_target(const Sweep& sweep, const std::vector<SweepPoint>& runs, double target);
 
 }  // namespace hetscale
