@@ -128,9 +128,11 @@ Output scale_fit(const FitCommand& command) {
   Sweep sweep = read_sweep_file(command.sweep, command.csv);
   sweep.trend = fit_speed_efficiency_trend(sweep, degree);
   auto found = find_target_size(sweep, *sweep.trend, target);
-  // A verifying run stays with the sweep when it was run for the same target E_s.
-  if (sweep.target && sweep.target->verified && sweep.target->speed_efficiency == target)
+  // The verifying runs stay with the sweep when they were run for the same target E_s.
+  if (sweep.target && sweep.target->verified && sweep.target->speed_efficiency == target) {
     found.verified = sweep.target->verified;
+    found.verifying_runs = sweep.target->verifying_runs;
+  }
   sweep.target = found;
   const std::string json = sweep_json(sweep);
   if (!command.out.empty()) io::write_file_atomically(command.out, json);

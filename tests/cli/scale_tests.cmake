@@ -28,6 +28,9 @@ cli_golden(scale_fit_table3_degree3_json scale fit --sweep ${SEED001}/table3.csv
 # A verifying run judged against its target: within 10 %, and missed.
 cli_golden(scale_fit_verified scale fit --sweep tests/cli/scale/sweep-ge-c2-verified.json --target 0.3)
 cli_golden(scale_fit_missed scale fit --sweep tests/cli/scale/sweep-ge-c2-missed.json --target 0.3)
+# A sweep whose target was refined by runs (scale sweep --refine) keeps its
+# verifying runs, and its verified N is the nearest's, 215, not the trend line's 239.
+cli_golden(scale_fit_refined_json scale fit --sweep tests/cli/scale/sweep-ge-t3-refined.json --target 0.35 --json)
 
 # A program of the user's (issue 16): named as the user named it, W(N) given as
 # an expression or taken from the W column, no "check passed" where no check
