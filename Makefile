@@ -46,6 +46,7 @@ bench: build
 	@$(BUILD_DIR)/bench/farm_experiments policies --check
 	@$(BUILD_DIR)/bench/farm_experiments crossvalidate --check
 	@$(BUILD_DIR)/bench/emulated_speed --check
+	@python3 tests/measure/check_lammps.py $(BUILD_DIR)/apps/hetscale/hetscale lmp tests/measure/data/lj-melt.in $(BUILD_DIR)/bench-lammps --known-answer
 	@$(BUILD_DIR)/bench/lennard_jones_ga --check
 	@$(BUILD_DIR)/bench/kernel_speed 1024
 	@$(BUILD_DIR)/bench/optimizer_search 100
