@@ -179,6 +179,15 @@ double smape_share(double predicted, double measured) {
   return scale == 0.0 ? 0.0 : 2.0 * std::abs(predicted - measured) / scale;
 }
 
+// 1 - (RSS / TSS)(n - 1)/(n - 1 - terms): 1 when the values do not vary (the
+// constant fits them), NaN when n - 1 = terms.
+double adjusted_r_squared(double rss, double total_sum_of_squares, std::size_t points, std::size_t terms) {
+  if (total_sum_of_squares == 0.0) return 1.0;
+  const double freedom = static_cast<double>(points) - 1.0 - static_cast<double>(terms);
+  return freedom > 0 ? 1.0 - rss / total_sum_of_squares * (static_cast<double>(points) - 1.0) / freedom
+                     : std::numeric_limits<double>::quiet_NaN();
+}
+
 // |predicted - measured| / max(|predicted|, |measured|), 0..1 (0 for 0 and 0):
 // relative, and bounded, so that a part that is noise about a small value
 // (0.4 s, then 0.001 s) does not widen its interval a hundredfold.
@@ -329,12 +338,15 @@ FittedModel search_model(std::span<const ScalingPoint> points, const SearchOptio
   }
   const double total_sum_of_squares = best.rss;
   best.hypotheses_tried = 1;
-  if (total_sum_of_squares == 0.0) {
+  // The chosen model with what its prediction reads: the values and scales
+  // it was fitted to, and how it carries beyond them.
+  const auto chosen = [&] {
     best.backtests = backtests_of(best.function, x, y, options.nonnegative_coefficients);
     best.fitted_values = std::move(y);
     best.scales = std::move(x);
-    return best;
-  }
+    return std::move(best);
+  };
+  if (total_sum_of_squares == 0.0) return chosen();
   std::size_t tried = 1;
 
   // Log factors are undefined below 1, and log2(1)^-j is infinite.
@@ -380,18 +392,12 @@ FittedModel search_model(std::span<const ScalingPoint> points, const SearchOptio
     if (!std::isfinite(candidate.rss) || !std::isfinite(candidate.smape)) continue;
     if (!every_term_contributes(candidate.function, x, y, options.minimum_term_contribution)) continue;
     if (!(candidate.smape < best.smape)) continue;
-    const double term_count = static_cast<double>(candidate.function.terms.size());
-    const double freedom = static_cast<double>(n) - 1.0 - term_count;
     candidate.adjusted_r_squared =
-        freedom > 0 ? 1.0 - candidate.rss / total_sum_of_squares * (static_cast<double>(n) - 1.0) / freedom
-                    : std::numeric_limits<double>::quiet_NaN();
+        adjusted_r_squared(candidate.rss, total_sum_of_squares, n, candidate.function.terms.size());
     best = std::move(candidate);
   }
   best.hypotheses_tried = tried;
-  best.backtests = backtests_of(best.function, x, y, options.nonnegative_coefficients);
-  best.fitted_values = std::move(y);
-  best.scales = std::move(x);
-  return best;
+  return chosen();
 }
 
 double error_per_doubling(const FittedModel& fitted) {
@@ -457,11 +463,7 @@ FittedModel sum_of_models(std::span<const FittedModel> parts, std::span<const do
     total_sum_of_squares += (measured[i] - mean) * (measured[i] - mean);
     in_sample += fit * fit;
   }
-  const double freedom = static_cast<double>(n) - 1.0 - static_cast<double>(sum.function.terms.size());
-  sum.adjusted_r_squared =
-      total_sum_of_squares == 0.0 ? 1.0
-      : freedom > 0 ? 1.0 - in_sample / total_sum_of_squares * (static_cast<double>(n) - 1.0) / freedom
-                    : std::numeric_limits<double>::quiet_NaN();
+  sum.adjusted_r_squared = adjusted_r_squared(in_sample, total_sum_of_squares, n, sum.function.terms.size());
   return sum;
 }
 
