@@ -7,6 +7,8 @@ BUILD_DIR ?= $(if $(SANITIZE),build-sanitize,build)
 BUILD_TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 PREFIX ?= /usr/local
+# Open MPI runs more ranks than cores only when told to.
+OVERSUBSCRIBE = $(shell mpiexec --version 2>/dev/null | grep -q "Open MPI\|OpenRTE" && echo --oversubscribe)
 
 .PHONY: all deps build test demo bench fuzz install clean
 
@@ -53,6 +55,9 @@ bench: build
 	@$(BUILD_DIR)/bench/simulate_farm_scale
 	@$(BUILD_DIR)/bench/measure_overhead
 	@$(BUILD_DIR)/bench/prediction_accuracy  # --check once issue 19's goals are met (docs/experiments.md)
+	@OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 python3 bench/task_farm_vs_parallel.py \
+		--hetscale $(BUILD_DIR)/apps/hetscale/hetscale --at-speed $(BUILD_DIR)/bench/at_speed --mpiexec mpiexec \
+		--flags "$(OVERSUBSCRIBE)" --repetitions 3
 
 # Each fuzz target for FUZZ_SECONDS (default 600), FUZZ_JOBS at a time.
 FUZZ_SECONDS ?= 600

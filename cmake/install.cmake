@@ -28,7 +28,7 @@ install(DIRECTORY data examples DESTINATION ${HETSCALE_INSTALL_DATADIR})
 # The library: hetscale::hetscale (all but the MPI transport), hetscale::mpi,
 # and one target per folder (hetscale::model, hetscale::io, ...).
 set_target_properties(hetscale PROPERTIES EXPORT_NAME hetscale)
-install(TARGETS ${HETSCALE_LIBRARIES} hetscale_mpi hetscale EXPORT hetscaleTargets
+install(TARGETS ${HETSCALE_LIBRARIES} hetscale_run hetscale_mpi hetscale EXPORT hetscaleTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(DIRECTORY include/hetscale DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(EXPORT hetscaleTargets NAMESPACE hetscale:: DESTINATION ${HETSCALE_INSTALL_CMAKEDIR})

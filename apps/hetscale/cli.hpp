@@ -83,6 +83,26 @@ std::string home_dir();
 // an installed hetscale's copy in lib/hetscale, else `built`.
 std::string helper_path(const std::string& name, const std::string& built);
 
+// The farm's options a task run shares with the GA farm (main.cpp).
+struct GeneralFarmOptions {
+  std::string policy;
+  bool policy_given = false;
+  std::string speeds, out, label;
+  bool json = false;
+  std::string ga_options_given;  // the first GA option given, such as "--population" (none: empty)
+};
+// hetscale farm --tasks | --command (task_commands.cpp, docs/tasks.md).
+struct TaskRunOptions {
+  std::string tasks, command, inputs, results, output_dir;
+  bool resume = false;
+  std::size_t retries = 0;
+  double timeout = 0.0;
+};
+void add_task_run_options(CLI::App& farm, TaskRunOptions& options);
+bool task_run_requested(const TaskRunOptions& options);
+// Runs on every rank; returns the exit code (how many tasks failed, 101 for more than 100).
+int run_task_farm(const TaskRunOptions& options, const GeneralFarmOptions& farm, int& argc, char**& argv);
+
 // Command groups, each in its own file.
 void add_scale_commands(CLI::App& scale, Actions& actions);       // scale_commands.cpp: psi, predict, fit
 void add_scale_run_commands(CLI::App& scale, Actions& actions);   // kernel_commands.cpp: sweep (MPI)

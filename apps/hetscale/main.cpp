@@ -155,6 +155,7 @@ struct FarmCommand {
   mpi::FarmOptions options;
   std::string policy = "adaptive", speeds, scheme = "generational", crossover = "one-point", out;
   bool json = false;
+  std::string task_option_given;  // an option of a task run (--results, ...), given without tasks
 };
 
 // Runs on every rank; returns the exit code. Only rank 0 writes and prints.
@@ -165,6 +166,10 @@ int farm(FarmCommand& command, int& argc, char**& argv) {
   return run_mpi_command(
       argc, argv,
       [&](int rank, int ranks) {
+        if (!command.task_option_given.empty())
+          throw InputError(command.task_option_given, "",
+                           "is for a run of your tasks (--tasks FILE or --command TEMPLATE --inputs FILE), not the "
+                           "GA farm");
         options.policy = named_choice(distribute::policy_from_string, command.policy, "--policy");
         options.ga.scheme = named_choice(ga::scheme_from_string, command.scheme, "--scheme");
         options.ga.crossover = named_choice(ga::crossover_from_string, command.crossover, "--crossover");
@@ -311,6 +316,8 @@ int main(int argc, char** argv) {
   farm_app->add_option("--label", farm_options.label, "label of the run record");
   farm_app->add_option("--out", farm_command.out, "write the run record (JSON) here");
   farm_app->add_flag("--json", farm_command.json, "print the run record instead of a summary");
+  TaskRunOptions task_run;
+  add_task_run_options(*farm_app, task_run);
 
   auto* scale = app.add_subcommand("scale", "Chen et al. 2008: isospeed-efficiency scalability, measured and predicted");
   scale->require_subcommand(1);
@@ -335,7 +342,26 @@ int main(int argc, char** argv) {
     if (speaker) say_on_stderr(fmt::format("hetscale: {} (see hetscale --help)\n", error.what()));
     return exit_bad_input;
   }
-  if (farm_app->parsed()) return farm(farm_command, argc, argv);
+  if (farm_app->parsed() && task_run_requested(task_run)) {
+    GeneralFarmOptions general;
+    general.policy = farm_command.policy;
+    general.policy_given = farm_app->count("--policy") > 0;
+    general.speeds = farm_command.speeds;
+    general.out = farm_command.out;
+    general.label = farm_options.label;
+    general.json = farm_command.json;
+    for (const char* option : {"--objective", "--eval-time", "--time-scale", "--dimensions", "--atoms", "--population",
+                               "--generations", "--scheme", "--crossover", "--crossover-rate", "--mutation-rate",
+                               "--selection-pressure", "--seed"})
+      if (general.ga_options_given.empty() && farm_app->count(option) > 0) general.ga_options_given = option;
+    return run_task_farm(task_run, general, argc, argv);
+  }
+  if (farm_app->parsed()) {
+    for (const char* option : {"--inputs", "--results", "--resume", "--retries", "--timeout", "--output-dir"})
+      if (farm_command.task_option_given.empty() && farm_app->count(option) > 0)
+        farm_command.task_option_given = option;
+    return farm(farm_command, argc, argv);
+  }
   if (actions.mpi_action) return actions.mpi_action(argc, argv);
 
   try {

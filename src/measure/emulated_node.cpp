@@ -45,6 +45,16 @@ void EmulatedProcessor::end(double cpu_start) {
 #endif
 }
 
+double monotonic_seconds() { return seconds_of(CLOCK_MONOTONIC); }
+
+void finish_at_speed([[maybe_unused]] double started, [[maybe_unused]] double cpu_seconds, double speed) {
+  if (!std::isfinite(speed) || speed <= 0.0 || speed > 1.0)
+    throw std::invalid_argument(fmt::format("emulated speed must be in (0, 1], got {}", speed));
+#ifndef HETSCALE_SMPI
+  if (cpu_seconds > 0.0) sleep_until(started + cpu_seconds / speed);
+#endif
+}
+
 void tighten_timer_slack() {
 #ifndef HETSCALE_SMPI
   prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);

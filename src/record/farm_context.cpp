@@ -40,6 +40,12 @@ std::string farm_context_json(const FarmContext& context) {
   put(out, "eval_time_s", context.eval_time_s);
   put(out, "time_scale", context.time_scale);
   put(out, "atoms", context.atoms);
+  put(out, "task_list", context.task_list);
+  put(out, "tasks_run", context.tasks_run);
+  put(out, "failed_tasks", context.failed_tasks);
+  put(out, "retries", context.retries);
+  put(out, "timeout_s", context.timeout_s);
+  put(out, "job_log", context.job_log);
   out["speeds"] = context.speeds;
   if (const auto& ga = context.ga)
     out["ga"] = {{"scheme", ga->scheme},
@@ -93,6 +99,12 @@ std::optional<FarmContext> read_farm_context(const std::string& context_json) {
   context.eval_time_s = get<double>(in, "eval_time_s");
   context.time_scale = get<double>(in, "time_scale");
   context.atoms = get<std::size_t>(in, "atoms");
+  context.task_list = get<std::string>(in, "task_list");
+  context.tasks_run = get<std::size_t>(in, "tasks_run");
+  context.failed_tasks = get<std::size_t>(in, "failed_tasks");
+  context.retries = get<std::size_t>(in, "retries");
+  context.timeout_s = get<double>(in, "timeout_s");
+  context.job_log = get<std::string>(in, "job_log");
   context.speeds = get<std::vector<double>>(in, "speeds").value_or(std::vector<double>{});
   if (const auto ga = in.find("ga"); ga != in.end() && ga->is_object()) {
     FarmGaSettings settings;

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/watchdog.hpp"
+
 namespace hetscale::io {
 namespace {
 
@@ -19,15 +21,7 @@ std::string large_input() {
   return text;
 }
 
-// Ends this test process if a pipe deadlock keeps run_program from returning
-// (gtest has no time limit of its own): SIGALRM after `seconds`.
-class Watchdog {
- public:
-  explicit Watchdog(unsigned seconds) { alarm(seconds); }
-  ~Watchdog() { alarm(0); }
-  Watchdog(const Watchdog&) = delete;
-  Watchdog& operator=(const Watchdog&) = delete;
-};
+using testing_support::Watchdog;
 
 TEST(RunProgram, CatEchoesStandardInputToStandardOutput) {
   const auto result = run_program({"cat"}, "one\ntwo\n");

@@ -50,4 +50,12 @@ class EmulatedProcessor {
 // Lets this process's sleeps end on time (Linux timer slack of 1 ns).
 void tighten_timer_slack();
 
+// Seconds on the monotonic clock (CLOCK_MONOTONIC), for finish_at_speed.
+double monotonic_seconds();
+// A task of `cpu_seconds` begun at `started` (monotonic_seconds()) on a node
+// of relative speed `speed`: sleeps until cpu_seconds / speed have passed
+// since then (at once if they have). Throws std::invalid_argument unless
+// 0 < speed <= 1.
+void finish_at_speed(double started, double cpu_seconds, double speed);
+
 }  // namespace hetscale::measure

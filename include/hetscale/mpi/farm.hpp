@@ -26,6 +26,8 @@ class MpiSession {
   int rank() const { return rank_; }
   int size() const { return size_; }
   static std::string library_version();
+  // `text` as rank 0 has it, on every rank (collective).
+  static std::string broadcast_text(const std::string& text);
   // Ends every rank at once (for internal errors, so nothing hangs).
   [[noreturn]] static void abort(int code);
 

@@ -48,6 +48,12 @@ struct FarmContext {
   std::optional<std::size_t> tasks_per_generation, generations;  // the simulator's workload
   std::optional<double> eval_time_s, time_scale;                 // the synthetic objective's evaluation
   std::optional<std::size_t> atoms;                              // Lennard-Jones
+  // A bag of the user's tasks (hetscale farm --tasks | --command; objective "tasks").
+  std::optional<std::string> task_list;               // the task file, or the template and its inputs
+  std::optional<std::size_t> tasks_run, failed_tasks;  // tasks run this time; failed after their retries (all runs)
+  std::optional<std::size_t> retries;
+  std::optional<double> timeout_s;
+  std::optional<std::string> job_log;
   std::vector<double> speeds;                                    // declared client speeds (empty: all 1)
   std::optional<FarmGaSettings> ga;
   std::optional<double> best_fitness;

@@ -1,0 +1,301 @@
+// hetscale farm --tasks FILE | --command TEMPLATE --inputs FILE: a bag of the
+// user's shell commands farmed out on MPI (docs/tasks.md), with a job log that
+// survives a stop (--results, --resume), retries and a timeout.
+#include <sys/stat.h>
+
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <fmt/core.h>
+
+#include "cli.hpp"
+#include "hetscale/io/files.hpp"
+#include "hetscale/io/host_and_time.hpp"
+#include "hetscale/io/input_error.hpp"
+#include "hetscale/io/number_list.hpp"
+#include "hetscale/io/progress.hpp"
+#include "hetscale/mpi/farm.hpp"
+#include "hetscale/record/farm_context.hpp"
+#include "hetscale/record/task_log.hpp"
+#include "hetscale/run/shell_task.hpp"
+#include "hetscale/run/task_farm.hpp"
+#include "hetscale/run/task_list.hpp"
+
+namespace hetscale::cli {
+
+void add_task_run_options(CLI::App& farm, TaskRunOptions& options) {
+  farm.add_option("--tasks", options.tasks,
+                  "a bag of tasks: FILE of shell commands, one a line (blank lines and # comments skipped), run "
+                  "by the clients with /bin/sh -c (the policy then defaults to adaptive+)");
+  farm.add_option("--command", options.command,
+                  "a bag of tasks: a command TEMPLATE whose {} each line of --inputs replaces, quoted for the shell");
+  farm.add_option("--inputs", options.inputs, "with --command: FILE of inputs, one a line");
+  farm.add_option("--results", options.results,
+                  "job log: a JSON line when each task is handed out and when it ends (docs/formats.md)");
+  farm.add_flag("--resume", options.resume, "with --results: skip the tasks the job log records as done");
+  farm.add_option("--retries", options.retries, "run a failed task again up to K times (default 0)");
+  farm.add_option("--timeout", options.timeout,
+                  "end a task (its process group: SIGTERM, then SIGKILL) past this many seconds");
+  farm.add_option("--output-dir", options.output_dir,
+                  "keep each task's standard output and error as DIR/<task>.out and .err (default: discarded)");
+}
+
+bool task_run_requested(const TaskRunOptions& options) { return !options.tasks.empty() || !options.command.empty(); }
+
+namespace {
+
+// The exit code of a task run: how many tasks failed, as GNU parallel says it
+// (101 for more than 100).
+int exit_code_for(std::size_t failed) { return failed > 100 ? 101 : static_cast<int>(failed); }
+
+// What rank 0 prepares before any task runs.
+struct TaskRun {
+  std::vector<std::string> commands;
+  std::string source;               // the task file, or the template and the inputs
+  std::vector<std::size_t> to_run;  // task numbers not yet done
+  std::vector<std::size_t> attempts_before;  // per task, attempts in the log resumed
+  std::size_t done_before = 0, failed_before = 0;
+  std::vector<std::size_t> in_flight;
+  std::unique_ptr<TaskLogWriter> log;
+};
+
+// Every check that needs no file: each rank the same.
+void check_options(const TaskRunOptions& options, const GeneralFarmOptions& farm) {
+  if (!options.tasks.empty() && !options.command.empty())
+    throw InputError("--tasks", "", "and --command are two ways to give the tasks: give one of them");
+  if (!options.command.empty() && options.inputs.empty())
+    throw InputError("--command", "", "needs --inputs FILE: one input a line, each replacing {} in the command");
+  if (!options.inputs.empty() && options.command.empty())
+    throw InputError("--inputs", "", "is for --command TEMPLATE (the command each input line goes into)");
+  if (options.resume && options.results.empty())
+    throw InputError("--resume", "", "needs --results LOG: the job log that says which tasks are done");
+  if (!std::isfinite(options.timeout) || options.timeout < 0.0)
+    throw InputError("--timeout", "", fmt::format("must be a number of seconds > 0, got {:g}", options.timeout));
+  if (!farm.ga_options_given.empty())
+    throw InputError(farm.ga_options_given, "",
+                     "is an option of the GA farm; a run of --tasks or --command evaluates no GA");
+}
+
+void check_output_dir(const std::string& folder) {
+  if (folder.empty()) return;
+  struct stat status {};
+  if (stat(folder.c_str(), &status) != 0 || !S_ISDIR(status.st_mode))
+    throw InputError("--output-dir", "", fmt::format("{} is not a folder: create it first", folder));
+}
+
+// Rank 0: the task list, what the job log says is done, the log opened.
+TaskRun prepare_run(const TaskRunOptions& options) {
+  TaskRun run;
+  if (!options.tasks.empty()) {
+    run.commands = run::commands_from_task_file(io::read_text_file(options.tasks), options.tasks);
+    run.source = options.tasks;
+  } else {
+    run.commands = run::commands_from_template(options.command, io::read_text_file(options.inputs), "--command",
+                                               options.inputs);
+    run.source = fmt::format("{} with the inputs of {}", options.command, options.inputs);
+  }
+  check_output_dir(options.output_dir);
+  run.attempts_before.assign(run.commands.size(), 0);
+  std::vector<bool> done(run.commands.size(), false);
+  struct stat status {};
+  const bool log_exists = !options.results.empty() && stat(options.results.c_str(), &status) == 0 && status.st_size > 0;
+  if (options.resume && log_exists) {
+    const auto state = read_task_log(options.results, run.commands);
+    run.attempts_before = state.attempts;
+    done = state.done;
+    run.in_flight = state.in_flight;
+    for (const auto& end : state.ends)
+      if (state.done[end.task] && end.outcome == TaskOutcome::failed) ++run.failed_before;
+  }
+  for (std::size_t task = 0; task < done.size(); ++task)
+    if (done[task])
+      ++run.done_before;
+    else
+      run.to_run.push_back(task);
+  if (!options.results.empty()) {
+    run.log = std::make_unique<TaskLogWriter>(options.results, options.resume, "--results");
+    if (run.log->was_empty()) run.log->write_line(task_log_header_line(run.commands.size()));
+  }
+  return run;
+}
+
+std::string numbers_of(const std::vector<std::size_t>& tasks) {
+  std::string text;
+  for (std::size_t i = 0; i < tasks.size() && i < 20; ++i) text += (i ? ", " : "") + std::to_string(tasks[i]);
+  if (tasks.size() > 20) text += fmt::format(", ... ({} in all)", tasks.size());
+  return text;
+}
+
+}  // namespace
+
+int run_task_farm(const TaskRunOptions& options, const GeneralFarmOptions& farm, int& argc, char**& argv) {
+  run::FarmSettings settings;
+  TaskRun task_run;
+  io::ProgressOutput progress_output = io::ProgressOutput::automatic;
+  return run_mpi_command(
+      argc, argv,
+      [&](int rank, int ranks) {
+        check_options(options, farm);
+        settings.policy =
+            named_choice(distribute::policy_from_string, farm.policy_given ? farm.policy : "adaptive+", "--policy");
+        if (!farm.speeds.empty()) settings.speeds = io::parse_number_list(farm.speeds, "--speeds");
+        settings.emulate_speeds = true;
+        settings.retries = options.retries;
+        try {
+          run::validate_farm_settings(settings, ranks);
+        } catch (const std::invalid_argument& error) {
+          // "speeds: item 2: ..." is about --speeds.
+          const std::string message = error.what();
+          const auto colon = message.find(": ");
+          throw InputError("--" + message.substr(0, colon), "", message.substr(colon + 2));
+        }
+        progress_output = progress_output_on_rank(rank);
+        // The files are rank 0's to read and write; its verdict is every rank's.
+        std::string problem;
+        if (rank == 0) {
+          try {
+            task_run = prepare_run(options);
+          } catch (const std::invalid_argument& error) {
+            problem = error.what();
+          }
+        }
+        problem = mpi::MpiSession::broadcast_text(problem);
+        if (!problem.empty()) throw std::invalid_argument(problem);
+      },
+      [&](int rank, int ranks) {
+        const std::string output_dir = options.output_dir;
+        const double timeout = options.timeout;
+        run::TaskFarm task_farm(
+            [&output_dir, timeout](const run::TaskAttempt& attempt) {
+              run::ShellTaskOptions shell;
+              shell.timeout_seconds = timeout;
+              if (!output_dir.empty()) {
+                shell.output_path = fmt::format("{}/{}.out", output_dir, attempt.id);
+                shell.error_path = fmt::format("{}/{}.err", output_dir, attempt.id);
+              }
+              const auto outcome = run::run_shell_task(std::string(attempt.payload), shell);
+              run::TaskResult result;
+              result.exit_code = outcome.exit_code;
+              result.signal = outcome.signal;
+              result.timed_out = outcome.timed_out;
+              result.cpu_seconds = outcome.cpu_seconds;
+              result.data = outcome.failure;
+              return result;
+            },
+            settings);
+        if (rank != 0) {
+          task_farm.finish();
+          return 0;
+        }
+
+        if (!task_run.in_flight.empty())
+          say_on_stderr(fmt::format("hetscale: farm: {} tasks were running when the run of {} stopped: {}; they run "
+                                    "again\n",
+                                    task_run.in_flight.size(), options.results, numbers_of(task_run.in_flight)));
+        if (task_run.done_before > 0)
+          say_on_stderr(fmt::format("hetscale: farm: resuming {}: {} of {} tasks done before, {} to run\n",
+                                    options.results, task_run.done_before, task_run.commands.size(),
+                                    task_run.to_run.size()));
+        std::vector<run::Task> tasks;
+        for (const std::size_t number : task_run.to_run) tasks.push_back({number, task_run.commands[number]});
+        std::size_t failed = task_run.failed_before, retried = 0;
+        double cpu_total = 0.0;
+        std::optional<io::Progress> progress;
+        if (!tasks.empty()) progress.emplace("farm", tasks.size(), stderr, progress_output);
+        std::size_t finished = 0;
+        run::FarmObserver observer;
+        observer.on_start = [&](const run::Task& task, std::size_t attempt, std::size_t client, double time) {
+          if (task_run.log)
+            task_run.log->write_line(
+                task_log_line(TaskStart{task.id, task_run.attempts_before[task.id] + attempt, client, time}));
+        };
+        observer.on_end = [&](const run::TaskReport& report, bool will_retry) {
+          TaskEnd end;
+          end.task = report.id;
+          end.attempt = task_run.attempts_before[report.id] + report.attempt;
+          end.command = task_run.commands[report.id];
+          end.client = report.client;
+          end.host = report.host;
+          end.start = report.start;
+          end.end = report.end;
+          end.exit_code = report.result.exit_code;
+          end.signal = report.result.signal;
+          end.timed_out = report.result.timed_out;
+          end.cpu_seconds = report.result.cpu_seconds;
+          end.outcome = report.result.succeeded() ? TaskOutcome::succeeded
+                        : will_retry              ? TaskOutcome::retrying
+                                                  : TaskOutcome::failed;
+          cpu_total += report.result.cpu_seconds;
+          if (task_run.log) task_run.log->write_line(task_log_line(end));
+          if (will_retry) {
+            ++retried;
+            return;
+          }
+          if (end.outcome == TaskOutcome::failed) {
+            ++failed;
+            say_on_stderr(fmt::format("hetscale: farm: task {} failed ({}{}): {}\n", end.task,
+                                      end.timed_out ? "timed out" : fmt::format("exit code {}", end.exit_code),
+                                      report.result.data.empty() ? "" : ", " + report.result.data, end.command));
+          }
+          ++finished;
+          if (progress) progress->step(fmt::format("{} failed", failed));
+        };
+        if (!tasks.empty()) task_farm.map(tasks, observer);
+        if (progress) progress->finish();
+        auto run = task_farm.finish();
+
+        // The run record: each client's tasks and busy time, the server beside.
+        RunRecord& record = run->record;
+        record.label = farm.label.empty() ? fmt::format("{} tasks of {}", tasks.size(), task_run.source) : farm.label;
+        record.t_seq_ref = cpu_total;
+        FarmContext context;
+        context.tool = "hetscale farm";
+        context.host = io::host_name();
+        context.date = io::utc_now();
+        context.mpi_library = mpi::MpiSession::library_version();
+        context.ranks = static_cast<std::size_t>(ranks);
+        context.clients = task_farm.clients();
+        context.policy = to_string(settings.policy);
+        context.objective = "tasks";
+        context.speeds = settings.speeds;
+        context.task_list = task_run.source;
+        context.tasks_run = tasks.size();
+        context.failed_tasks = failed;
+        context.retries = options.retries;
+        if (options.timeout > 0.0) context.timeout_s = options.timeout;
+        if (!options.results.empty()) context.job_log = options.results;
+        for (std::size_t i = 0; i < run->clients.size(); ++i)
+          context.tasks.push_back(
+              {record.nodes[i].name, run->clients[i].tasks, run->clients[i].lost_tasks, run->clients[i].lost_seconds});
+        context.generation_seconds = run->batch_seconds;
+        context.evaluations = tasks.size() + retried;
+        FarmMeasurement measurement;
+        measurement.clock_switches = run->clock_switches;
+        measurement.delay_reads = run->delay_reads;
+        measurement.switch_cost_s = run->switch_cost_s;
+        measurement.delay_read_cost_s = run->delay_read_cost_s;
+        measurement.worst_rank_overhead_fraction = run->worst_rank_overhead_fraction;
+        measurement.other_load_from = run->other_load_measured ? "/proc/self/schedstat" : "unavailable (0)";
+        context.measurement = measurement;
+        record.context_json = farm_context_json(context);
+        const std::string record_text = run_record_json(record);
+        if (!farm.out.empty()) io::write_file_atomically(farm.out, record_text);
+        if (farm.json) {
+          std::fwrite(record_text.data(), 1, record_text.size(), stdout);
+        } else {
+          std::printf("farm: policy %s, %zu clients, %zu tasks run (%zu done before): %zu succeeded, %zu failed%s; "
+                      "t_par %.3f s%s%s\n",
+                      context.policy.c_str(), task_farm.clients(), tasks.size(), task_run.done_before,
+                      task_run.commands.size() - failed, failed, retried ? fmt::format(" ({} attempts retried)", retried).c_str() : "", record.t_par,
+                      options.results.empty() ? "" : fmt::format("; job log in {}", options.results).c_str(),
+                      farm.out.empty() ? "" : fmt::format("; run record in {}", farm.out).c_str());
+        }
+        return exit_code_for(failed);
+      });
+}
+
+}  // namespace hetscale::cli

@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""The task farm on real work, side by side with GNU parallel (issue 20).
+
+  task_farm_vs_parallel.py --hetscale H --at-speed A --mpiexec M [--flags "F1;F2"]
+                           [--tasks 400] [--repetitions 1] [--work DIR] [--check]
+
+400 tasks of unequal real cost (xz -6 of generated text files of sizes drawn
+log-uniformly from 16 KiB to 1.5 MiB, in a seeded random order) on 8 clients
+of emulated speeds (a client sleeps after each task until its CPU time / v
+has passed since it began):
+
+- hetscale farm --tasks (adaptive+, 9 ranks: the server and 8 clients);
+- GNU parallel -j 8 on the same tasks, job slot K emulated at v_K (at_speed);
+- the earliest-finish ceiling: the tasks in list order, each to the client
+  that would finish it first, with the CPU times the farm's job log measured
+  (what a dispatcher that knew every task's cost beforehand would reach).
+
+Makespans are read from each tool's own log: the first task's start to the
+last task's end. Printed as ratios measured in one run; with --check, exit 1
+unless the farm is within 5 % of the ceiling and ahead of GNU parallel.
+"""
+import argparse
+import json
+import math
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+SPEEDS = [0.5, 0.25, 0.25, 0.125, 0.125, 0.125, 0.0625, 0.0625]
+
+
+def make_inputs(folder, tasks, seed=20):
+    """Text files of log-uniform sizes (compressible, as logs and tables are) and the task list."""
+    generator = random.Random(seed)
+    os.makedirs(os.path.join(folder, "in"), exist_ok=True)
+    os.makedirs(os.path.join(folder, "out"), exist_ok=True)
+    words = ["node", "speed", "task", "farm", "rank", "time", "idle", "work", "load", "host"]
+    commands = []
+    for task in range(tasks):
+        size = int(math.exp(generator.uniform(math.log(16 * 1024), math.log(1536 * 1024))))
+        lines, length = [], 0
+        while length < size:
+            line = f"{generator.randrange(10**9)} {generator.choice(words)} {generator.random():.6f}\n"
+            lines.append(line)
+            length += len(line)
+        with open(os.path.join(folder, "in", f"{task}.txt"), "w") as f:
+            f.write("".join(lines))
+        commands.append(f"xz -6 -T1 -c in/{task}.txt > out/{task}.xz")
+    with open(os.path.join(folder, "tasks.txt"), "w") as f:
+        f.write("\n".join(commands) + "\n")
+    return commands
+
+
+def farm_makespan(args, folder):
+    log = os.path.join(folder, "farm.jsonl")
+    command = [args.mpiexec, "-np", str(len(SPEEDS) + 1)] + [f for f in args.flags.split(";") if f] + [
+        args.hetscale, "farm", "--tasks", "tasks.txt", "--policy", "adaptive+",
+        "--speeds", ",".join(str(v) for v in SPEEDS), "--results", log, "--out", "farm.json"]
+    result = subprocess.run(command, cwd=folder, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"hetscale farm failed ({result.returncode}):\n{result.stdout}\n{result.stderr}")
+    ends = [json.loads(line) for line in open(log) if '"event":"end"' in line]
+    makespan = max(e["end"] for e in ends) - min(e["start"] for e in ends)
+    costs = [0.0] * len(ends)
+    for e in ends:
+        costs[e["task"]] = e["cpu_s"]
+    return makespan, costs
+
+
+def parallel_makespan(args, folder):
+    log = os.path.join(folder, "parallel.log")
+    if os.path.exists(log):
+        os.remove(log)
+    command = ["parallel", "-j", str(len(SPEEDS)), "--joblog", log, args.at_speed, "--speeds",
+               ",".join(str(v) for v in SPEEDS), "--slot", "{%}", "{}", "::::", "tasks.txt"]
+    result = subprocess.run(command, cwd=folder, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"GNU parallel failed ({result.returncode}):\n{result.stdout}\n{result.stderr}")
+    starts, ends = [], []
+    with open(log) as f:
+        next(f)  # Seq Host Starttime JobRuntime Send Receive Exitval Signal Command
+        for line in f:
+            fields = line.split("\t")
+            starts.append(float(fields[2]))
+            ends.append(float(fields[2]) + float(fields[3]))
+    return max(ends) - min(starts)
+
+
+def earliest_finish_ceiling(costs, speeds):
+    """The tasks in list order, each to the client that would finish it first."""
+    free = [0.0] * len(speeds)
+    for cost in costs:
+        client = min(range(len(speeds)), key=lambda c: free[c] + cost / speeds[c])
+        free[client] += cost / speeds[client]
+    return max(free)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--hetscale", required=True)
+    parser.add_argument("--at-speed", required=True)
+    parser.add_argument("--mpiexec", required=True)
+    parser.add_argument("--flags", default="")
+    parser.add_argument("--tasks", type=int, default=400)
+    parser.add_argument("--repetitions", type=int, default=1)
+    parser.add_argument("--work", help="keep the inputs, outputs and logs here (default: a temporary folder)")
+    parser.add_argument("--check", action="store_true")
+    args = parser.parse_args()
+    if shutil.which("parallel") is None:
+        sys.exit("GNU parallel is not installed (scripts/install-deps installs Debian's parallel)")
+    folder = args.work or tempfile.mkdtemp(prefix="hetscale-tasks-vs-parallel-")
+    os.makedirs(folder, exist_ok=True)
+    started = time.monotonic()
+    make_inputs(folder, args.tasks)
+    farm, parallel, ceiling = [], [], []
+    for _ in range(args.repetitions):  # alternated, so a busy spell hits both
+        makespan, costs = farm_makespan(args, folder)
+        farm.append(makespan)
+        ceiling.append(earliest_finish_ceiling(costs, SPEEDS))
+        parallel.append(parallel_makespan(args, folder))
+    total_cpu = sum(costs)
+    print(f"task_farm_vs_parallel: {args.tasks} tasks (xz -6 of 16 KiB - 1.5 MiB of text, "
+          f"{total_cpu:.1f} s of CPU in the last farm run) on {len(SPEEDS)} clients of emulated speeds "
+          f"{','.join(str(v) for v in SPEEDS)}; makespans, first start to last end, median of "
+          f"{args.repetitions}")
+    f, p, c = statistics.median(farm), statistics.median(parallel), statistics.median(ceiling)
+    print(f"| | makespan (s) | / ceiling |")
+    print(f"|---|---|---|")
+    print(f"| earliest-finish ceiling (list order, measured CPU times) | {c:.2f} | 1.000 |")
+    print(f"| hetscale farm --policy adaptive+ | {f:.2f} | {f / c:.3f} |")
+    print(f"| GNU parallel -j {len(SPEEDS)} | {p:.2f} | {p / c:.3f} |")
+    print(f"GNU parallel / hetscale farm = {p / f:.3f}; runs: farm {[round(x, 2) for x in farm]}, "
+          f"parallel {[round(x, 2) for x in parallel]}; {time.monotonic() - started:.0f} s in all")
+    if not args.work:
+        shutil.rmtree(folder, ignore_errors=True)
+    if args.check:
+        problems = []
+        if f > 1.05 * c:
+            problems.append(f"the farm's makespan {f:.2f} s is not within 5 % of the ceiling {c:.2f} s")
+        if p <= f:
+            problems.append(f"GNU parallel ({p:.2f} s) is not behind the farm ({f:.2f} s)")
+        for problem in problems:
+            print(f"CHECK FAILED: {problem}")
+        return 1 if problems else 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,228 @@
+#include "hetscale/record/task_log.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <optional>
+#include <stdexcept>
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include "hetscale/io/files.hpp"
+#include "hetscale/io/input_error.hpp"
+#include "json_fields.hpp"
+
+namespace hetscale {
+namespace {
+
+constexpr std::string_view schema = "hetscale.task-log/1";
+
+const char* outcome_names[] = {"succeeded", "retrying", "failed"};
+
+std::optional<TaskOutcome> outcome_from(const std::string& name) {
+  for (std::size_t i = 0; i < std::size(outcome_names); ++i)
+    if (name == outcome_names[i]) return static_cast<TaskOutcome>(i);
+  return std::nullopt;
+}
+
+std::string line_of(const nlohmann::ordered_json& object) { return object.dump() + "\n"; }
+
+// One line of the log, read with its place named in every complaint.
+class LogLine {
+ public:
+  LogLine(const std::string& path, std::size_t number, const nlohmann::json& object)
+      : path_(path), number_(number), object_(object) {}
+
+  template <class T>
+  T required(const char* key, std::string_view what) const {
+    const auto value = record_json::get<T>(object_, key);
+    if (!value) throw error(key, fmt::format("must be {}", what));
+    return *value;
+  }
+  bool has(const char* key) const { return object_.contains(key); }
+  InputError error(const char* key, const std::string& problem) const {
+    return InputError(path_, fmt::format("line {}: {}", number_, key), problem);
+  }
+
+ private:
+  const std::string& path_;
+  std::size_t number_;
+  const nlohmann::json& object_;
+};
+
+}  // namespace
+
+std::string to_string(TaskOutcome outcome) { return outcome_names[static_cast<std::size_t>(outcome)]; }
+
+std::string task_log_header_line(std::size_t tasks) {
+  nlohmann::ordered_json header;
+  header["schema"] = schema;
+  header["tasks"] = tasks;
+  return line_of(header);
+}
+
+std::string task_log_line(const TaskStart& start) {
+  nlohmann::ordered_json line;
+  line["event"] = "start";
+  line["task"] = start.task;
+  line["attempt"] = start.attempt;
+  line["client"] = start.client;
+  line["time"] = start.time;
+  return line_of(line);
+}
+
+std::string task_log_line(const TaskEnd& end) {
+  nlohmann::ordered_json line;
+  line["event"] = "end";
+  line["task"] = end.task;
+  line["attempt"] = end.attempt;
+  line["command"] = end.command;
+  line["client"] = end.client;
+  line["host"] = end.host;
+  line["start"] = end.start;
+  line["end"] = end.end;
+  line["exit_code"] = end.exit_code;
+  line["signal"] = end.signal;
+  line["timed_out"] = end.timed_out;
+  line["cpu_s"] = end.cpu_seconds;
+  line["outcome"] = to_string(end.outcome);
+  return line_of(line);
+}
+
+TaskLogState read_task_log(const std::string& path, const std::vector<std::string>& commands) {
+  const std::string text = io::read_text_file(path);
+  TaskLogState state;
+  state.attempts.assign(commands.size(), 0);
+  state.done.assign(commands.size(), false);
+  std::vector<bool> running(commands.size(), false);
+  std::size_t number = 0;
+  bool header_seen = false;
+  for (std::size_t from = 0; from < text.size();) {
+    const auto newline = text.find('\n', from);
+    const bool last = newline == std::string::npos;
+    const std::string_view raw(text.data() + from, (last ? text.size() : newline) - from);
+    from = last ? text.size() : newline + 1;
+    ++number;
+    nlohmann::json object;
+    try {
+      object = nlohmann::json::parse(raw);
+    } catch (const nlohmann::json::exception&) {
+      // A run killed in the middle of a write can only have cut the last line.
+      if (last) {
+        state.cut_last_line = true;
+        break;
+      }
+      throw InputError(path, fmt::format("line {}", number), "is not JSON: a job log holds one JSON object per line");
+    }
+    if (!object.is_object())
+      throw InputError(path, fmt::format("line {}", number), "must be a JSON object");
+    const LogLine line(path, number, object);
+    if (!header_seen) {
+      if (record_json::get<std::string>(object, "schema") != std::string(schema))
+        throw line.error("schema", fmt::format("must be \"{}\": this is not a job log of hetscale farm --tasks", schema));
+      const auto tasks = line.required<std::size_t>("tasks", "a whole number of tasks");
+      if (tasks != commands.size())
+        throw line.error("tasks", fmt::format("is {}, but the task list has {} tasks: the log belongs to another "
+                                              "task list",
+                                              tasks, commands.size()));
+      header_seen = true;
+      continue;
+    }
+    const auto event = line.required<std::string>("event", "\"start\" or \"end\"");
+    const auto task = line.required<std::size_t>("task", "a task number");
+    if (task >= commands.size())
+      throw line.error("task", fmt::format("is {}, but the task list has {} tasks (0 to {}): the log belongs to "
+                                           "another task list",
+                                           task, commands.size(), commands.size() - 1));
+    const auto attempt = line.required<std::size_t>("attempt", "a whole number >= 1");
+    if (attempt == 0) throw line.error("attempt", "must be >= 1, got 0");
+    if (event == "start") {
+      line.required<std::size_t>("client", "a client number");
+      line.required<double>("time", "a Unix time in seconds");
+      state.attempts[task] = std::max(state.attempts[task], attempt);
+      running[task] = true;
+      continue;
+    }
+    if (event != "end") throw line.error("event", fmt::format("must be \"start\" or \"end\", got \"{}\"", event));
+    TaskEnd end;
+    end.task = task;
+    end.attempt = attempt;
+    end.command = line.required<std::string>("command", "the task's command (a string)");
+    if (end.command != commands[task])
+      throw line.error("command", fmt::format("\"{}\" is not task {}'s command in this list (\"{}\"): the log belongs "
+                                              "to another task list",
+                                              end.command, task, commands[task]));
+    end.client = line.required<std::size_t>("client", "a client number");
+    end.host = line.required<std::string>("host", "a host name");
+    end.start = line.required<double>("start", "a Unix time in seconds");
+    end.end = line.required<double>("end", "a Unix time in seconds");
+    end.exit_code = line.required<int>("exit_code", "a whole number");
+    end.signal = line.required<int>("signal", "a whole number");
+    end.timed_out = line.required<bool>("timed_out", "true or false");
+    end.cpu_seconds = line.required<double>("cpu_s", "seconds");
+    const auto outcome = outcome_from(line.required<std::string>("outcome", "a string"));
+    if (!outcome) throw line.error("outcome", "must be \"succeeded\", \"retrying\" or \"failed\"");
+    end.outcome = *outcome;
+    state.attempts[task] = std::max(state.attempts[task], attempt);
+    state.done[task] = end.outcome != TaskOutcome::retrying;
+    running[task] = false;
+    state.ends.push_back(std::move(end));
+  }
+  if (!header_seen)
+    throw InputError(path, "line 1", fmt::format("must be the header {{\"schema\": \"{}\", \"tasks\": N}}", schema));
+  for (std::size_t task = 0; task < running.size(); ++task)
+    if (running[task]) state.in_flight.push_back(task);
+  return state;
+}
+
+TaskLogWriter::TaskLogWriter(const std::string& path, bool append, const std::string& option) : path_(path) {
+  fd_ = open(path.c_str(), (append ? O_RDWR | O_APPEND : O_WRONLY | O_TRUNC) | O_CREAT | O_CLOEXEC, 0644);
+  if (fd_ < 0) throw InputError(option, "", fmt::format("cannot write {}: {}", path, std::strerror(errno)));
+  struct stat status {};
+  was_empty_ = fstat(fd_, &status) != 0 || status.st_size == 0;
+  if (append && !was_empty_) drop_cut_last_line(status.st_size);
+}
+
+// A run killed in the middle of a write leaves its last line cut short (no
+// newline): the file is cut back to its last newline, so that the lines
+// appended now start on a line of their own.
+void TaskLogWriter::drop_cut_last_line(long long size) {
+  char block[4096];
+  for (long long end = size; end > 0;) {
+    const long long begin = std::max(0LL, end - static_cast<long long>(sizeof block));
+    const ssize_t count = pread(fd_, block, static_cast<std::size_t>(end - begin), begin);
+    if (count != end - begin)
+      throw InputError(path_, "", fmt::format("cannot read the job log: {}", std::strerror(errno)));
+    for (long long i = end - begin - 1; i >= 0; --i)
+      if (block[i] == '\n') {
+        if (begin + i + 1 < size && ftruncate(fd_, begin + i + 1) != 0)
+          throw InputError(path_, "", fmt::format("cannot cut the job log's last line: {}", std::strerror(errno)));
+        return;
+      }
+    end = begin;
+  }
+  if (ftruncate(fd_, 0) != 0)
+    throw InputError(path_, "", fmt::format("cannot cut the job log's last line: {}", std::strerror(errno)));
+  was_empty_ = true;
+}
+
+TaskLogWriter::~TaskLogWriter() {
+  if (fd_ >= 0) close(fd_);
+}
+
+void TaskLogWriter::write_line(const std::string& line) {
+  std::size_t written = 0;
+  while (written < line.size()) {
+    const ssize_t count = write(fd_, line.data() + written, line.size() - written);
+    if (count < 0 && errno == EINTR) continue;
+    if (count <= 0) throw std::runtime_error(fmt::format("cannot write the job log {}: {}", path_, std::strerror(errno)));
+    written += static_cast<std::size_t>(count);
+  }
+}
+
+}  // namespace hetscale
