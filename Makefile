@@ -57,7 +57,7 @@ bench: build
 	@$(BUILD_DIR)/bench/prediction_accuracy  # --check once issue 19's goals are met (docs/experiments.md)
 	@OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 python3 bench/task_farm_vs_parallel.py \
 		--hetscale $(BUILD_DIR)/apps/hetscale/hetscale --at-speed $(BUILD_DIR)/bench/at_speed --mpiexec mpiexec \
-		--flags "$(OVERSUBSCRIBE)" --repetitions 3
+		--flags=$(OVERSUBSCRIBE) --repetitions 3
 
 # Each fuzz target for FUZZ_SECONDS (default 600), FUZZ_JOBS at a time.
 FUZZ_SECONDS ?= 600

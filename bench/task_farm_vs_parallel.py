@@ -111,6 +111,7 @@ def main():
     parser.add_argument("--work", help="keep the inputs, outputs and logs here (default: a temporary folder)")
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args()
+    args.hetscale, args.at_speed = os.path.abspath(args.hetscale), os.path.abspath(args.at_speed)
     if shutil.which("parallel") is None:
         sys.exit("GNU parallel is not installed (scripts/install-deps installs Debian's parallel)")
     folder = args.work or tempfile.mkdtemp(prefix="hetscale-tasks-vs-parallel-")

@@ -155,6 +155,12 @@ class AdaptivePolicy final : public PolicyBase {
 // earliest-finish-time plan with the speeds measured so far); a free client
 // with nothing planned may duplicate the running task expected to finish
 // last, when it would finish it sooner. Requests it cannot serve yet wait.
+// Tasks of unequal cost (a bag of the user's commands): the client asking is
+// planned with a long task (the 90th percentile of the costs seen so far,
+// each a computation time times its client's speed), so that a slow client
+// does not take one of the last tasks when it may be a long one; when that
+// leaves the client out, it still gets the task if no client would finish a
+// long task sooner (so some client always does).
 class AdaptivePlusPolicy final : public PolicyBase {
  public:
   explicit AdaptivePlusPolicy(std::size_t clients)
@@ -202,6 +208,7 @@ class AdaptivePlusPolicy final : public PolicyBase {
       nominal_total_ += nominal_seconds;
       time_total_ += compute_seconds;
       ++nominal_count_;
+      observe_cost(compute_seconds * speed_estimate(client));
     }
     auto& queue = queue_[client];
     for (auto it = queue.begin(); it != queue.end(); ++it)
@@ -236,12 +243,41 @@ class AdaptivePlusPolicy final : public PolicyBase {
 
   double available_at(std::size_t client, double now) const { return std::max(now, busy_until_[client]); }
 
-  // In the greedy earliest-finish plan of the remaining equal tasks, client
-  // `client` gets one iff fewer than `remaining` task slots of other clients
-  // finish strictly before its first one.
+  // The costs of the last tasks (a ring), and their 90th percentile, brought
+  // up to date every `recount` of them.
+  static constexpr std::size_t cost_window = 256, recount = 32, fewest_for_quantile = 8;
+  void observe_cost(double cost) {
+    if (recent_costs_.size() < cost_window)
+      recent_costs_.push_back(cost);
+    else
+      recent_costs_[observed_ % cost_window] = cost;
+    ++observed_;
+    if (observed_ < fewest_for_quantile || (observed_ % recount != 0 && observed_ != fewest_for_quantile)) return;
+    std::vector<double> sorted = recent_costs_;
+    const auto at = sorted.begin() + static_cast<std::ptrdiff_t>(0.9 * static_cast<double>(sorted.size() - 1));
+    std::nth_element(sorted.begin(), at, sorted.end());
+    long_cost_ = *at;
+  }
+
+  // Client `client` gets one of the remaining tasks iff, in the greedy
+  // earliest-finish plan, fewer than `remaining` task slots of other clients
+  // (each of the mean cost) finish strictly before its own task, planned as
+  // a long one; or, when that leaves it out, if no client would finish a long
+  // task sooner. With tasks of equal cost the two plans are one.
   bool planned_to_get_a_task(std::size_t client, double now, double cost) const {
+    const bool unequal = long_cost_ > cost * (1.0 + 1e-6);
+    const double own_cost = unequal ? long_cost_ : cost;
+    if (fewer_slots_before(client, now, cost, own_cost)) return true;
+    if (!unequal) return false;
+    const double finish = available_at(client, now) + own_cost / speed_estimate(client);
+    for (std::size_t other = 0; other < clients_; ++other)
+      if (available_at(other, now) + own_cost / speed_estimate(other) < finish * (1.0 - 1e-9)) return false;
+    return true;
+  }
+
+  bool fewer_slots_before(std::size_t client, double now, double cost, double own_cost) const {
     const std::size_t remaining = tasks_ - next_;
-    const double finish = available_at(client, now) + cost / speed_estimate(client);
+    const double finish = available_at(client, now) + own_cost / speed_estimate(client);
     const double tie = 1e-9 * std::max(std::abs(finish), cost);
     std::size_t earlier = 0;
     for (std::size_t other = 0; other < clients_ && earlier < remaining; ++other) {
@@ -286,6 +322,9 @@ class AdaptivePlusPolicy final : public PolicyBase {
   std::vector<double> busy_until_;
   std::vector<bool> duplicated_;
   std::size_t tasks_ = 0, next_ = 0;
+  std::vector<double> recent_costs_;  // the last cost_window task costs
+  std::size_t observed_ = 0;
+  double long_cost_ = 0.0;  // their 90th percentile (0: too few yet)
 };
 
 }  // namespace

@@ -1,8 +1,10 @@
 #include "hetscale/sim/farm_simulation.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <deque>
 #include <functional>
+#include <numeric>
 #include <queue>
 #include <stdexcept>
 
@@ -29,7 +31,8 @@ class Simulator {
             distribute::make_farm_policy(kind, setup.client_speeds.size(),
                                          setup.declared_speeds.empty() ? setup.client_speeds : setup.declared_speeds)),
         server_(*policy_, setup.client_speeds.size()),
-        sequence_(server_, setup.tasks_per_generation, setup.generations),
+        sequence_(server_, setup.task_costs.empty() ? setup.tasks_per_generation : setup.task_costs.size(),
+                  setup.task_costs.empty() ? setup.generations : 1),
         clients_(setup.client_speeds.size(),
                  ClientModel{programs::FarmClient(policy_->clients_prefetch()), {}, false}) {
     result_.clients.resize(clients_.size());
@@ -38,6 +41,8 @@ class Simulator {
   FarmSimulation run() {
     for (const double speed : setup_.client_speeds) result_.speed_sum += speed;
     result_.t_seq_ref = setup_.task_seconds * static_cast<double>(setup_.tasks_per_generation * setup_.generations);
+    if (!setup_.task_costs.empty())
+      result_.t_seq_ref = std::accumulate(setup_.task_costs.begin(), setup_.task_costs.end(), 0.0);
     deliver(sequence_.begin(0.0), 0.0);
     while (!events_.empty()) {
       Event event = events_.top();
@@ -93,7 +98,8 @@ class Simulator {
   void evaluate(std::size_t index, const programs::Outgoing& task) {
     auto& client = clients_[index];
     client.computing = true;
-    const double compute = setup_.task_seconds / setup_.client_speeds[index];
+    const double cost = setup_.task_costs.empty() ? setup_.task_seconds : setup_.task_costs[task.task];
+    const double compute = cost / setup_.client_speeds[index];
     at(now_ + compute, [this, index, task, compute] {
       clients_[index].computing = false;
       at(now_ + setup_.latency_seconds, [this, index, task, compute] { work_end(index, task, compute); });
@@ -105,7 +111,9 @@ class Simulator {
 
   void work_end(std::size_t index, const programs::Outgoing& task, double compute) {
     distribute::ResultUse use = distribute::ResultUse::first;
-    auto answers = server_.on_work_end(index, task.generation, task.task, setup_.task_seconds, compute, now_, use);
+    // A bag of tasks: the cost is unknown to the policy, each task one unit.
+    const double nominal = setup_.task_costs.empty() ? setup_.task_seconds : 1.0;
+    auto answers = server_.on_work_end(index, task.generation, task.task, nominal, compute, now_, use);
     auto& record = result_.clients[index];
     if (use == distribute::ResultUse::first) {
       ++record.tasks;
@@ -153,6 +161,10 @@ FarmSimulation simulate_farm(distribute::PolicyKind policy, const SimulatedFarmS
   if (setup.generations == 0) throw std::invalid_argument("generations must be >= 1, got 0");
   if (!std::isfinite(setup.task_seconds) || setup.task_seconds <= 0.0)
     throw std::invalid_argument(fmt::format("task_seconds must be a finite number > 0, got {}", setup.task_seconds));
+  for (std::size_t i = 0; i < setup.task_costs.size(); ++i)
+    if (!std::isfinite(setup.task_costs[i]) || setup.task_costs[i] <= 0.0)
+      throw std::invalid_argument(fmt::format("task_costs[{}] must be a finite number > 0, got {}", i,
+                                              setup.task_costs[i]));
   if (!std::isfinite(setup.latency_seconds) || setup.latency_seconds < 0.0)
     throw std::invalid_argument(
         fmt::format("latency_seconds must be a finite number >= 0, got {}", setup.latency_seconds));
@@ -175,6 +187,20 @@ double earliest_finish_makespan(const std::vector<double>& speeds, std::size_t t
     next_finish.push({finish + task_seconds / speeds[client], client});
   }
   return makespan;
+}
+
+double earliest_finish_makespan(const std::vector<double>& speeds, const std::vector<double>& task_costs) {
+  model::detail::require_speeds(speeds, "speeds");
+  std::vector<double> free(speeds.size(), 0.0);
+  for (std::size_t i = 0; i < task_costs.size(); ++i) {
+    if (!std::isfinite(task_costs[i]) || task_costs[i] <= 0.0)
+      throw std::invalid_argument(fmt::format("task_costs[{}] must be a finite number > 0, got {}", i, task_costs[i]));
+    std::size_t best = 0;
+    for (std::size_t client = 1; client < speeds.size(); ++client)
+      if (free[client] + task_costs[i] / speeds[client] < free[best] + task_costs[i] / speeds[best]) best = client;
+    free[best] += task_costs[i] / speeds[best];
+  }
+  return task_costs.empty() ? 0.0 : *std::max_element(free.begin(), free.end());
 }
 
 double earliest_finish_efficiency(const std::vector<double>& speeds, std::size_t tasks, double task_seconds) {

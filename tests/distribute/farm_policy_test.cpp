@@ -832,6 +832,51 @@ TEST(SimulateFarm, RandomFarmsFinish) {
   EXPECT_EQ(failures, 0);
 }
 
+// A bag of tasks of unequal costs, unknown to the policy (a user's tasks):
+// every policy finishes and runs every task once on random farms, never
+// beating the ceiling of a dispatcher that knew the costs (list order) by
+// more than that ceiling's own slack, and adaptive+ (which plans the client
+// asking with a long task, the 90th percentile of the costs seen) never
+// deadlocks however the costs fall, heavy tails included.
+TEST(SimulateFarm, BagsOfUnequalTasksFinish) {
+  std::mt19937_64 rng(2026);
+  std::lognormal_distribution<double> heavy(0.0, 1.5);
+  for (int trial = 0; trial < 120; ++trial) {
+    const std::size_t clients = 1 + rng() % 9;
+    std::vector<double> speeds(clients);
+    for (double& v : speeds) v = std::vector<double>{1.0, 0.5, 0.25, 0.125, 0.0625}[rng() % 5];
+    std::vector<double> costs(1 + rng() % 120);
+    for (double& cost : costs) cost = 0.01 + heavy(rng);
+    SimulatedFarmSetup setup;
+    setup.client_speeds = speeds;
+    setup.task_costs = costs;
+    setup.latency_seconds = std::vector<double>{0.0, 1e-4, 0.01}[rng() % 3];
+    const double total = std::accumulate(costs.begin(), costs.end(), 0.0);
+    const double speed_sum = std::accumulate(speeds.begin(), speeds.end(), 0.0);
+    for (const PolicyKind kind : all_policies) {
+      const FarmSimulation sim = simulate_farm(kind, setup);
+      EXPECT_EQ(counted_tasks(sim), costs.size()) << to_string(kind) << " trial " << trial;
+      EXPECT_TRUE(RelNear(sim.t_seq_ref, total)) << to_string(kind) << " trial " << trial;
+      // No farm of these tasks ends before the work is done at full speed,
+      // nor before its longest task can end on the fastest client.
+      const double longest = *std::max_element(costs.begin(), costs.end());
+      EXPECT_GE(sim.t_par * (1.0 + 1e-9), std::max(total / speed_sum, longest / *std::max_element(speeds.begin(), speeds.end())))
+          << to_string(kind) << " trial " << trial;
+    }
+  }
+}
+
+// The ceiling of a bag of tasks: each task, in list order, to the client that
+// would finish it first.
+TEST(EarliestFinish, BagOfTasksInListOrder) {
+  // Speeds 1 and 0.5; tasks 2, 1, 1: 2 -> client 0 (ends 2; client 1 would end 4);
+  // 1 -> client 1 (ends 2; client 0 would end 3); 1 -> client 0 (ends 3; client 1 would end 4).
+  EXPECT_DOUBLE_EQ(earliest_finish_makespan({1.0, 0.5}, std::vector<double>{2.0, 1.0, 1.0}), 3.0);
+  EXPECT_DOUBLE_EQ(earliest_finish_makespan({1.0}, std::vector<double>{0.5, 0.25}), 0.75);
+  EXPECT_TRUE(ThrowsInvalidArgumentNaming(
+      [] { earliest_finish_makespan({1.0}, std::vector<double>{1.0, 0.0}); }, {"task_costs[1]", "0"}));
+}
+
 // (f) bad setups name the field.
 TEST(SimulateFarm, BadSetupsThrowNamingTheField) {
   const auto good = setup_of({1.0, 0.5}, 4, 2);
@@ -870,6 +915,9 @@ TEST(SimulateFarm, BadSetupsThrowNamingTheField) {
                                           {"latency_seconds", "-0.5"}));
   bad.latency_seconds = std::numeric_limits<double>::quiet_NaN();
   EXPECT_TRUE(ThrowsInvalidArgumentNaming([&] { simulate_farm(PolicyKind::adaptive, bad); }, {"latency_seconds"}));
+  bad = good;
+  bad.task_costs = {1.0, -2.0};
+  EXPECT_TRUE(ThrowsInvalidArgumentNaming([&] { simulate_farm(PolicyKind::adaptive, bad); }, {"task_costs[1]", "-2"}));
 }
 
 // ============================================================ earliest finish

@@ -1,7 +1,7 @@
 #pragma once
 // The farm protocol run in simulated time: the same FarmServer, FarmClient
 // and policies as the MPI farm, with clients of given true speeds, equal
-// tasks and a fixed one-way message time. It answers "what does this policy
+// tasks (or a bag of tasks of given costs) and a fixed one-way message time. It answers "what does this policy
 // allow on these speeds" without the noise of a real run, and gives the
 // ceiling of any policy: the greedy earliest-finish-time schedule.
 #include <cstddef>
@@ -18,6 +18,12 @@ struct SimulatedFarmSetup {
   std::size_t generations = 10;
   double task_seconds = 1.0;     // nominal evaluation time on a node of speed 1
   double latency_seconds = 0.0;  // one-way time of every message
+  // A bag of tasks of unequal cost instead (a user's tasks, or a job log
+  // replayed): their costs in seconds on a node of speed 1, in list order,
+  // one generation. Their costs are unknown to the policy, as a user's are:
+  // each counts as one task (nominal 1). Replaces tasks_per_generation,
+  // generations and task_seconds when not empty.
+  std::vector<double> task_costs;
 };
 
 struct SimulatedClient {
@@ -46,6 +52,10 @@ FarmSimulation simulate_farm(distribute::PolicyKind policy, const SimulatedFarmS
 // `task_seconds` (on speed 1) on clients of `speeds`, all free at 0: each
 // task to the client that would finish it first. Its makespan:
 double earliest_finish_makespan(const std::vector<double>& speeds, std::size_t tasks, double task_seconds);
+// The same of a bag of tasks of unequal `task_costs` (seconds on speed 1) in
+// list order, each to the client that would finish it first: the ceiling of
+// a farm that knew every task's cost beforehand and kept the list's order.
+double earliest_finish_makespan(const std::vector<double>& speeds, const std::vector<double>& task_costs);
 // and its efficiency, tasks task_seconds / (makespan sum v): the ceiling of
 // any farm of indivisible equal tasks on these speeds, per generation.
 double earliest_finish_efficiency(const std::vector<double>& speeds, std::size_t tasks, double task_seconds);
