@@ -156,7 +156,16 @@ struct FarmCommand {
   std::string policy = "adaptive", speeds, scheme = "generational", crossover = "one-point", out;
   bool json = false;
   std::string task_option_given;  // an option of a task run (--results, ...), given without tasks
+  std::string bounds;             // command objectives: LOWER:UPPER
 };
+
+// --bounds LOWER:UPPER.
+std::pair<double, double> bounds_option(const std::string& text) {
+  const auto colon = text.find(':', 1);  // a lower bound may start with '-'
+  if (colon == std::string::npos)
+    throw InputError("--bounds", "", fmt::format("must be LOWER:UPPER, such as -5.12:5.12, got '{}'", text));
+  return {single_number(text.substr(0, colon), "--bounds"), single_number(text.substr(colon + 1), "--bounds")};
+}
 
 // Runs on every rank; returns the exit code. Only rank 0 writes and prints.
 int farm(FarmCommand& command, int& argc, char**& argv) {
@@ -174,6 +183,7 @@ int farm(FarmCommand& command, int& argc, char**& argv) {
         options.ga.scheme = named_choice(ga::scheme_from_string, command.scheme, "--scheme");
         options.ga.crossover = named_choice(ga::crossover_from_string, command.crossover, "--crossover");
         if (!command.speeds.empty()) options.speeds = io::parse_number_list(command.speeds, "--speeds");
+        if (!command.bounds.empty()) options.bounds = bounds_option(command.bounds);
         mpi::validate_farm_options(options, ranks);
         progress_output = progress_output_on_rank(rank);
         if (ranks == 1 && !launched)
@@ -295,12 +305,15 @@ int main(int argc, char** argv) {
                        "even | proportional | adaptive | adaptive+ (default adaptive)");
   farm_app->add_option("--objective", farm_options.objective,
                        "synthetic (Rastrigin; each evaluation sleeps its nominal time, --eval-time x --time-scale / "
-                       "speed: it measures the farm, not a computation) | lennard-jones (real computation) "
-                       "(default synthetic)");
+                       "speed: it measures the farm, not a computation) | lennard-jones (real computation) | "
+                       "command:PROGRAM (yours: the genes on its standard input, one a line; its fitness the last "
+                       "line it prints; with --dimensions and --bounds) | library:PATH (yours: a shared library with "
+                       "the C ABI of hetscale/objective.h) (default synthetic)");
+  farm_app->add_option("--bounds", farm_command.bounds, "command:PROGRAM: every gene's LOWER:UPPER");
   farm_app->add_option("--eval-time", farm_options.evaluation_seconds,
                        "synthetic: nominal seconds per evaluation on a node of speed 1 (default 1)");
   farm_app->add_option("--time-scale", farm_options.time_scale, "synthetic: multiplies every nominal time (default 1)");
-  farm_app->add_option("--dimensions", farm_options.dimensions, "synthetic: genes (default 8)");
+  farm_app->add_option("--dimensions", farm_options.dimensions, "synthetic, command:PROGRAM: genes (default 8)");
   farm_app->add_option("--atoms", farm_options.atoms, "lennard-jones: atoms in the cluster (default 13)");
   farm_app->add_option("--speeds", farm_command.speeds,
                        "relative speed of every client, v_1,v_2,... or @FILE (default all 1)");
@@ -350,7 +363,8 @@ int main(int argc, char** argv) {
     general.out = farm_command.out;
     general.label = farm_options.label;
     general.json = farm_command.json;
-    for (const char* option : {"--objective", "--eval-time", "--time-scale", "--dimensions", "--atoms", "--population",
+    for (const char* option : {"--objective", "--bounds", "--eval-time", "--time-scale", "--dimensions", "--atoms",
+                               "--population",
                                "--generations", "--scheme", "--crossover", "--crossover-rate", "--mutation-rate",
                                "--selection-pressure", "--seed"})
       if (general.ga_options_given.empty() && farm_app->count(option) > 0) general.ga_options_given = option;

@@ -1,10 +1,12 @@
 #include "hetscale/measure/emulated_node.hpp"
 
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include <cerrno>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 #include <fmt/core.h>
@@ -16,6 +18,14 @@ double seconds_of(clockid_t clock) {
   timespec now{};
   clock_gettime(clock, &now);
   return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
+}
+
+// User and system time of the children waited for so far.
+double children_cpu_seconds() {
+  rusage usage{};
+  getrusage(RUSAGE_CHILDREN, &usage);
+  const auto seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + 1e-6 * static_cast<double>(t.tv_usec); };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
 }
 
 void sleep_until(double monotonic_seconds) {
@@ -69,12 +79,20 @@ Evaluation evaluate_on_emulated_node(const programs::Objective& objective, const
     throw std::invalid_argument(fmt::format("time scale must be a finite number > 0, got {}", time_scale));
   Evaluation evaluation;
   const double start = seconds_of(CLOCK_MONOTONIC);
-  const double cpu_start = seconds_of(CLOCK_THREAD_CPUTIME_ID);
-  evaluation.fitness = objective.fitness(genome);
+  const double cpu_start = seconds_of(CLOCK_THREAD_CPUTIME_ID), children_start = children_cpu_seconds();
+  try {
+    evaluation.fitness = objective.fitness(genome);
+  } catch (const programs::EvaluationFailed& failure) {
+    evaluation.fitness = std::numeric_limits<double>::quiet_NaN();
+    evaluation.failure = failure.what();
+  }
+  // Real computation: this thread's CPU time, and its children's (a user's
+  // program run per evaluation).
   if (const auto fixed = objective.nominal_seconds())
     evaluation.nominal_seconds = *fixed * time_scale;
   else
-    evaluation.nominal_seconds = seconds_of(CLOCK_THREAD_CPUTIME_ID) - cpu_start;
+    evaluation.nominal_seconds =
+        seconds_of(CLOCK_THREAD_CPUTIME_ID) - cpu_start + children_cpu_seconds() - children_start;
   sleep_until(start + evaluation.nominal_seconds / speed);
   evaluation.compute_seconds = seconds_of(CLOCK_MONOTONIC) - start;
   return evaluation;

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <ctime>
 #include <limits>
+#include <cstdio>
 #include <cstring>
 #include <memory>
 #include <string_view>
@@ -62,18 +63,46 @@ void MpiSession::abort(int code) {
 
 // --- options -----------------------------------------------------------------
 namespace {
+constexpr std::string_view command_kind = "command:", library_kind = "library:";
+
+bool is_users_objective(const std::string& objective) {
+  return objective.starts_with(command_kind) || objective.starts_with(library_kind);
+}
+
 std::unique_ptr<programs::Objective> make_objective(const FarmOptions& options) {
   if (options.objective == "synthetic")
     return programs::make_synthetic_objective(options.evaluation_seconds, options.dimensions);
+  if (options.objective.starts_with(command_kind)) {
+    const auto [lower, upper] = options.bounds.value_or(std::pair{0.0, 0.0});
+    return programs::make_command_objective(options.objective.substr(command_kind.size()), options.dimensions, lower,
+                                            upper);
+  }
+  if (options.objective.starts_with(library_kind))
+    return programs::make_library_objective(options.objective.substr(library_kind.size()));
   return programs::make_lennard_jones_objective(options.atoms);
+}
+
+// The option a bad objective setting is about.
+std::string objective_option(const FarmOptions& options) {
+  if (options.objective == "synthetic") return "--dimensions";
+  if (options.objective.starts_with(command_kind)) return options.objective.size() > command_kind.size() ? "--bounds" : "--objective";
+  if (options.objective.starts_with(library_kind)) return "--objective";
+  return "--atoms";
 }
 }  // namespace
 
 void validate_farm_options(const FarmOptions& options, int ranks) {
   const std::size_t clients = static_cast<std::size_t>(ranks > 0 ? ranks - 1 : 0);
-  if (options.objective != "synthetic" && options.objective != "lennard-jones")
+  if (options.objective != "synthetic" && options.objective != "lennard-jones" && !is_users_objective(options.objective))
     throw InputError("--objective", "",
-                     fmt::format("unknown objective '{}'; allowed: synthetic, lennard-jones", options.objective));
+                     fmt::format("unknown objective '{}'; allowed: synthetic, lennard-jones, command:PROGRAM, "
+                                 "library:PATH",
+                                 options.objective));
+  if (options.objective.starts_with(command_kind) && !options.bounds)
+    throw InputError("--bounds", "",
+                     "is required with --objective command:PROGRAM: every gene's LOWER:UPPER (with --dimensions N)");
+  if (options.bounds && !options.objective.starts_with(command_kind))
+    throw InputError("--bounds", "", "is for --objective command:PROGRAM (the others know their domain)");
   if (clients == 0 ? options.speeds.size() > 1 : (!options.speeds.empty() && options.speeds.size() != clients))
     throw InputError("--speeds", "",
                      fmt::format("has {} values for {} clients ({} MPI ranks, rank 0 is the server); give one speed "
@@ -84,7 +113,7 @@ void validate_farm_options(const FarmOptions& options, int ranks) {
     if (!std::isfinite(options.speeds[i]) || options.speeds[i] <= 0.0)
       throw InputError("--speeds", fmt::format("item {}", i + 1),
                        fmt::format("must be > 0, got {:g}", options.speeds[i]));
-    if (options.objective == "lennard-jones" && options.speeds[i] > 1.0)
+    if (options.objective != "synthetic" && options.speeds[i] > 1.0)
       throw InputError("--speeds", fmt::format("item {}", i + 1),
                        fmt::format("must be <= 1 with a real objective (a node cannot be emulated faster than "
                                    "this machine), got {:g}",
@@ -101,7 +130,7 @@ void validate_farm_options(const FarmOptions& options, int ranks) {
   try {
     objective = make_objective(options);
   } catch (const std::invalid_argument& error) {
-    throw InputError(options.objective == "synthetic" ? "--dimensions" : "--atoms", "", error.what());
+    throw InputError(objective_option(options), "", error.what());
   }
   try {
     ga::GeneticAlgorithm(objective->domains(), options.ga);
@@ -136,13 +165,24 @@ class FarmEvaluator final : public ga::BatchEvaluator {
     const auto reports = farm_.map(tasks, {}, batch_index_ >= batches_);
     std::vector<double> fitness;
     fitness.reserve(reports.size());
-    for (const auto& report : reports) fitness.push_back(doubles_of(report.result.data).at(0));
+    for (const auto& report : reports) {
+      fitness.push_back(doubles_of(std::string_view(report.result.data).substr(0, sizeof(double))).at(0));
+      if (report.result.succeeded()) continue;
+      // A failed evaluation: said (the first few), counted; the GA ranks it last.
+      if (++failed_ <= reported_failures)
+        std::fprintf(stderr, "hetscale: farm: evaluation failed: %s\n", report.result.data.c_str() + sizeof(double));
+      else if (failed_ == reported_failures + 1)
+        std::fprintf(stderr, "hetscale: farm: more evaluations failed; their count is in the run record\n");
+    }
     return fitness;
   }
 
+  std::size_t failed() const { return failed_; }
+
  private:
+  static constexpr std::size_t reported_failures = 5;
   run::TaskFarm& farm_;
-  std::size_t batches_, batch_index_ = 0;
+  std::size_t batches_, batch_index_ = 0, failed_ = 0;
 };
 
 }  // namespace
@@ -168,12 +208,14 @@ std::optional<FarmOutcome> run_farm(const FarmOptions& options, const FarmProgre
         const auto evaluation = measure::evaluate_on_emulated_node(*objective, genome, speed, options.time_scale);
         run::TaskResult result;
         result.work_seconds = evaluation.nominal_seconds;
-        result.data = bytes_of(&evaluation.fitness, 1);
+        result.data = bytes_of(&evaluation.fitness, 1) + evaluation.failure;
+        if (!evaluation.failure.empty()) result.exit_code = 1;
         return result;
       },
       settings);
 
   std::optional<FarmOutcome> outcome;
+  std::size_t failed_evaluations = 0;
   if (farm.is_server()) {
     const ga::GeneticAlgorithm algorithm(objective->domains(), options.ga);
     const double start = measure::monotonic_seconds();
@@ -184,6 +226,7 @@ std::optional<FarmOutcome> run_farm(const FarmOptions& options, const FarmProgre
     FarmEvaluator evaluator(farm, options.ga.generations + 1);
     outcome.emplace();
     outcome->ga = algorithm.run(evaluator, report);
+    failed_evaluations = evaluator.failed();
   }
   auto run = farm.finish();
   if (!farm.is_server()) return std::nullopt;
@@ -220,6 +263,7 @@ std::optional<FarmOutcome> run_farm(const FarmOptions& options, const FarmProgre
   context.best_fitness = outcome->ga.best.fitness;
   context.best_genome = outcome->ga.best.genes;
   context.evaluations = outcome->ga.evaluations;
+  if (is_users_objective(options.objective)) context.failed_tasks = failed_evaluations;
   for (std::size_t i = 0; i < run->clients.size(); ++i)
     context.tasks.push_back(
         {record.nodes[i].name, run->clients[i].tasks, run->clients[i].lost_tasks, run->clients[i].lost_seconds});

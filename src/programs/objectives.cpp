@@ -3,6 +3,7 @@
 // Each object holds only immutable settings, so fitness() may be called from
 // several threads at once.
 #include "hetscale/programs/objectives.hpp"
+#include "genome_checks.hpp"
 
 #include <cmath>
 #include <cstddef>
@@ -17,12 +18,6 @@
 
 namespace hetscale::programs {
 namespace {
-
-void require_genome_size(const ga::Genome& genome, std::size_t expected, const std::string& objective) {
-  if (genome.size() != expected)
-    throw std::invalid_argument(
-        fmt::format("{} objective: genome must have {} genes, got {}", objective, expected, genome.size()));
-}
 
 // Rastrigin's function, f(x) = 10 d + sum_i (x_i^2 - 10 cos(2 pi x_i)) over
 // x_i in [-5.12, 5.12] (Muehlenbein, Schomisch and Born, Parallel Computing

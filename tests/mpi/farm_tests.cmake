@@ -78,3 +78,29 @@ add_test(NAME mpi_farm_without_launcher
           "-DRUN=${MPIEXEC_EXECUTABLE};${HETSCALE_MPIEXEC_FLAGS};${MPIEXEC_NUMPROC_FLAG}"
           -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_farm_without_launcher.cmake)
 set_tests_properties(mpi_farm_without_launcher PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 60)
+
+# Your own objective (issue 20): Rastrigin as a program and as a library, built
+# here, find the built-in Rastrigin's optimum on the same seed on 1, 2 and 5
+# ranks; a program that prints no number is a failed evaluation, not a crash.
+add_executable(rastrigin_command ${PROJECT_SOURCE_DIR}/tests/programs/user_objectives/rastrigin_command.c)
+target_link_libraries(rastrigin_command PRIVATE m)
+add_library(rastrigin_objective MODULE ${PROJECT_SOURCE_DIR}/tests/programs/user_objectives/rastrigin_objective.c)
+target_include_directories(rastrigin_objective PRIVATE ${PROJECT_SOURCE_DIR}/include)
+target_link_libraries(rastrigin_objective PRIVATE m)
+add_library(no_domain_objective MODULE ${PROJECT_SOURCE_DIR}/tests/programs/user_objectives/no_domain_objective.c)
+add_test(NAME mpi_farm_user_objectives
+  COMMAND python3 ${PROJECT_SOURCE_DIR}/tests/programs/user_objectives/check_user_objectives.py
+          $<TARGET_FILE:hetscale_cli> ${MPIEXEC_EXECUTABLE} "${HETSCALE_MPIEXEC_FLAGS}"
+          $<TARGET_FILE:rastrigin_command> $<TARGET_FILE:rastrigin_objective>)
+set_tests_properties(mpi_farm_user_objectives PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 600)
+
+set(farm_user_objective_bad_inputs
+  "objective_kind|--objective: unknown objective 'python:f.py'|--objective|python:f.py"
+  "library_without_symbol|has no function hetscale_domain|--objective|library:$<TARGET_FILE:no_domain_objective>"
+  "library_missing|cannot be loaded|--objective|library:/nonexistent/libnothing.so"
+  "command_without_bounds|--bounds: is required with --objective command|--objective|command:true"
+  "bounds_reversed|lower < upper|--objective|command:true|--bounds|1:-1"
+  "bounds_not_a_pair|--bounds: must be LOWER:UPPER|--objective|command:true|--bounds|5"
+  "bounds_for_synthetic|--bounds: is for --objective command|--bounds|-1:1"
+)
+mpi_bad_input_cases(PREFIX mpi_farm_bad_input LEADING "farm|--time-scale|0.001" CASES ${farm_user_objective_bad_inputs})

@@ -22,3 +22,23 @@ function(mpi_bad_input_test name ranks expected arguments)
   # No hang: every rank must exit well within the limit.
   set_tests_properties(${name} PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 60)
 endfunction()
+
+# mpi_bad_input_cases(PREFIX P LEADING "A|B" [WORKING_DIRECTORY D] CASES
+# "name|expected|argument|argument..." ...): one mpi_bad_input_test named
+# P_name per case, on 4 ranks: hetscale A B --out OUT and the case's
+# arguments, where OUT (in the build folder) must not be written.
+function(mpi_bad_input_cases)
+  cmake_parse_arguments(PARSE_ARGV 0 bad "" "PREFIX;LEADING;WORKING_DIRECTORY" "CASES")
+  foreach(case ${bad_CASES})
+    string(REPLACE "|" ";" parts "${case}")
+    list(GET parts 0 name)
+    list(GET parts 1 expected)
+    list(SUBLIST parts 2 -1 arguments)
+    set(out ${CMAKE_CURRENT_BINARY_DIR}/${bad_PREFIX}_${name}.json)
+    string(REPLACE ";" "|" arguments "--out;${out};${arguments}")
+    mpi_bad_input_test(${bad_PREFIX}_${name} 4 "${expected}" "${bad_LEADING}|${arguments}" ${out})
+    if(bad_WORKING_DIRECTORY)
+      set_tests_properties(${bad_PREFIX}_${name} PROPERTIES WORKING_DIRECTORY ${bad_WORKING_DIRECTORY})
+    endif()
+  endforeach()
+endfunction()

@@ -309,5 +309,56 @@ TEST(LennardJonesObjective, ConcurrentFitnessMatchesSerial) {
   EXPECT_EQ(evaluator.evaluate(genomes), serial);
 }
 
+// Your program as the objective: the genes on its standard input, one a line,
+// read back exactly; the fitness its last line; no number or a non-zero exit
+// is a failed evaluation naming the genome.
+TEST(CommandObjective, ReadsTheLastLineOfTheProgramsOutput) {
+  // Prints a line, then each gene doubled and summed with 17 digits.
+  const auto objective =
+      make_command_objective("echo starting; awk '{ s += 2 * $1 } END { printf \"%.17g\\n\", s }'", 3, -1.0, 1.0);
+  EXPECT_EQ(objective->name(), "command:echo starting; awk '{ s += 2 * $1 } END { printf \"%.17g\\n\", s }'");
+  EXPECT_EQ(objective->domains().size(), 3u);
+  EXPECT_EQ(objective->domains()[2].lower, -1.0);
+  EXPECT_EQ(objective->domains()[2].upper, 1.0);
+  EXPECT_FALSE(objective->nominal_seconds());
+  EXPECT_DOUBLE_EQ(objective->fitness({0.25, -0.5, 0.125}), -0.25);
+  // 17 significant digits: a gene comes back as the same double.
+  const double third = 1.0 / 3.0;
+  EXPECT_EQ(make_command_objective("cat | tail -n 1", 2, -1.0, 1.0)->fitness({0.5, third}), third);
+}
+
+TEST(CommandObjective, NoNumberOrAFailedProgramIsAFailedEvaluation) {
+  const auto words = make_command_objective("echo 1.5; echo not-a-number", 1, 0.0, 1.0);
+  try {
+    words->fitness({0.75});
+    ADD_FAILURE() << "no number on the last line, yet a fitness";
+  } catch (const EvaluationFailed& failure) {
+    EXPECT_NE(std::string(failure.what()).find("'not-a-number', not a number"), std::string::npos) << failure.what();
+    EXPECT_NE(std::string(failure.what()).find("genome [0.75]"), std::string::npos) << failure.what();
+  }
+  EXPECT_THROW(make_command_objective("echo nan", 1, 0.0, 1.0)->fitness({0.5}), EvaluationFailed);
+  EXPECT_THROW(make_command_objective("true", 1, 0.0, 1.0)->fitness({0.5}), EvaluationFailed);
+  try {
+    make_command_objective("echo 2; echo broken >&2; exit 3", 1, 0.0, 1.0)->fitness({0.5});
+    ADD_FAILURE() << "exit code 3, yet a fitness";
+  } catch (const EvaluationFailed& failure) {
+    EXPECT_NE(std::string(failure.what()).find("exited with 3"), std::string::npos) << failure.what();
+    EXPECT_NE(std::string(failure.what()).find("broken"), std::string::npos) << failure.what();
+  }
+}
+
+TEST(CommandObjective, RejectsBadArguments) {
+  EXPECT_TRUE(ThrowsInvalidArgumentNaming([] { make_command_objective("", 2, 0.0, 1.0); }, {"program", "empty"}));
+  EXPECT_TRUE(ThrowsInvalidArgumentNaming([] { make_command_objective("true", 0, 0.0, 1.0); }, {"dimensions", "0"}));
+  EXPECT_TRUE(ThrowsInvalidArgumentNaming([] { make_command_objective("true", 2, 1.0, 1.0); }, {"bounds", "lower < upper"}));
+  EXPECT_TRUE(ThrowsInvalidArgumentNaming([] { make_command_objective("true", 2, std::nan(""), 1.0); }, {"bounds"}));
+}
+
+TEST(LibraryObjective, AMissingLibraryIsNamed) {
+  EXPECT_TRUE(ThrowsInvalidArgumentNaming([] { make_library_objective("/nonexistent/libnothing.so"); },
+                                          {"library:/nonexistent/libnothing.so", "cannot be loaded"}));
+  EXPECT_TRUE(ThrowsInvalidArgumentNaming([] { make_library_objective(""); }, {"library", "empty"}));
+}
+
 }  // namespace
 }  // namespace hetscale::programs

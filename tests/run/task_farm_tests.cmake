@@ -38,14 +38,5 @@ set(task_farm_bad_inputs
   "negative_timeout|--timeout: must be a number of seconds > 0|--tasks|tasks.txt|--timeout|-1"
   "missing_output_dir|--output-dir: nowhere is not a folder|--tasks|tasks.txt|--output-dir|nowhere"
 )
-foreach(case ${task_farm_bad_inputs})
-  string(REPLACE "|" ";" parts "${case}")
-  list(GET parts 0 name)
-  list(GET parts 1 expected)
-  list(SUBLIST parts 2 -1 arguments)
-  set(out ${CMAKE_CURRENT_BINARY_DIR}/task_farm_bad_input_${name}.json)
-  string(REPLACE ";" "|" arguments "farm;--out;${out};${arguments}")
-  mpi_bad_input_test(mpi_task_farm_bad_input_${name} 4 "${expected}" "${arguments}" ${out})
-  set_tests_properties(mpi_task_farm_bad_input_${name} PROPERTIES
-    WORKING_DIRECTORY ${CMAKE_CURRENT_LIST_DIR}/bad_input)
-endforeach()
+mpi_bad_input_cases(PREFIX mpi_task_farm_bad_input LEADING "farm" WORKING_DIRECTORY ${CMAKE_CURRENT_LIST_DIR}/bad_input
+                    CASES ${task_farm_bad_inputs})

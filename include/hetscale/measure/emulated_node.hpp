@@ -4,13 +4,16 @@
 // takes c / v here. A synthetic objective's cost is fixed and spent sleeping;
 // a real objective's cost is the CPU time its evaluation took, and the node
 // sleeps the extra c / v - c.
+#include <string>
+
 #include "hetscale/ga/genetic_algorithm.hpp"
 #include "hetscale/programs/objectives.hpp"
 
 namespace hetscale::measure {
 
 struct Evaluation {
-  double fitness = 0.0;
+  double fitness = 0.0;          // NaN when the evaluation failed
+  std::string failure;           // why (programs::EvaluationFailed), else empty
   double nominal_seconds = 0.0;  // c: the cost on a node of speed 1
   double compute_seconds = 0.0;  // wall-clock time the evaluation took here
 };

@@ -8,6 +8,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "hetscale/ga/genetic_algorithm.hpp"
@@ -37,10 +38,12 @@ class MpiSession {
 
 struct FarmOptions {
   distribute::PolicyKind policy = distribute::PolicyKind::adaptive;
-  std::string objective = "synthetic";  // "synthetic" or "lennard-jones"
+  // "synthetic", "lennard-jones", "command:PROGRAM" or "library:PATH" (docs/tasks.md)
+  std::string objective = "synthetic";
   double evaluation_seconds = 1.0;      // synthetic: nominal evaluation time on a node of speed 1
   double time_scale = 1.0;              // synthetic: multiplies every nominal time
-  std::size_t dimensions = 8;           // synthetic: genes
+  std::size_t dimensions = 8;           // synthetic, command: genes
+  std::optional<std::pair<double, double>> bounds;  // command: every gene's [lower, upper]
   std::size_t atoms = 13;               // lennard-jones: cluster size
   std::vector<double> speeds;           // one per client (empty: all 1); with no clients, the server's
   ga::GaParameters ga;                  // population, generations, seed, ...

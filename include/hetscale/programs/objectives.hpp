@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,31 @@ std::unique_ptr<Objective> make_synthetic_objective(double evaluation_seconds, s
 // pair well depth and the pair distance parameter. Throws
 // std::invalid_argument unless 2 <= atoms <= 150.
 std::unique_ptr<Objective> make_lennard_jones_objective(std::size_t atoms);
+
+// An evaluation of a user's objective that gave no fitness (its program
+// printed no number, or NaN; its library returned NaN): what() names the
+// objective, what went wrong and the genome. The farm reports it and counts
+// the genome's fitness as NaN (the GA ranks it last); the run goes on.
+class EvaluationFailed : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Your program as the objective (--objective command:PROGRAM): run by
+// /bin/sh -c once per evaluation with the genes on its standard input, one a
+// line (17 significant digits, so each is read back exactly); the fitness is
+// the last line of its standard output. The domain: `dimensions` genes, each
+// in [lower, upper]. fitness() throws EvaluationFailed when the program exits
+// non-zero or its last line is not a number. Throws std::invalid_argument on
+// an empty program or a bad domain.
+std::unique_ptr<Objective> make_command_objective(const std::string& program, std::size_t dimensions, double lower,
+                                                  double upper);
+
+// A shared library as the objective (--objective library:PATH), with the C
+// ABI of hetscale/objective.h: hetscale_domain and hetscale_fitness. fitness()
+// throws EvaluationFailed on NaN. Throws std::invalid_argument naming the
+// path when it cannot be loaded, lacks a function, or gives a bad domain.
+std::unique_ptr<Objective> make_library_objective(const std::string& path);
 
 // --- Lennard-Jones pieces, public for tests and for other uses -------------
 
