@@ -13,11 +13,14 @@ has passed since it began):
 - GNU parallel -j 8 on the same tasks, job slot K emulated at v_K (at_speed);
 - the earliest-finish ceiling: the tasks in list order, each to the client
   that would finish it first, with the CPU times the farm's job log measured
-  (what a dispatcher that knew every task's cost beforehand would reach).
+  (what a dispatcher that knew every task's cost beforehand would reach);
+- the farm's job log replayed on a simulated platform of the same speeds
+  (hetscale simulate farm --tasks-from): does the replay predict the makespan?
 
 Makespans are read from each tool's own log: the first task's start to the
 last task's end. Printed as ratios measured in one run; with --check, exit 1
-unless the farm is within 5 % of the ceiling and ahead of GNU parallel.
+unless the farm is within 5 % of the ceiling, ahead of GNU parallel, and
+the replay within 5 % of the measured makespan (medians of the repetitions).
 """
 import argparse
 import json
@@ -72,6 +75,20 @@ def farm_makespan(args, folder):
     return makespan, costs
 
 
+def replayed_makespan(args, folder):
+    """The farm's job log replayed on a simulated platform of the same speeds (hetscale simulate farm --tasks-from)."""
+    platform = os.path.join(folder, "emulated.json")
+    nodes = [{"name": "server", "speed": 1.0}] + [{"name": f"client-{i + 1}", "speed": v} for i, v in enumerate(SPEEDS)]
+    with open(platform, "w") as f:
+        json.dump({"schema": "hetscale.platform/1", "name": "emulated clients", "nodes": nodes,
+                   "network": {"latency_s": "10us", "bandwidth_Bps": "1GBps"}}, f)
+    result = subprocess.run([args.hetscale, "simulate", "farm", "--platform", platform, "--tasks-from",
+                             os.path.join(folder, "farm.jsonl"), "--json"], capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"hetscale simulate farm --tasks-from failed ({result.returncode}):\n{result.stderr}")
+    return json.loads(result.stdout)["t_par"]
+
+
 def parallel_makespan(args, folder):
     log = os.path.join(folder, "parallel.log")
     if os.path.exists(log):
@@ -118,11 +135,12 @@ def main():
     os.makedirs(folder, exist_ok=True)
     started = time.monotonic()
     make_inputs(folder, args.tasks)
-    farm, parallel, ceiling = [], [], []
+    farm, parallel, ceiling, replayed = [], [], [], []
     for _ in range(args.repetitions):  # alternated, so a busy spell hits both
         makespan, costs = farm_makespan(args, folder)
         farm.append(makespan)
         ceiling.append(earliest_finish_ceiling(costs, SPEEDS))
+        replayed.append(replayed_makespan(args, folder))
         parallel.append(parallel_makespan(args, folder))
     total_cpu = sum(costs)
     print(f"task_farm_vs_parallel: {args.tasks} tasks (xz -6 of 16 KiB - 1.5 MiB of text, "
@@ -131,14 +149,18 @@ def main():
     # Each repetition's ratios (the farm and GNU parallel one after the other,
     # the ceiling from that farm run's CPU times), then their medians.
     print("| repetition | ceiling (s) | farm (s) | GNU parallel (s) | farm / ceiling | parallel / ceiling | "
-          "parallel / farm |")
-    print("|---|---|---|---|---|---|---|")
-    for i, (f_i, p_i, c_i) in enumerate(zip(farm, parallel, ceiling)):
-        print(f"| {i + 1} | {c_i:.2f} | {f_i:.2f} | {p_i:.2f} | {f_i / c_i:.3f} | {p_i / c_i:.3f} | {p_i / f_i:.3f} |")
+          "parallel / farm | farm replayed (s) | replayed / farm |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for i, (f_i, p_i, c_i, r_i) in enumerate(zip(farm, parallel, ceiling, replayed)):
+        print(f"| {i + 1} | {c_i:.2f} | {f_i:.2f} | {p_i:.2f} | {f_i / c_i:.3f} | {p_i / c_i:.3f} | {p_i / f_i:.3f} "
+              f"| {r_i:.2f} | {r_i / f_i:.3f} |")
     f = statistics.median(x / c for x, c in zip(farm, ceiling))
     p = statistics.median(x / c for x, c in zip(parallel, ceiling))
     ahead = statistics.median(y / x for x, y in zip(farm, parallel))
-    print(f"| median | | | | {f:.3f} | {p:.3f} | {ahead:.3f} |")
+    replay = statistics.median(r / x for x, r in zip(farm, replayed))
+    print(f"| median | | | | {f:.3f} | {p:.3f} | {ahead:.3f} | | {replay:.3f} |")
+    print("replayed: the farm's job log (each task's time x its client's speed) on a simulated platform of the same "
+          "speeds, hetscale simulate farm --tasks-from")
     print(f"{time.monotonic() - started:.0f} s in all")
     if not args.work:
         shutil.rmtree(folder, ignore_errors=True)
@@ -148,6 +170,8 @@ def main():
             problems.append(f"the farm's makespan is {f:.3f} of the ceiling, not within 5 %")
         if ahead <= 1.0:
             problems.append(f"GNU parallel's makespan is {ahead:.3f} of the farm's: not behind it")
+        if abs(replay - 1.0) > 0.05:
+            problems.append(f"the replay's makespan is {replay:.3f} of the measured one, not within 5 %")
         for problem in problems:
             print(f"CHECK FAILED: {problem}")
         return 1 if problems else 0

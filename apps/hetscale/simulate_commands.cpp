@@ -13,6 +13,7 @@
 #include "hetscale/platform/platform.hpp"
 #include "hetscale/sim/simgrid_platform.hpp"
 #include "hetscale/record/run_record.hpp"
+#include "hetscale/record/task_log.hpp"
 #include "hetscale/sim/farm_simulation.hpp"
 #include "hetscale/sim/simgrid_engine.hpp"
 #include "hetscale/sim/simgrid_farm.hpp"
@@ -23,11 +24,43 @@ namespace {
 
 struct SimulateFarmCommand {
   sim::SimulatedFarmOptions options;
-  std::string platform, policy = "adaptive", out;
+  std::string platform, policy = "adaptive", out, tasks_from;
   bool json = false;
+  bool policy_given = false;
 };
 
+// simulate farm --tasks-from LOG: a job log's tasks replayed on the platform.
+Output replay_task_log(SimulateFarmCommand& command) {
+  auto& options = command.options;
+  const auto replay = read_task_log_for_replay(command.tasks_from);
+  options.task_costs = replay.task_seconds;
+  options.policy =
+      named_choice(distribute::policy_from_string, command.policy_given ? command.policy : "adaptive+", "--policy");
+  const Platform platform = read_platform(command.platform);
+  sim::validate_simulated_farm(platform, options);
+  io::Progress progress("simulate farm", 1);
+  const auto simulated = sim::simulate_farm_on_platform(platform, options);
+  progress.finish();
+  const std::string record = run_record_json(simulated.record);
+  if (!command.out.empty()) io::write_file_atomically(command.out, record);
+  if (command.json) return {record};
+  const auto speeds = sim::simulated_client_speeds(platform, options);
+  const double ceiling = sim::earliest_finish_makespan(speeds, replay.task_seconds);
+  return {fmt::format(
+      "replayed {} tasks of {} ({} in its list; each its time on its client x the client's speed{}) on {}: policy "
+      "{}, {} clients\n"
+      "  t_par {:.6g} s; the measured run's makespan {:.6g} s (first start to last end): simulated / measured "
+      "{:.4f}\n"
+      "  earliest-finish ceiling (the costs known, list order) {:.6g} s: t_par / ceiling {:.4f}{}\n",
+      replay.tasks.size(), command.tasks_from, replay.tasks_in_list,
+      replay.speeds.empty() ? "; the log names no speeds: all 1" : "", platform.name.empty() ? command.platform : platform.name,
+      to_string(options.policy), speeds.size(), simulated.record.t_par, replay.makespan,
+      simulated.record.t_par / replay.makespan, ceiling, simulated.record.t_par / ceiling,
+      command.out.empty() ? "" : fmt::format("; run record in {}", command.out))};
+}
+
 Output simulate_farm(SimulateFarmCommand& command) {
+  if (!command.tasks_from.empty()) return replay_task_log(command);
   auto& options = command.options;
   options.policy = named_choice(distribute::policy_from_string, command.policy, "--policy");
   const Platform platform = read_platform(command.platform);
@@ -108,11 +141,24 @@ void add_simulate_commands(CLI::App& app, Actions& actions) {
                        "genes per individual: a task message carries 8 bytes each (default 8)");
   farm_app->add_option("--send-overhead", farm.options.send_overhead_seconds,
                        "seconds a sender spends on each message (LogP's o; default 5e-6)");
+  farm_app->add_option("--tasks-from", farm.tasks_from,
+                       "replay the tasks of a job log (hetscale farm --results): each task's measured time x its "
+                       "client's speed, on this platform (the policy defaults to adaptive+)");
   farm_app->add_option("--label", farm.options.label, "label of the run record");
   farm_app->add_option("--out", farm.out, "write the run record (JSON) here");
   farm_app->add_flag("--json", farm.json, "print the run record instead of a summary");
-  farm_app->callback(
-      [farm_command, &actions] { actions.action = [farm_command] { return simulate_farm(*farm_command); }; });
+  farm_app->callback([farm_command, farm_app, &actions] {
+    farm_command->policy_given = farm_app->count("--policy") > 0;
+    std::string workload_option;  // an option of the generations, given with --tasks-from
+    for (const char* option : {"--tasks-per-generation", "--generations", "--eval-time", "--genes"})
+      if (workload_option.empty() && farm_app->count(option) > 0) workload_option = option;
+    actions.action = [farm_command, workload_option] {
+      if (!farm_command->tasks_from.empty() && !workload_option.empty())
+        throw InputError(workload_option, "",
+                         "is for the generations of equal tasks; --tasks-from replays a job log's own tasks");
+      return simulate_farm(*farm_command);
+    };
+  });
 
   auto platform_command = std::make_shared<SimulatePlatformCommand>();
   auto& platform = *platform_command;

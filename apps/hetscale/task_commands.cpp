@@ -88,7 +88,7 @@ void check_output_dir(const std::string& folder) {
 }
 
 // Rank 0: the task list, what the job log says is done, the log opened.
-TaskRun prepare_run(const TaskRunOptions& options) {
+TaskRun prepare_run(const TaskRunOptions& options, const std::vector<double>& speeds) {
   TaskRun run;
   if (!options.tasks.empty()) {
     run.commands = run::commands_from_task_file(io::read_text_file(options.tasks), options.tasks);
@@ -118,7 +118,7 @@ TaskRun prepare_run(const TaskRunOptions& options) {
       run.to_run.push_back(task);
   if (!options.results.empty()) {
     run.log = std::make_unique<TaskLogWriter>(options.results, options.resume, "--results");
-    if (run.log->was_empty()) run.log->write_line(task_log_header_line(run.commands.size()));
+    if (run.log->was_empty()) run.log->write_line(task_log_header_line(run.commands.size(), speeds));
   }
   return run;
 }
@@ -158,7 +158,7 @@ int run_task_farm(const TaskRunOptions& options, const GeneralFarmOptions& farm,
         std::string problem;
         if (rank == 0) {
           try {
-            task_run = prepare_run(options);
+            task_run = prepare_run(options, settings.speeds);
           } catch (const std::invalid_argument& error) {
             problem = error.what();
           }

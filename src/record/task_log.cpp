@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <optional>
 #include <stdexcept>
@@ -59,10 +60,11 @@ class LogLine {
 
 std::string to_string(TaskOutcome outcome) { return outcome_names[static_cast<std::size_t>(outcome)]; }
 
-std::string task_log_header_line(std::size_t tasks) {
+std::string task_log_header_line(std::size_t tasks, const std::vector<double>& speeds) {
   nlohmann::ordered_json header;
   header["schema"] = schema;
   header["tasks"] = tasks;
+  if (!speeds.empty()) header["speeds"] = speeds;
   return line_of(header);
 }
 
@@ -178,6 +180,72 @@ TaskLogState read_task_log(const std::string& path, const std::vector<std::strin
   for (std::size_t task = 0; task < running.size(); ++task)
     if (running[task]) state.in_flight.push_back(task);
   return state;
+}
+
+TaskLogReplay read_task_log_for_replay(const std::string& path) {
+  const std::string text = io::read_text_file(path);
+  TaskLogReplay replay;
+  std::vector<std::optional<std::pair<double, double>>> last_attempt;  // per task: start and end
+  std::vector<std::size_t> client_of;
+  std::size_t number = 0;
+  for (std::size_t from = 0; from < text.size();) {
+    const auto newline = text.find('\n', from);
+    const bool last = newline == std::string::npos;
+    const std::string_view raw(text.data() + from, (last ? text.size() : newline) - from);
+    from = last ? text.size() : newline + 1;
+    ++number;
+    if (raw.find_first_not_of(" \t\r") == std::string_view::npos) continue;
+    nlohmann::json object;
+    try {
+      object = nlohmann::json::parse(raw);
+    } catch (const nlohmann::json::exception&) {
+      if (last) break;  // cut short by a stop
+      throw InputError(path, fmt::format("line {}", number), "is not JSON: a job log holds one JSON object per line");
+    }
+    if (!object.is_object()) throw InputError(path, fmt::format("line {}", number), "must be a JSON object");
+    const LogLine line(path, number, object);
+    if (number == 1) {
+      if (record_json::get<std::string>(object, "schema") != std::string(schema))
+        throw line.error("schema", fmt::format("must be \"{}\": this is not a job log of hetscale farm --tasks", schema));
+      replay.tasks_in_list = line.required<std::size_t>("tasks", "a whole number of tasks");
+      if (object.contains("speeds")) {
+        replay.speeds = line.required<std::vector<double>>("speeds", "a list of the clients' speeds");
+        for (const double speed : replay.speeds)
+          if (!std::isfinite(speed) || speed <= 0.0) throw line.error("speeds", "must all be numbers > 0");
+      }
+      last_attempt.assign(replay.tasks_in_list, std::nullopt);
+      client_of.assign(replay.tasks_in_list, 0);
+      continue;
+    }
+    if (line.required<std::string>("event", "\"start\" or \"end\"") != "end") continue;
+    const auto task = line.required<std::size_t>("task", "a task number");
+    if (task >= replay.tasks_in_list)
+      throw line.error("task", fmt::format("is {}, but the header says {} tasks", task, replay.tasks_in_list));
+    const auto client = line.required<std::size_t>("client", "a client number");
+    const double start = line.required<double>("start", "a Unix time in seconds");
+    const double end = line.required<double>("end", "a Unix time in seconds");
+    if (!(end >= start)) throw line.error("end", fmt::format("{} is before the start {}", end, start));
+    if (!replay.speeds.empty() && client > replay.speeds.size())
+      throw line.error("client", fmt::format("is {}, but the header gives {} speeds", client, replay.speeds.size()));
+    last_attempt[task] = std::pair{start, end};
+    client_of[task] = client;
+  }
+  if (number == 0) throw InputError(path, "line 1", "is missing: the log is empty");
+  double first_start = 0.0, last_end = 0.0;
+  for (std::size_t task = 0; task < last_attempt.size(); ++task) {
+    if (!last_attempt[task]) continue;
+    const auto [start, end] = *last_attempt[task];
+    const std::size_t client = client_of[task];
+    const double speed = replay.speeds.empty() ? 1.0 : replay.speeds[client == 0 ? 0 : client - 1];
+    // A task that took no measurable time still costs something to hand out.
+    replay.task_seconds.push_back(std::max((end - start) * speed, 1e-6));
+    first_start = replay.tasks.empty() ? start : std::min(first_start, start);
+    last_end = replay.tasks.empty() ? end : std::max(last_end, end);
+    replay.tasks.push_back(task);
+  }
+  if (replay.tasks.empty()) throw InputError(path, "", "has no task that ended: nothing to replay");
+  replay.makespan = last_end - first_start;
+  return replay;
 }
 
 TaskLogWriter::TaskLogWriter(const std::string& path, bool append, const std::string& option) : path_(path) {

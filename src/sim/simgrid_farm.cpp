@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <memory>
 
 #include <fmt/core.h>
@@ -36,6 +37,10 @@ void validate_simulated_farm(const Platform& platform, const SimulatedFarmOption
   if (options.generations == 0) throw InputError("--generations", "", "must be >= 1, got 0");
   if (!std::isfinite(options.evaluation_seconds) || options.evaluation_seconds <= 0.0)
     throw InputError("--eval-time", "", fmt::format("must be a number > 0, got {}", options.evaluation_seconds));
+  for (std::size_t i = 0; i < options.task_costs.size(); ++i)
+    if (!std::isfinite(options.task_costs[i]) || options.task_costs[i] <= 0.0)
+      throw InputError("task_costs", fmt::format("item {}", i + 1),
+                       fmt::format("must be a number of seconds > 0, got {}", options.task_costs[i]));
   if (!std::isfinite(options.send_overhead_seconds) || options.send_overhead_seconds < 0.0)
     throw InputError("--send-overhead", "",
                      fmt::format("must be a number >= 0, got {}", options.send_overhead_seconds));
@@ -77,7 +82,8 @@ class Farm {
         client_speeds_(simulated_client_speeds(platform, options)),
         policy_(distribute::make_farm_policy(options.policy, client_speeds_.size(), client_speeds_)),
         server_(*policy_, client_speeds_.size()),
-        sequence_(server_, options.tasks_per_generation, options.generations),
+        sequence_(server_, options.task_costs.empty() ? options.tasks_per_generation : options.task_costs.size(),
+                  options.task_costs.empty() ? options.generations : 1),
         clients_(client_speeds_.size()) {
     const auto relative = platform.relative_speeds().value();
     reference_flops_ = simulated_flops(platform, 0) / relative[0];
@@ -180,13 +186,14 @@ class Farm {
   void work(std::size_t client) {
     programs::FarmClient protocol(policy_->clients_prefetch());
     auto& times = clients_[client];
-    const double flops = options_.evaluation_seconds * reference_flops_;
-    const double dedicated_seconds = flops / simulated_flops(platform_, client + 1);
+    const double client_flops = simulated_flops(platform_, client + 1);
     while (!protocol.stopped()) {
       const auto message = receive(client_boxes_[client], times);
       for (const auto action : protocol.on_signal(message->signal, message->has_task)) {
         if (action == programs::ClientAction::request_work) request(client);
         if (action != programs::ClientAction::evaluate) continue;
+        const double flops = task_seconds(message->task) * reference_flops_;
+        const double dedicated_seconds = flops / client_flops;
         const double start = sg4::Engine::get_clock();
         sg4::this_actor::execute(flops);
         ++evaluations_;
@@ -202,7 +209,8 @@ class Farm {
         result->client = client;
         result->generation = message->generation;
         result->task = message->task;
-        result->nominal_seconds = options_.evaluation_seconds;
+        // A bag of tasks: the cost is unknown to the policy, each task one unit.
+        result->nominal_seconds = options_.task_costs.empty() ? options_.evaluation_seconds : 1.0;
         result->compute_seconds = compute;
         result->dedicated_seconds = own;
         send(server_box_, std::move(result), envelope_bytes + result_bytes, times);
@@ -229,7 +237,9 @@ class Farm {
     record.label = options_.label;
     record.t_par = t_par_;
     record.t_seq_ref =
-        options_.evaluation_seconds * static_cast<double>(options_.tasks_per_generation * options_.generations);
+        options_.task_costs.empty()
+            ? options_.evaluation_seconds * static_cast<double>(options_.tasks_per_generation * options_.generations)
+            : std::accumulate(options_.task_costs.begin(), options_.task_costs.end(), 0.0);
     auto node = [&](std::size_t index, const ActorTimes& times) {
       NodeRecord node;
       node.name = platform_.nodes[index].name;
@@ -251,9 +261,14 @@ class Farm {
     context.platform = platform_.name.empty() ? platform_.source : platform_.name;
     context.clients = clients_.size();
     context.policy = to_string(options_.policy);
-    context.tasks_per_generation = options_.tasks_per_generation;
-    context.generations = options_.generations;
-    context.eval_time_s = options_.evaluation_seconds;
+    if (options_.task_costs.empty()) {
+      context.tasks_per_generation = options_.tasks_per_generation;
+      context.generations = options_.generations;
+      context.eval_time_s = options_.evaluation_seconds;
+    } else {
+      context.objective = "tasks";
+      context.tasks_run = options_.task_costs.size();
+    }
     context.speeds = client_speeds_;
     for (std::size_t client = 0; client < clients_.size(); ++client)
       context.tasks.push_back(
@@ -263,6 +278,11 @@ class Farm {
     context.evaluations = evaluations_;
     record.context_json = farm_context_json(context);
     return run;
+  }
+
+  // A task's seconds on a node of speed 1.
+  double task_seconds(std::size_t task) const {
+    return options_.task_costs.empty() ? options_.evaluation_seconds : options_.task_costs[task];
   }
 
   const Platform& platform_;

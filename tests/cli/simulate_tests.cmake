@@ -10,11 +10,25 @@ cli_golden(simulate_farm_small_proportional_json simulate farm --platform tests/
            --policy proportional --tasks-per-generation 12 --generations 3 --eval-time 2 --json)
 cli_golden(simulate_farm_small_adaptive_plus_json simulate farm --platform tests/cli/simulate/platform-small.json
            --policy adaptive+ --tasks-per-generation 12 --generations 3 --eval-time 2 --clients 3 --json)
+# A job log replayed (issue 20): each task's time on its client x the client's
+# speed, on another platform; a task that never ended is left out.
+cli_golden(simulate_farm_replay_small simulate farm --platform tests/cli/simulate/platform-small.json
+           --tasks-from tests/cli/simulate/task-log-small.jsonl)
+cli_golden(simulate_farm_replay_small_adaptive_json simulate farm --platform tests/cli/simulate/platform-small.json
+           --tasks-from tests/cli/simulate/task-log-small.jsonl --policy adaptive --json)
 cli_golden(simulate_platform_small_xml simulate platform tests/cli/simulate/platform-small.json)
 cli_golden(simulate_platform_small_json simulate platform tests/cli/simulate/platform-small.json --json)
 # A simulated record reads like a measured one.
 cli_golden(analyze_simulated_seed000 analyze examples/run-simulated-seed000.json
            --platform data/platforms/seed000-hetero33.json)
+
+cli_bad_input(simulate_replay_with_generations
+  "^hetscale: --generations: is for the generations of equal tasks; --tasks-from replays a job log's own tasks\n$"
+  simulate farm --platform tests/cli/simulate/platform-small.json --tasks-from tests/cli/simulate/task-log-small.jsonl
+  --generations 3)
+cli_bad_input(simulate_replay_not_a_log
+  "^hetscale: tests/cli/simulate/platform-small.json: line 1: is not JSON"
+  simulate farm --platform tests/cli/simulate/platform-small.json --tasks-from tests/cli/simulate/platform-small.json)
 
 foreach(command "simulate;farm" "simulate;platform")
   string(REPLACE ";" "_" name "${command}")

@@ -321,6 +321,47 @@ TEST_F(TaskLogTest, WriterInAMissingFolderIsAnInputErrorNamingTheOption) {
   EXPECT_NE(message.find(path), std::string::npos) << message;
 }
 
+// --------------------------------------------------------------------- replay
+
+// Each task's last attempt, its time on its client x the client's speed (the
+// header's); a task that never ended is left out; the makespan spans the
+// attempts replayed.
+TEST_F(TaskLogTest, ReplayCostsAreTimesTimesTheClientsSpeed) {
+  TaskEnd first = End(0, 1, TaskOutcome::retrying), retry = End(0, 2, TaskOutcome::succeeded),
+          other = End(2, 1, TaskOutcome::succeeded);
+  first.client = 1, first.start = 100.0, first.end = 104.0;
+  retry.client = 2, retry.start = 104.0, retry.end = 110.0;
+  other.client = 1, other.start = 101.0, other.end = 103.0;
+  const auto path = WrittenText(task_log_header_line(commands.size(), {0.5, 0.25}) + task_log_line(first) +
+                                task_log_line(Start(1, 1)) + task_log_line(retry) + task_log_line(other));
+  const auto replay = read_task_log_for_replay(path);
+  EXPECT_EQ(replay.tasks_in_list, commands.size());
+  EXPECT_EQ(replay.speeds, (std::vector<double>{0.5, 0.25}));
+  EXPECT_EQ(replay.tasks, (std::vector<std::size_t>{0, 2}));
+  ASSERT_EQ(replay.task_seconds.size(), 2u);
+  EXPECT_DOUBLE_EQ(replay.task_seconds[0], 6.0 * 0.25);  // the retry on client 2
+  EXPECT_DOUBLE_EQ(replay.task_seconds[1], 2.0 * 0.5);
+  EXPECT_DOUBLE_EQ(replay.makespan, 110.0 - 101.0);
+}
+
+TEST_F(TaskLogTest, ReplayWithoutSpeedsTakesSpeedOne) {
+  TaskEnd end = End(3, 1, TaskOutcome::succeeded);
+  end.start = 10.0, end.end = 12.5;
+  const auto replay = read_task_log_for_replay(WrittenText(task_log_header_line(commands.size()) + task_log_line(end)));
+  EXPECT_TRUE(replay.speeds.empty());
+  EXPECT_EQ(replay.task_seconds, (std::vector<double>{2.5}));
+}
+
+TEST_F(TaskLogTest, ReplayRefusesALogWithNothingEndedOrAClientWithoutASpeed) {
+  const auto nothing = WrittenText(task_log_header_line(commands.size()) + task_log_line(Start(0, 1)), "nothing.jsonl");
+  EXPECT_TRUE(testing_support::ThrowsInvalidArgumentNaming([&] { read_task_log_for_replay(nothing); }, {nothing, "no task that ended"}));
+  TaskEnd end = End(1, 1, TaskOutcome::succeeded);
+  end.client = 3;
+  const auto beyond = WrittenText(task_log_header_line(commands.size(), {1.0, 0.5}) + task_log_line(end), "beyond.jsonl");
+  EXPECT_TRUE(testing_support::ThrowsInvalidArgumentNaming([&] { read_task_log_for_replay(beyond); },
+                                          {beyond, "line 2: client", "2 speeds"}));
+}
+
 TEST(TaskLogOutcomeName, IsTheLogsWord) {
   EXPECT_EQ(to_string(TaskOutcome::succeeded), "succeeded");
   EXPECT_EQ(to_string(TaskOutcome::retrying), "retrying");

@@ -40,8 +40,9 @@ struct TaskEnd {
   TaskOutcome outcome = TaskOutcome::succeeded;
 };
 
-// The lines, each with its newline.
-std::string task_log_header_line(std::size_t tasks);
+// The lines, each with its newline. The header names the clients' speeds
+// when they were given (--speeds; empty: none), for a replay.
+std::string task_log_header_line(std::size_t tasks, const std::vector<double>& speeds = {});
 std::string task_log_line(const TaskStart& start);
 std::string task_log_line(const TaskEnd& end);
 
@@ -59,6 +60,20 @@ struct TaskLogState {
 // log belongs to another task list (another count, or a task's command not
 // the list's).
 TaskLogState read_task_log(const std::string& path, const std::vector<std::string>& commands);
+
+// A job log's tasks as a simulation replays them (`simulate farm
+// --tasks-from`): each task's last attempt, its time on its client times the
+// client's speed (the header's speeds; 1 when it has none): its seconds on a
+// node of speed 1. In task order; tasks that never ended are left out.
+struct TaskLogReplay {
+  std::vector<double> task_seconds;
+  std::vector<std::size_t> tasks;   // their numbers
+  std::size_t tasks_in_list = 0;    // the header's
+  std::vector<double> speeds;       // the header's (empty: none given)
+  double makespan = 0.0;            // the first start to the last end, over the attempts replayed
+};
+// Throws InputError naming the file, line and field of a bad line, or when no task ended.
+TaskLogReplay read_task_log_for_replay(const std::string& path);
 
 // Appends lines to a job log, each in one write(2) with no buffer of its own,
 // so the file holds every line written once write_line returns.

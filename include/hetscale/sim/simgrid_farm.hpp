@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "hetscale/platform/platform.hpp"
 #include "hetscale/record/run_record.hpp"
@@ -29,6 +30,12 @@ struct SimulatedFarmOptions {
   std::size_t genes = 8;            // an individual's size: a YesWork carries 8 bytes per gene
   double send_overhead_seconds = default_send_overhead_seconds;  // the sender's time per message (LogP's o)
   std::string label;
+  // A bag of tasks of unequal cost instead (a job log replayed, `simulate farm
+  // --tasks-from`): each task's seconds on a node of relative speed 1, in list
+  // order, one generation; unknown to the policy, as a user's are (each task
+  // counts as one unit of work). Replaces tasks_per_generation, generations
+  // and evaluation_seconds when not empty.
+  std::vector<double> task_costs;
   // Called as each generation completes (generations done, of how many), in
   // the simulation's own process: for a progress line.
   std::function<void(std::size_t done, std::size_t total)> on_generation;
