@@ -3,6 +3,7 @@
 // platform` shows a platform as SimGrid sees it. The kernels under SMPI are
 // in simulate_kernel_commands.cpp.
 #include <memory>
+#include <optional>
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
@@ -29,6 +30,26 @@ struct SimulateFarmCommand {
   bool policy_given = false;
 };
 
+// The farm simulated, its record written (--out) and, with --json, returned
+// as the output.
+struct Simulated {
+  sim::SimulatedFarmRun run;
+  std::optional<Output> json;
+};
+Simulated simulate_and_write(const SimulateFarmCommand& command, const Platform& platform, std::size_t steps) {
+  auto options = command.options;
+  io::Progress progress("simulate farm", steps);
+  options.on_generation = [&progress](std::size_t done, std::size_t total) {
+    progress.step(fmt::format("generation {}/{}", done, total));
+  };
+  Simulated simulated{sim::simulate_farm_on_platform(platform, options), std::nullopt};
+  progress.finish();
+  const std::string record = run_record_json(simulated.run.record);
+  if (!command.out.empty()) io::write_file_atomically(command.out, record);
+  if (command.json) simulated.json = Output{record};
+  return simulated;
+}
+
 // simulate farm --tasks-from LOG: a job log's tasks replayed on the platform.
 Output replay_task_log(SimulateFarmCommand& command) {
   auto& options = command.options;
@@ -38,12 +59,8 @@ Output replay_task_log(SimulateFarmCommand& command) {
       named_choice(distribute::policy_from_string, command.policy_given ? command.policy : "adaptive+", "--policy");
   const Platform platform = read_platform(command.platform);
   sim::validate_simulated_farm(platform, options);
-  io::Progress progress("simulate farm", 1);
-  const auto simulated = sim::simulate_farm_on_platform(platform, options);
-  progress.finish();
-  const std::string record = run_record_json(simulated.record);
-  if (!command.out.empty()) io::write_file_atomically(command.out, record);
-  if (command.json) return {record};
+  const auto [simulated, json] = simulate_and_write(command, platform, 1);
+  if (json) return *json;
   const auto speeds = sim::simulated_client_speeds(platform, options);
   const double ceiling = sim::earliest_finish_makespan(speeds, replay.task_seconds);
   return {fmt::format(
@@ -65,15 +82,8 @@ Output simulate_farm(SimulateFarmCommand& command) {
   options.policy = named_choice(distribute::policy_from_string, command.policy, "--policy");
   const Platform platform = read_platform(command.platform);
   sim::validate_simulated_farm(platform, options);
-  io::Progress progress("simulate farm", options.generations);
-  options.on_generation = [&progress](std::size_t done, std::size_t total) {
-    progress.step(fmt::format("generation {}/{}", done, total));
-  };
-  const auto simulated = sim::simulate_farm_on_platform(platform, options);
-  progress.finish();
-  const std::string record = run_record_json(simulated.record);
-  if (!command.out.empty()) io::write_file_atomically(command.out, record);
-  if (command.json) return {record};
+  const auto [simulated, json] = simulate_and_write(command, platform, options.generations);
+  if (json) return *json;
 
   const auto speeds = sim::simulated_client_speeds(platform, options);
   const auto& run = simulated.record;

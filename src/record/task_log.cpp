@@ -46,6 +46,8 @@ class LogLine {
     return *value;
   }
   bool has(const char* key) const { return object_.contains(key); }
+  const nlohmann::json& object() const { return object_; }
+  std::size_t number() const { return number_; }
   InputError error(const char* key, const std::string& problem) const {
     return InputError(path_, fmt::format("line {}: {}", number_, key), problem);
   }
@@ -55,6 +57,41 @@ class LogLine {
   std::size_t number_;
   const nlohmann::json& object_;
 };
+
+// Calls `visit(line)` with each line of the job log at `path` but blank ones,
+// in order. A last line that is not JSON was cut short by a stop: it is left
+// out, and the result says so. Any other line that is not a JSON object is
+// an InputError naming the file and the line.
+template <class Visit>
+bool for_each_log_line(const std::string& path, Visit&& visit) {
+  const std::string text = io::read_text_file(path);
+  std::size_t number = 0;
+  for (std::size_t from = 0; from < text.size();) {
+    const auto newline = text.find('\n', from);
+    const bool last = newline == std::string::npos;
+    const std::string_view raw(text.data() + from, (last ? text.size() : newline) - from);
+    from = last ? text.size() : newline + 1;
+    ++number;
+    if (raw.find_first_not_of(" \t\r") == std::string_view::npos) continue;
+    nlohmann::json object;
+    try {
+      object = nlohmann::json::parse(raw);
+    } catch (const nlohmann::json::exception&) {
+      if (last) return true;
+      throw InputError(path, fmt::format("line {}", number), "is not JSON: a job log holds one JSON object per line");
+    }
+    if (!object.is_object()) throw InputError(path, fmt::format("line {}", number), "must be a JSON object");
+    visit(LogLine(path, number, object));
+  }
+  return false;
+}
+
+// The header's task count; the line must be the header.
+std::size_t header_tasks(const LogLine& line) {
+  if (record_json::get<std::string>(line.object(), "schema") != std::string(schema))
+    throw line.error("schema", fmt::format("must be \"{}\": this is not a job log of hetscale farm --tasks", schema));
+  return line.required<std::size_t>("tasks", "a whole number of tasks");
+}
 
 }  // namespace
 
@@ -97,43 +134,20 @@ std::string task_log_line(const TaskEnd& end) {
 }
 
 TaskLogState read_task_log(const std::string& path, const std::vector<std::string>& commands) {
-  const std::string text = io::read_text_file(path);
   TaskLogState state;
   state.attempts.assign(commands.size(), 0);
   state.done.assign(commands.size(), false);
   std::vector<bool> running(commands.size(), false);
-  std::size_t number = 0;
   bool header_seen = false;
-  for (std::size_t from = 0; from < text.size();) {
-    const auto newline = text.find('\n', from);
-    const bool last = newline == std::string::npos;
-    const std::string_view raw(text.data() + from, (last ? text.size() : newline) - from);
-    from = last ? text.size() : newline + 1;
-    ++number;
-    nlohmann::json object;
-    try {
-      object = nlohmann::json::parse(raw);
-    } catch (const nlohmann::json::exception&) {
-      // A run killed in the middle of a write can only have cut the last line.
-      if (last) {
-        state.cut_last_line = true;
-        break;
-      }
-      throw InputError(path, fmt::format("line {}", number), "is not JSON: a job log holds one JSON object per line");
-    }
-    if (!object.is_object())
-      throw InputError(path, fmt::format("line {}", number), "must be a JSON object");
-    const LogLine line(path, number, object);
+  state.cut_last_line = for_each_log_line(path, [&](const LogLine& line) {
     if (!header_seen) {
-      if (record_json::get<std::string>(object, "schema") != std::string(schema))
-        throw line.error("schema", fmt::format("must be \"{}\": this is not a job log of hetscale farm --tasks", schema));
-      const auto tasks = line.required<std::size_t>("tasks", "a whole number of tasks");
+      const auto tasks = header_tasks(line);
       if (tasks != commands.size())
         throw line.error("tasks", fmt::format("is {}, but the task list has {} tasks: the log belongs to another "
                                               "task list",
                                               tasks, commands.size()));
       header_seen = true;
-      continue;
+      return;
     }
     const auto event = line.required<std::string>("event", "\"start\" or \"end\"");
     const auto task = line.required<std::size_t>("task", "a task number");
@@ -148,7 +162,7 @@ TaskLogState read_task_log(const std::string& path, const std::vector<std::strin
       line.required<double>("time", "a Unix time in seconds");
       state.attempts[task] = std::max(state.attempts[task], attempt);
       running[task] = true;
-      continue;
+      return;
     }
     if (event != "end") throw line.error("event", fmt::format("must be \"start\" or \"end\", got \"{}\"", event));
     TaskEnd end;
@@ -174,7 +188,7 @@ TaskLogState read_task_log(const std::string& path, const std::vector<std::strin
     state.done[task] = end.outcome != TaskOutcome::retrying;
     running[task] = false;
     state.ends.push_back(std::move(end));
-  }
+  });
   if (!header_seen)
     throw InputError(path, "line 1", fmt::format("must be the header {{\"schema\": \"{}\", \"tasks\": N}}", schema));
   for (std::size_t task = 0; task < running.size(); ++task)
@@ -183,41 +197,24 @@ TaskLogState read_task_log(const std::string& path, const std::vector<std::strin
 }
 
 TaskLogReplay read_task_log_for_replay(const std::string& path) {
-  const std::string text = io::read_text_file(path);
   TaskLogReplay replay;
   std::vector<std::optional<std::pair<double, double>>> last_attempt;  // per task: start and end
   std::vector<std::size_t> client_of;
-  std::size_t number = 0;
-  for (std::size_t from = 0; from < text.size();) {
-    const auto newline = text.find('\n', from);
-    const bool last = newline == std::string::npos;
-    const std::string_view raw(text.data() + from, (last ? text.size() : newline) - from);
-    from = last ? text.size() : newline + 1;
-    ++number;
-    if (raw.find_first_not_of(" \t\r") == std::string_view::npos) continue;
-    nlohmann::json object;
-    try {
-      object = nlohmann::json::parse(raw);
-    } catch (const nlohmann::json::exception&) {
-      if (last) break;  // cut short by a stop
-      throw InputError(path, fmt::format("line {}", number), "is not JSON: a job log holds one JSON object per line");
-    }
-    if (!object.is_object()) throw InputError(path, fmt::format("line {}", number), "must be a JSON object");
-    const LogLine line(path, number, object);
-    if (number == 1) {
-      if (record_json::get<std::string>(object, "schema") != std::string(schema))
-        throw line.error("schema", fmt::format("must be \"{}\": this is not a job log of hetscale farm --tasks", schema));
-      replay.tasks_in_list = line.required<std::size_t>("tasks", "a whole number of tasks");
-      if (object.contains("speeds")) {
+  bool header_seen = false;
+  for_each_log_line(path, [&](const LogLine& line) {
+    if (!header_seen) {
+      replay.tasks_in_list = header_tasks(line);
+      if (line.has("speeds")) {
         replay.speeds = line.required<std::vector<double>>("speeds", "a list of the clients' speeds");
         for (const double speed : replay.speeds)
           if (!std::isfinite(speed) || speed <= 0.0) throw line.error("speeds", "must all be numbers > 0");
       }
       last_attempt.assign(replay.tasks_in_list, std::nullopt);
       client_of.assign(replay.tasks_in_list, 0);
-      continue;
+      header_seen = true;
+      return;
     }
-    if (line.required<std::string>("event", "\"start\" or \"end\"") != "end") continue;
+    if (line.required<std::string>("event", "\"start\" or \"end\"") != "end") return;
     const auto task = line.required<std::size_t>("task", "a task number");
     if (task >= replay.tasks_in_list)
       throw line.error("task", fmt::format("is {}, but the header says {} tasks", task, replay.tasks_in_list));
@@ -229,8 +226,8 @@ TaskLogReplay read_task_log_for_replay(const std::string& path) {
       throw line.error("client", fmt::format("is {}, but the header gives {} speeds", client, replay.speeds.size()));
     last_attempt[task] = std::pair{start, end};
     client_of[task] = client;
-  }
-  if (number == 0) throw InputError(path, "line 1", "is missing: the log is empty");
+  });
+  if (!header_seen) throw InputError(path, "line 1", "is missing: the log is empty");
   double first_start = 0.0, last_end = 0.0;
   for (std::size_t task = 0; task < last_attempt.size(); ++task) {
     if (!last_attempt[task]) continue;

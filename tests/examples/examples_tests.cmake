@@ -17,3 +17,13 @@ add_test(NAME example.distributed_kernel
           $<TARGET_FILE:example_distributed_kernel>)
 set_tests_properties(example.distributed_kernel PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 60
   PASS_REGULAR_EXPRESSION "mm, N 96, 2 ranks: check passed ")
+
+# The task farm's C++ API (issue 20): a user's own tasks farmed out on MPI.
+add_executable(example_task_farm ${HETSCALE_EXAMPLES}/task_farm.cpp)
+target_link_libraries(example_task_farm PRIVATE hetscale::mpi)
+foreach(ranks 1 4)
+  add_test(NAME example.task_farm_np${ranks}
+    COMMAND ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} ${ranks} ${HETSCALE_MPIEXEC_FLAGS} $<TARGET_FILE:example_task_farm>)
+  set_tests_properties(example.task_farm_np${ranks} PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 120
+    PASS_REGULAR_EXPRESSION "task_farm: 64 tasks on [0-9]+ clients: 33860 primes below 400000 \\(the serial count\\)")
+endforeach()

@@ -5,7 +5,7 @@ set(sanitized 0)
 if(HETSCALE_SANITIZE)
   set(sanitized 1)
 endif()
-string(REPLACE ";" " " libraries "${HETSCALE_LIBRARIES};hetscale_mpi")
+string(REPLACE ";" " " libraries "${HETSCALE_LIBRARIES};hetscale_run;hetscale_mpi")
 add_test(NAME install.out_of_tree_example
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/install/out_of_tree_example.sh
           ${PROJECT_SOURCE_DIR} ${PROJECT_BINARY_DIR} ${CMAKE_CURRENT_BINARY_DIR}/install_out_of_tree

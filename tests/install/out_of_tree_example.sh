@@ -7,7 +7,8 @@
 #  - the installed headers compile with no other include folder;
 #  - tests/install/consumer (find_package(hetscale)) builds the examples of
 #    examples/library: heterogeneous_efficiency prints its expected output,
-#    distributed_kernel (hetscale::mpi) passes its check under mpiexec -np 2;
+#    distributed_kernel (hetscale::mpi) passes its check under mpiexec -np 2,
+#    task_farm (the task farm's API) counts its primes under mpiexec -np 3;
 #  - the example compiled by hand with pkg-config --cflags --libs --static
 #    prints the same;
 #  - the installed command, run from WORK: `measure --library` names the
@@ -76,6 +77,9 @@ diff "$examples/heterogeneous_efficiency.txt" "$work/heterogeneous_efficiency.tx
   || fail "heterogeneous_efficiency (CMake) printed the lines above, not $examples/heterogeneous_efficiency.txt"
 kernel=$(cd "$work/run" && "$mpiexec" -np 2 "${mpiexec_flags[@]}" "$work/consumer/distributed_kernel")
 [[ $kernel == "mm, N 96, 2 ranks: check passed "* ]] || fail "distributed_kernel printed: $kernel"
+farmed=$(cd "$work/run" && "$mpiexec" -np 3 "${mpiexec_flags[@]}" "$work/consumer/task_farm" | head -1)
+[[ $farmed == "task_farm: 64 tasks on 2 clients: 33860 primes below 400000 (the serial count)" ]] \
+  || fail "task_farm printed: $farmed"
 
 step "pkg-config --cflags --libs --static hetscale"
 export PKG_CONFIG_PATH=$prefix/$LIBDIR/pkgconfig
