@@ -119,6 +119,14 @@ def once(args, folder):
         if args.ranks > 1 and not 1 <= end["client"] < args.ranks:
             fail(f"client {end['client']} is not one of ranks 1..{args.ranks - 1}: {end}")
     check_record(farm.path("run.json"), tasks, args.ranks - 1)
+    # The record reads as a GA farm's does: analyze breaks down every client.
+    analysis = subprocess.run([args.hetscale, "analyze", "run.json", "--json"], cwd=folder, capture_output=True,
+                              text=True)
+    if analysis.returncode != 0:
+        fail(f"hetscale analyze run.json: exit code {analysis.returncode}\n{analysis.stderr}")
+    nodes = json.loads(analysis.stdout)["speeds"]["nodes"]
+    if len(nodes) != max(args.ranks - 1, 1):
+        fail(f"hetscale analyze shows {len(nodes)} nodes for {args.ranks - 1} clients")
 
 
 def template(args, folder):
