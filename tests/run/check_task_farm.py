@@ -127,6 +127,11 @@ def once(args, folder):
     nodes = json.loads(analysis.stdout)["speeds"]["nodes"]
     if len(nodes) != max(args.ranks - 1, 1):
         fail(f"hetscale analyze shows {len(nodes)} nodes for {args.ranks - 1} clients")
+    # ... and report draws it (the per-node breakdown, the work shares).
+    report = subprocess.run([args.hetscale, "report", "run.json", "--out", "report.html"], cwd=folder,
+                            capture_output=True, text=True)
+    if report.returncode != 0 or "Where each node's time went" not in report.stdout + report.stderr:
+        fail(f"hetscale report run.json: exit code {report.returncode}\n{report.stdout}\n{report.stderr}")
 
 
 def template(args, folder):
