@@ -7,6 +7,9 @@
 //
 //   simulate_farm_scale [TASKS [GENERATIONS [WORKERS...]]]
 //       defaults: 1000000 tasks in 10 generations on 100, 1000, 10000 workers
+// Past 1,000 workers the clients reach the server through relays
+// (SimulatedFarmOptions::relay_group); with HETSCALE_FARM_RELAYS=0 through the
+// server's one mailbox, for a comparison.
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -80,6 +83,7 @@ int main(int argc, char** argv) {
     options.tasks_per_generation = tasks / generations;
     options.generations = generations;
     options.evaluation_seconds = 1.0;
+    if (const char* relays = std::getenv("HETSCALE_FARM_RELAYS")) options.relay_group = std::strtoul(relays, nullptr, 10);
     const Platform platform = spread_platform(workers);
     const auto start = std::chrono::steady_clock::now();
     const std::string answer = sim::run_isolated([&] {

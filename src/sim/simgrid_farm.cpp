@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
 #include <numeric>
 #include <memory>
 
@@ -93,6 +94,10 @@ class Farm {
   SimulatedFarmRun run() {
     std::vector<std::string> arguments{"hetscale"};
     for (const auto& argument : simgrid_arguments()) arguments.push_back(argument);
+    // An actor's stack has a guard page: two memory mappings an actor, and
+    // Linux allows 65,530 a process (vm.max_map_count). Past 30,000 clients
+    // the stacks go without guards.
+    if (clients_.size() > 30000) arguments.emplace_back("--cfg=contexts/guard-size:0");
     std::vector<char*> argv;
     for (auto& argument : arguments) argv.push_back(argument.data());
     argv.push_back(nullptr);
@@ -107,6 +112,20 @@ class Farm {
     // Messages are sent eagerly (as MPI sends small messages): each mailbox
     // has its receiver, so a transfer starts when it is sent.
     server_box_->set_receiver(server);
+    relay_group_ = options_.relay_group ? *options_.relay_group
+                   : clients_.size() > 1000
+                       ? static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(clients_.size()))))
+                       : 0;
+    if (relay_group_ > 0) {
+      arrived_ = sg4::Semaphore::create(0);
+      for (std::size_t first = 0, group = 0; first < clients_.size(); first += relay_group_, ++group) {
+        relay_boxes_.push_back(sg4::Mailbox::by_name(fmt::format("server-relay-{}", group)));
+        auto actor = sg4::Actor::create(fmt::format("relay-{}", group), hosts[0],
+                                        [this, box = relay_boxes_.back()] { relay(box); });
+        actor->daemonize();  // blocked in its mailbox when the run ends
+        relay_boxes_.back()->set_receiver(actor);
+      }
+    }
     for (std::size_t client = 0; client < clients_.size(); ++client) {
       auto actor =
           sg4::Actor::create(fmt::format("client-{}", client + 1), hosts[client + 1], [this, client] { work(client); });
@@ -129,6 +148,31 @@ class Farm {
     box->put_init(message.release(), static_cast<uint64_t>(bytes))->detach();
   }
 
+  // The mailbox client `client` sends to: the server's, or its relay's.
+  sg4::Mailbox* to_server(std::size_t client) const {
+    return relay_group_ > 0 ? relay_boxes_[client / relay_group_] : server_box_;
+  }
+
+  // A relay: each message of its group, as it arrives, to the server's inbox.
+  void relay(sg4::Mailbox* box) {
+    for (;;) {
+      inbox_.emplace_back(box->get<Message>());
+      arrived_->release();
+    }
+  }
+
+  // The server's next message, from its mailbox or from the relays.
+  std::unique_ptr<Message> receive_at_server() {
+    if (relay_group_ == 0) return receive(server_box_, server_times_);
+    const double waiting_since = sg4::Engine::get_clock();
+    arrived_->acquire();
+    std::unique_ptr<Message> message = std::move(inbox_.front());
+    inbox_.pop_front();
+    const double now = sg4::Engine::get_clock();
+    server_times_.comm += std::min(now - waiting_since, now - message->sent_at);
+    return message;
+  }
+
   std::unique_ptr<Message> receive(sg4::Mailbox* box, ActorTimes& times) {
     const double waiting_since = sg4::Engine::get_clock();
     std::unique_ptr<Message> message(box->get<Message>());
@@ -141,7 +185,7 @@ class Farm {
   void serve() {
     dispatch(sequence_.begin(sg4::Engine::get_clock()));
     while (!(sequence_.finished() && server_.quiescent())) {
-      const auto message = receive(server_box_, server_times_);
+      const auto message = receive_at_server();
       const double now = sg4::Engine::get_clock();
       if (message->signal == programs::Signal::WorkRequest) {
         dispatch(server_.on_work_request(message->client, now));
@@ -213,7 +257,7 @@ class Farm {
         result->nominal_seconds = options_.task_costs.empty() ? options_.evaluation_seconds : 1.0;
         result->compute_seconds = compute;
         result->dedicated_seconds = own;
-        send(server_box_, std::move(result), envelope_bytes + result_bytes, times);
+        send(to_server(client), std::move(result), envelope_bytes + result_bytes, times);
         for (const auto next : protocol.finished_evaluation())
           if (next == programs::ClientAction::request_work) request(client);
       }
@@ -224,7 +268,7 @@ class Farm {
     auto message = std::make_unique<Message>();
     message->signal = programs::Signal::WorkRequest;
     message->client = client;
-    send(server_box_, std::move(message), envelope_bytes, clients_[client]);
+    send(to_server(client), std::move(message), envelope_bytes, clients_[client]);
   }
 
   // --- the record -------------------------------------------------------------
@@ -295,6 +339,10 @@ class Farm {
   ActorTimes server_times_;
   double reference_flops_ = 1.0, task_bytes_ = envelope_bytes;
   sg4::Mailbox* server_box_ = nullptr;
+  std::size_t relay_group_ = 0;              // 0: no relays
+  std::vector<sg4::Mailbox*> relay_boxes_;   // one a group of clients
+  std::deque<std::unique_ptr<Message>> inbox_;  // what the relays handed on, in order
+  sg4::SemaphorePtr arrived_;                // counts the inbox's messages
   std::vector<sg4::Mailbox*> client_boxes_;
   double t_par_ = 0.0;
   std::size_t messages_ = 0, evaluations_ = 0, reported_generations_ = 0;

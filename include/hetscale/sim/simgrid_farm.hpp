@@ -7,6 +7,7 @@
 // measured one.
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,15 @@ struct SimulatedFarmOptions {
   // counts as one unit of work). Replaces tasks_per_generation, generations
   // and evaluation_seconds when not empty.
   std::vector<double> task_costs;
+  // Clients send to the server through relays of this many clients each: a
+  // relay actor on the server's node takes a group's messages off its own
+  // mailbox and hands them to the server as they arrive. SimGrid 3.32 takes a
+  // message off a mailbox's queue in time linear in the queue's length
+  // (MailboxImpl::find_matching_comm erases from a boost::circular_buffer), so
+  // one mailbox for 10,000 clients costs O(clients) a message. None given:
+  // automatic, no relays up to 1,000 clients (one server mailbox), else
+  // about sqrt(clients) a relay; 0: no relays.
+  std::optional<std::size_t> relay_group;
   // Called as each generation completes (generations done, of how many), in
   // the simulation's own process: for a progress line.
   std::function<void(std::size_t done, std::size_t total)> on_generation;
