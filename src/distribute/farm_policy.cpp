@@ -157,10 +157,11 @@ class AdaptivePolicy final : public PolicyBase {
 // last, when it would finish it sooner. Requests it cannot serve yet wait.
 // Tasks of unequal cost (a bag of the user's commands): the client asking is
 // planned with a long task (the 90th percentile of the costs seen so far,
-// each a computation time times its client's speed), so that a slow client
-// does not take one of the last tasks when it may be a long one; when that
-// leaves the client out, it still gets the task if no client would finish a
-// long task sooner (so some client always does).
+// each a computation time times its client's speed), and the task it runs,
+// if it holds one, as possibly long too, so that a slow client does not take
+// one of the last tasks when it may be a long one, nor queue one behind a
+// long one; when that leaves the client out, it still gets the task if no
+// client would finish a long task sooner (so some client always does).
 class AdaptivePlusPolicy final : public PolicyBase {
  public:
   explicit AdaptivePlusPolicy(std::size_t clients)
@@ -266,7 +267,9 @@ class AdaptivePlusPolicy final : public PolicyBase {
   // task sooner. With tasks of equal cost the two plans are one.
   bool planned_to_get_a_task(std::size_t client, double now, double cost) const {
     const bool unequal = long_cost_ > cost * (1.0 + 1e-6);
-    const double own_cost = unequal ? long_cost_ : cost;
+    double own_cost = unequal ? long_cost_ : cost;
+    // A client that holds a task: the one it runs may be long too.
+    if (unequal && !queue_[client].empty()) own_cost += long_cost_ - cost;
     if (fewer_slots_before(client, now, cost, own_cost)) return true;
     if (!unequal) return false;
     const double finish = available_at(client, now) + own_cost / speed_estimate(client);
