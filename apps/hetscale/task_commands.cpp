@@ -147,11 +147,8 @@ int run_task_farm(const TaskRunOptions& options, const GeneralFarmOptions& farm,
         settings.retries = options.retries;
         try {
           run::validate_farm_settings(settings, ranks);
-        } catch (const std::invalid_argument& error) {
-          // "speeds: item 2: ..." is about --speeds.
-          const std::string message = error.what();
-          const auto colon = message.find(": ");
-          throw InputError("--" + message.substr(0, colon), "", message.substr(colon + 2));
+        } catch (const InputError& error) {  // a setting is the option of its name
+          throw InputError("--" + error.source(), error.field(), error.problem());
         }
         progress_output = progress_output_on_rank(rank);
         // The files are rank 0's to read and write; its verdict is every rank's.

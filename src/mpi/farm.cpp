@@ -3,28 +3,21 @@
 #include "hetscale/record/farm_context.hpp"
 
 #include <mpi.h>
-#include <time.h>
-#include <unistd.h>
 
-#include <algorithm>
-#include <chrono>
 #include <cmath>
-#include <ctime>
-#include <limits>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string_view>
 
 #include <fmt/core.h>
-#include <nlohmann/json.hpp>
 
+#include "hetscale/io/host_and_time.hpp"
 #include "hetscale/io/input_error.hpp"
 #include "hetscale/measure/emulated_node.hpp"
-#include "hetscale/run/task_farm.hpp"
 #include "hetscale/programs/objectives.hpp"
-#include "hetscale/measure/rank_clock.hpp"
-#include "hetscale/io/host_and_time.hpp"
+#include "hetscale/run/task_farm.hpp"
 
 namespace hetscale::mpi {
 

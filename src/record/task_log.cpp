@@ -47,7 +47,6 @@ class LogLine {
   }
   bool has(const char* key) const { return object_.contains(key); }
   const nlohmann::json& object() const { return object_; }
-  std::size_t number() const { return number_; }
   InputError error(const char* key, const std::string& problem) const {
     return InputError(path_, fmt::format("line {}: {}", number_, key), problem);
   }

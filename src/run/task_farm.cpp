@@ -15,6 +15,7 @@
 #include <fmt/core.h>
 
 #include "hetscale/io/host_and_time.hpp"
+#include "hetscale/io/input_error.hpp"
 #include "hetscale/measure/emulated_node.hpp"
 #include "hetscale/measure/node_times.hpp"
 #include "hetscale/measure/rank_clock.hpp"
@@ -26,20 +27,20 @@ void validate_farm_settings(const FarmSettings& settings, int ranks) {
   const std::size_t clients = static_cast<std::size_t>(ranks > 1 ? ranks - 1 : 0);
   const std::size_t expected = std::max<std::size_t>(clients, 1);
   if (!settings.speeds.empty() && settings.speeds.size() != expected)
-    throw std::invalid_argument(fmt::format(
-        "speeds: {} values for {} clients ({} MPI ranks, rank 0 is the server); give one speed per client{}",
+    throw InputError("speeds", "", fmt::format(
+        "{} values for {} clients ({} MPI ranks, rank 0 is the server); give one speed per client{}",
         settings.speeds.size(), clients, ranks, clients == 0 ? ", or one for the server when it runs alone" : ""));
   for (std::size_t i = 0; i < settings.speeds.size(); ++i) {
     const double speed = settings.speeds[i];
     if (!std::isfinite(speed) || speed <= 0.0 || (settings.emulate_speeds && speed > 1.0))
-      throw std::invalid_argument(fmt::format("speeds: item {}: must be {}, got {:g}", i + 1,
+      throw InputError("speeds", fmt::format("item {}", i + 1), fmt::format("must be {}, got {:g}",
                                               settings.emulate_speeds ? "in (0, 1] (a node cannot be emulated "
                                                                         "faster than this machine)"
                                                                       : "> 0",
                                               speed));
   }
   if (settings.policy == distribute::PolicyKind::proportional && settings.speeds.empty() && clients > 0)
-    throw std::invalid_argument("policy: 'proportional' needs the clients' declared speeds");
+    throw InputError("policy", "", "'proportional' needs the clients' declared speeds");
 }
 
 namespace {

@@ -132,7 +132,7 @@ class TaskFarm {
 };
 
 // Every check of the settings that needs no communication, for `ranks` ranks.
-// Throws std::invalid_argument naming the setting.
+// Throws InputError whose source is the setting ("speeds", "policy").
 void validate_farm_settings(const FarmSettings& settings, int ranks);
 
 }  // namespace hetscale::run
