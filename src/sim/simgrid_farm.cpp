@@ -138,9 +138,12 @@ class Farm {
  private:
   // The sender spends the send overhead (LogP's o) on every message; the
   // transfer then goes on without it, as an eager MPI send does.
-  void send(sg4::Mailbox* box, std::unique_ptr<Message> message, double bytes, ActorTimes& times) {
+  // `overhead_spent`: the sender has already slept the overhead (with the
+  // computation before it, one activity for two).
+  void send(sg4::Mailbox* box, std::unique_ptr<Message> message, double bytes, ActorTimes& times,
+            bool overhead_spent = false) {
     if (options_.send_overhead_seconds > 0.0) {
-      sg4::this_actor::sleep_for(options_.send_overhead_seconds);
+      if (!overhead_spent) sg4::this_actor::sleep_for(options_.send_overhead_seconds);
       times.comm += options_.send_overhead_seconds;
     }
     message->sent_at = sg4::Engine::get_clock();
@@ -231,6 +234,12 @@ class Farm {
     programs::FarmClient protocol(policy_->clients_prefetch());
     auto& times = clients_[client];
     const double client_flops = simulated_flops(platform_, client + 1);
+    // A node without an availability trace runs its one client at its full
+    // speed: the computation takes flops / speed, a sleep of that long is the
+    // same time at a fraction of the simulator's cost (an execution costs
+    // SimGrid's CPU model a share computation among all running ones), and
+    // the WorkEnd's send overhead follows in the same sleep.
+    const bool dedicated = platform_.nodes[client + 1].availability.empty();
     while (!protocol.stopped()) {
       const auto message = receive(client_boxes_[client], times);
       for (const auto action : protocol.on_signal(message->signal, message->has_task)) {
@@ -239,9 +248,14 @@ class Farm {
         const double flops = task_seconds(message->task) * reference_flops_;
         const double dedicated_seconds = flops / client_flops;
         const double start = sg4::Engine::get_clock();
-        sg4::this_actor::execute(flops);
+        double compute = dedicated_seconds;
+        if (dedicated) {
+          sg4::this_actor::sleep_for(dedicated_seconds + options_.send_overhead_seconds);
+        } else {
+          sg4::this_actor::execute(flops);
+          compute = sg4::Engine::get_clock() - start;
+        }
         ++evaluations_;
-        const double compute = sg4::Engine::get_clock() - start;
         // What the node would have taken dedicated is computation; the rest
         // went to other load (Clematis-Corana 1999's T_oth).
         // (Rounding aside: a difference below 1e-9 of the time is none.)
@@ -257,7 +271,7 @@ class Farm {
         result->nominal_seconds = options_.task_costs.empty() ? options_.evaluation_seconds : 1.0;
         result->compute_seconds = compute;
         result->dedicated_seconds = own;
-        send(to_server(client), std::move(result), envelope_bytes + result_bytes, times);
+        send(to_server(client), std::move(result), envelope_bytes + result_bytes, times, dedicated);
         for (const auto next : protocol.finished_evaluation())
           if (next == programs::ClientAction::request_work) request(client);
       }
