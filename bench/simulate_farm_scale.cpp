@@ -1,13 +1,15 @@
-// The cost of simulating the task farm on SimGrid (issue 6's goal: 10,000
-// heterogeneous workers and 1,000,000 tasks in under 60 s on this machine).
-// Each size runs in its own child process (SimGrid keeps one engine per
-// process), timed from the parent, and prints one table row: wall time,
-// simulated events (messages and evaluations) per second, and the time
-// relative to the smallest size of the same run.
+// The cost of simulating the task farm, on SimGrid and in hetscale's event
+// simulation, side by side (issue 20's goal: 10,000 heterogeneous workers and
+// 1,000,000 tasks in under 10 s, and 100,000 workers). Each engine and size
+// runs in its own child process (SimGrid keeps one engine per process), timed
+// from the parent, and prints one table row: wall time, simulated events
+// (messages and evaluations) per second, and the event simulation's t_par and
+// wall time against SimGrid's on the same farm. Past 10,000 workers only the
+// event simulation runs (SimGrid would take minutes).
 //
 //   simulate_farm_scale [TASKS [GENERATIONS [WORKERS...]]]
-//       defaults: 1000000 tasks in 10 generations on 100, 1000, 10000 workers
-// Past 1,000 workers the clients reach the server through relays
+//       defaults: 1000000 tasks in 10 generations on 100, 1000, 10000, 100000 workers
+// Past 1,000 workers the clients reach SimGrid's server through relays
 // (SimulatedFarmOptions::relay_group); with HETSCALE_FARM_RELAYS=0 through the
 // server's one mailbox, for a comparison.
 #include <chrono>
@@ -21,6 +23,7 @@
 
 #include "hetscale/platform/platform.hpp"
 #include "hetscale/sim/simgrid_engine.hpp"
+#include "hetscale/sim/event_farm.hpp"
 #include "hetscale/sim/simgrid_farm.hpp"
 
 namespace {
@@ -58,7 +61,7 @@ std::size_t parse_count(const char* text, const char* what) {
 
 int main(int argc, char** argv) {
   std::size_t tasks = 1000000, generations = 10;
-  std::vector<std::size_t> sizes{100, 1000, 10000};
+  std::vector<std::size_t> sizes{100, 1000, 10000, 100000};
   if (argc > 1) tasks = parse_count(argv[1], "TASKS");
   if (argc > 2) generations = parse_count(argv[2], "GENERATIONS");
   if (argc > 3) {
@@ -69,14 +72,14 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "simulate_farm_scale: TASKS must be a multiple of GENERATIONS\n");
     return 2;
   }
-  std::printf("## The farm on SimGrid: %zu tasks in %zu generations, policy adaptive (SimGrid %s)\n\n", tasks,
-              generations, sim::simgrid_version().c_str());
+  std::printf("## The farm simulated: %zu tasks in %zu generations, policy adaptive (SimGrid %s, and hetscale's "
+              "event simulation)\n\n",
+              tasks, generations, sim::simgrid_version().c_str());
   std::printf(
-      "| workers | simulated t_par (s) | efficiency | events | wall time (s) | events per second | time / time at %zu "
-      "workers |\n",
-      sizes.front());
-  std::printf("|---|---|---|---|---|---|---|\n");
-  double first_wall = 0.0;
+      "| workers | engine | simulated t_par (s) | efficiency | events | wall time (s) | events per second | "
+      "t_par / SimGrid's | wall time / SimGrid's |\n");
+  std::printf("|---|---|---|---|---|---|---|---|---|\n");
+  constexpr std::size_t simgrid_up_to = 10000;
   for (const std::size_t workers : sizes) {
     sim::SimulatedFarmOptions options;
     options.policy = distribute::PolicyKind::adaptive;
@@ -85,19 +88,27 @@ int main(int argc, char** argv) {
     options.evaluation_seconds = 1.0;
     if (const char* relays = std::getenv("HETSCALE_FARM_RELAYS")) options.relay_group = std::strtoul(relays, nullptr, 10);
     const Platform platform = spread_platform(workers);
-    const auto start = std::chrono::steady_clock::now();
-    const std::string answer = sim::run_isolated([&] {
-      const auto simulated = sim::simulate_farm_on_platform(platform, options);
-      return fmt::format("{} {} {}", simulated.record.t_par, simulated.efficiency(), simulated.events());
-    });
-    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    double t_par = 0.0, efficiency = 0.0;
-    std::size_t events = 0;
-    std::sscanf(answer.c_str(), "%lf %lf %zu", &t_par, &efficiency, &events);
-    if (first_wall == 0.0) first_wall = wall;
-    std::printf("| %zu | %.6g | %.4f | %zu | %.2f | %.3g | %.2f |\n", workers, t_par, efficiency, events, wall,
-                static_cast<double>(events) / wall, wall / first_wall);
-    std::fflush(stdout);
+    double simgrid_t_par = 0.0, simgrid_wall = 0.0;  // of this size
+    for (const std::string engine : {"SimGrid", "events"}) {
+      if (engine == "SimGrid" && workers > simgrid_up_to) continue;
+      const auto start = std::chrono::steady_clock::now();
+      const std::string answer = sim::run_isolated([&] {
+        const auto simulated = engine == "SimGrid" ? sim::simulate_farm_on_platform(platform, options)
+                                                   : sim::simulate_farm_with_events(platform, options);
+        return fmt::format("{} {} {}", simulated.record.t_par, simulated.efficiency(), simulated.events());
+      });
+      const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      double t_par = 0.0, efficiency = 0.0;
+      std::size_t events = 0;
+      std::sscanf(answer.c_str(), "%lf %lf %zu", &t_par, &efficiency, &events);
+      if (engine == "SimGrid") simgrid_t_par = t_par, simgrid_wall = wall;
+      const std::string ratios = simgrid_wall > 0.0
+                                     ? fmt::format("{:.7f} | {:.4f}", t_par / simgrid_t_par, wall / simgrid_wall)
+                                     : std::string("- | -");
+      std::printf("| %zu | %s | %.9g | %.4f | %zu | %.2f | %.3g | %s |\n", workers, engine.c_str(), t_par, efficiency,
+                  events, wall, static_cast<double>(events) / wall, ratios.c_str());
+      std::fflush(stdout);
+    }
   }
   return 0;
 }

@@ -1,21 +1,18 @@
 #include "hetscale/sim/simgrid_farm.hpp"
 
-#include "hetscale/record/farm_context.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <deque>
-#include <numeric>
 #include <memory>
 
 #include <fmt/core.h>
-#include <nlohmann/json.hpp>
 #include <simgrid/s4u.hpp>
 
 #include "hetscale/io/input_error.hpp"
 #include "hetscale/sim/simgrid_platform.hpp"
 #include "hetscale/programs/farm_protocol.hpp"
 #include "hetscale/sim/simgrid_engine.hpp"
+#include "farm_shared.hpp"
 
 namespace hetscale::sim {
 
@@ -55,41 +52,13 @@ std::vector<double> simulated_client_speeds(const Platform& platform, const Simu
 
 namespace {
 
-// A signal on the wire. The receiver owns it.
-struct Message {
-  programs::Signal signal = programs::Signal::YesWork;
-  std::size_t client = 0;
-  bool has_task = false;
-  std::size_t generation = 0, task = 0;
-  double nominal_seconds = 0.0, compute_seconds = 0.0;
-  double dedicated_seconds = 0.0;  // of compute_seconds, what the node would take without other load
-  double sent_at = 0.0;
-};
-
-// One actor's time, split as Clematis-Corana 1999 splits a node's: waiting for a
-// message while it is on the wire is communication, waiting before it was
-// sent is idle.
-struct ActorTimes {
-  double comp = 0.0, lost = 0.0, comm = 0.0, other = 0.0;
-  double work = 0.0;  // nominal seconds of results that counted
-  std::size_t tasks = 0, lost_tasks = 0;
-};
+using detail::Message;  // the receiver owns it
+using detail::ActorTimes;
 
 class Farm {
  public:
   Farm(const Platform& platform, const SimulatedFarmOptions& options)
-      : platform_(platform),
-        options_(options),
-        client_speeds_(simulated_client_speeds(platform, options)),
-        policy_(distribute::make_farm_policy(options.policy, client_speeds_.size(), client_speeds_)),
-        server_(*policy_, client_speeds_.size()),
-        sequence_(server_, options.task_costs.empty() ? options.tasks_per_generation : options.task_costs.size(),
-                  options.task_costs.empty() ? options.generations : 1),
-        clients_(client_speeds_.size()) {
-    const auto relative = platform.relative_speeds().value();
-    reference_flops_ = simulated_flops(platform, 0) / relative[0];
-    task_bytes_ = envelope_bytes + 8.0 * static_cast<double>(options.genes);
-  }
+      : platform_(platform), options_(options), farm_(platform, options), clients_(farm_.client_speeds.size()) {}
 
   SimulatedFarmRun run() {
     std::vector<std::string> arguments{"hetscale"};
@@ -157,10 +126,15 @@ class Farm {
   }
 
   // A relay: each message of its group, as it arrives, to the server's inbox.
+  // The server is woken only when it waits: a busy server takes the next
+  // message from the inbox without a semaphore (two simulator calls fewer).
   void relay(sg4::Mailbox* box) {
     for (;;) {
       inbox_.emplace_back(box->get<Message>());
-      arrived_->release();
+      if (server_waiting_) {
+        server_waiting_ = false;
+        arrived_->release();
+      }
     }
   }
 
@@ -168,7 +142,10 @@ class Farm {
   std::unique_ptr<Message> receive_at_server() {
     if (relay_group_ == 0) return receive(server_box_, server_times_);
     const double waiting_since = sg4::Engine::get_clock();
-    arrived_->acquire();
+    if (inbox_.empty()) {
+      server_waiting_ = true;
+      arrived_->acquire();
+    }
     std::unique_ptr<Message> message = std::move(inbox_.front());
     inbox_.pop_front();
     const double now = sg4::Engine::get_clock();
@@ -186,16 +163,16 @@ class Farm {
 
   // --- the server ---------------------------------------------------------
   void serve() {
-    dispatch(sequence_.begin(sg4::Engine::get_clock()));
-    while (!(sequence_.finished() && server_.quiescent())) {
+    dispatch(farm_.sequence.begin(sg4::Engine::get_clock()));
+    while (!(farm_.sequence.finished() && farm_.server.quiescent())) {
       const auto message = receive_at_server();
       const double now = sg4::Engine::get_clock();
       if (message->signal == programs::Signal::WorkRequest) {
-        dispatch(server_.on_work_request(message->client, now));
+        dispatch(farm_.server.on_work_request(message->client, now));
         continue;
       }
       distribute::ResultUse use = distribute::ResultUse::first;
-      dispatch(server_.on_work_end(message->client, message->generation, message->task, message->nominal_seconds,
+      dispatch(farm_.server.on_work_end(message->client, message->generation, message->task, message->nominal_seconds,
                                    message->compute_seconds, now, use));
       auto& times = clients_[message->client];
       if (use == distribute::ResultUse::first) {
@@ -207,31 +184,24 @@ class Farm {
         times.comp -= message->dedicated_seconds;
         times.lost += message->dedicated_seconds;
       }
-      dispatch(sequence_.after_work_end(now));
-      const std::size_t completed = sequence_.generation_seconds().size();
+      dispatch(farm_.sequence.after_work_end(now));
+      const std::size_t completed = farm_.sequence.generation_seconds().size();
       if (options_.on_generation && completed > reported_generations_)
         options_.on_generation(reported_generations_ = completed, options_.generations);
     }
     t_par_ = sg4::Engine::get_clock();
-    dispatch(server_.shutdown());
+    dispatch(farm_.server.shutdown());
   }
 
   void dispatch(const std::vector<programs::Outgoing>& messages) {
-    for (const auto& outgoing : messages) {
-      auto message = std::make_unique<Message>();
-      message->signal = outgoing.signal;
-      message->client = outgoing.client;
-      message->has_task = outgoing.has_task;
-      message->generation = outgoing.generation;
-      message->task = outgoing.task;
-      send(client_boxes_[outgoing.client], std::move(message), outgoing.has_task ? task_bytes_ : envelope_bytes,
-           server_times_);
-    }
+    for (const auto& outgoing : messages)
+      send(client_boxes_[outgoing.client], std::make_unique<Message>(detail::message_of(outgoing)),
+           outgoing.has_task ? farm_.task_bytes : envelope_bytes, server_times_);
   }
 
   // --- a client -------------------------------------------------------------
   void work(std::size_t client) {
-    programs::FarmClient protocol(policy_->clients_prefetch());
+    programs::FarmClient protocol(farm_.policy->clients_prefetch());
     auto& times = clients_[client];
     const double client_flops = simulated_flops(platform_, client + 1);
     // A node without an availability trace runs its one client at its full
@@ -245,7 +215,7 @@ class Farm {
       for (const auto action : protocol.on_signal(message->signal, message->has_task)) {
         if (action == programs::ClientAction::request_work) request(client);
         if (action != programs::ClientAction::evaluate) continue;
-        const double flops = task_seconds(message->task) * reference_flops_;
+        const double flops = farm_.task_flops(message->task);
         const double dedicated_seconds = flops / client_flops;
         const double start = sg4::Engine::get_clock();
         double compute = dedicated_seconds;
@@ -267,8 +237,7 @@ class Farm {
         result->client = client;
         result->generation = message->generation;
         result->task = message->task;
-        // A bag of tasks: the cost is unknown to the policy, each task one unit.
-        result->nominal_seconds = options_.task_costs.empty() ? options_.evaluation_seconds : 1.0;
+        result->nominal_seconds = farm_.result_nominal_seconds();
         result->compute_seconds = compute;
         result->dedicated_seconds = own;
         send(to_server(client), std::move(result), envelope_bytes + result_bytes, times, dedicated);
@@ -285,78 +254,24 @@ class Farm {
     send(to_server(client), std::move(message), envelope_bytes, clients_[client]);
   }
 
-  // --- the record -------------------------------------------------------------
   SimulatedFarmRun record() {
-    SimulatedFarmRun run;
-    for (const double speed : client_speeds_) run.speed_sum += speed;
-    run.messages = messages_;
-    run.evaluations = evaluations_;
-    RunRecord& record = run.record;
-    record.label = options_.label;
-    record.t_par = t_par_;
-    record.t_seq_ref =
-        options_.task_costs.empty()
-            ? options_.evaluation_seconds * static_cast<double>(options_.tasks_per_generation * options_.generations)
-            : std::accumulate(options_.task_costs.begin(), options_.task_costs.end(), 0.0);
-    auto node = [&](std::size_t index, const ActorTimes& times) {
-      NodeRecord node;
-      node.name = platform_.nodes[index].name;
-      node.work = times.work;
-      node.t_comp = times.comp;
-      node.t_comm = times.comm;
-      node.t_setup = times.lost;  // computation of lost duplicates is overhead
-      node.t_other = times.other;
-      node.t_idle = std::max(0.0, t_par_ - node.accounted_time());
-      return node;
-    };
-    for (std::size_t client = 0; client < clients_.size(); ++client)
-      record.nodes.push_back(node(client + 1, clients_[client]));
-    record.server = node(0, server_times_);
-
-    FarmContext context;
-    context.tool = "hetscale simulate farm";
-    context.simulator = "SimGrid " + simgrid_version() + " (S4U actors, CM02 network model)";
-    context.platform = platform_.name.empty() ? platform_.source : platform_.name;
-    context.clients = clients_.size();
-    context.policy = to_string(options_.policy);
-    if (options_.task_costs.empty()) {
-      context.tasks_per_generation = options_.tasks_per_generation;
-      context.generations = options_.generations;
-      context.eval_time_s = options_.evaluation_seconds;
-    } else {
-      context.objective = "tasks";
-      context.tasks_run = options_.task_costs.size();
-    }
-    context.speeds = client_speeds_;
-    for (std::size_t client = 0; client < clients_.size(); ++client)
-      context.tasks.push_back(
-          {record.nodes[client].name, clients_[client].tasks, clients_[client].lost_tasks, clients_[client].lost});
-    context.generation_seconds = sequence_.generation_seconds();
-    context.messages = messages_;
-    context.evaluations = evaluations_;
-    record.context_json = farm_context_json(context);
-    return run;
-  }
-
-  // A task's seconds on a node of speed 1.
-  double task_seconds(std::size_t task) const {
-    return options_.task_costs.empty() ? options_.evaluation_seconds : options_.task_costs[task];
+    detail::SimulatedFarmTimes times{clients_, server_times_, t_par_, messages_, evaluations_,
+                                     farm_.sequence.generation_seconds()};
+    return detail::simulated_farm_run(platform_, options_, farm_.client_speeds, times,
+                                      "SimGrid " + simgrid_version() + " (S4U actors, CM02 network model)");
   }
 
   const Platform& platform_;
   const SimulatedFarmOptions& options_;
-  std::vector<double> client_speeds_;
-  std::unique_ptr<distribute::FarmPolicy> policy_;
-  programs::FarmServer server_;
-  programs::GenerationSequence sequence_;
+  detail::FarmParts farm_;
   std::vector<ActorTimes> clients_;
   ActorTimes server_times_;
-  double reference_flops_ = 1.0, task_bytes_ = envelope_bytes;
   sg4::Mailbox* server_box_ = nullptr;
   std::size_t relay_group_ = 0;              // 0: no relays
   std::vector<sg4::Mailbox*> relay_boxes_;   // one a group of clients
   std::deque<std::unique_ptr<Message>> inbox_;  // what the relays handed on, in order
-  sg4::SemaphorePtr arrived_;                // counts the inbox's messages
+  sg4::SemaphorePtr arrived_;                // released when a message arrives for a waiting server
+  bool server_waiting_ = false;
   std::vector<sg4::Mailbox*> client_boxes_;
   double t_par_ = 0.0;
   std::size_t messages_ = 0, evaluations_ = 0, reported_generations_ = 0;

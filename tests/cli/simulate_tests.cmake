@@ -65,3 +65,16 @@ cli_bad_input(simulate_missing_platform "^hetscale: no-such-platform.json: canno
   simulate farm --platform no-such-platform.json)
 cli_bad_input(simulate_platform_missing "^hetscale: tests/cli/bad_input/simulate-latency.json: network.latency_s: latency '5 parsecs' does not parse"
   simulate platform tests/cli/bad_input/simulate-latency.json)
+
+# The event simulation (--engine events): the same farm without SimGrid; its
+# own goldens (on 100 Mbit/s links it differs from SimGrid's by microseconds:
+# messages that share a link, tests/sim/event_farm_test.cpp).
+cli_golden(simulate_farm_seed000_adaptive_events simulate farm --platform data/platforms/seed000-hetero33.json
+           --policy adaptive --tasks-per-generation 128 --generations 10 --eval-time 4 --engine events)
+cli_golden(simulate_farm_replay_small_events simulate farm --platform tests/cli/simulate/platform-small.json
+           --tasks-from tests/cli/simulate/task-log-small.jsonl --clients 3 --engine events)
+cli_bad_input(simulate_unknown_engine "^hetscale: --engine: must be simgrid or events, got 'fast'\n$"
+  simulate farm --platform data/platforms/seed000-hetero33.json --engine fast)
+cli_bad_input(simulate_events_with_availability
+  "^hetscale: tests/cli/simulate/platform-small.json: node slow: availability: the event simulation runs nodes at their full speed; a node of varying availability needs --engine simgrid\n$"
+  simulate farm --platform tests/cli/simulate/platform-small.json --engine events)
