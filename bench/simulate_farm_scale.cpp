@@ -72,9 +72,10 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "simulate_farm_scale: TASKS must be a multiple of GENERATIONS\n");
     return 2;
   }
-  std::printf("## The farm simulated: %zu tasks in %zu generations, policy adaptive (SimGrid %s, and hetscale's "
-              "event simulation)\n\n",
-              tasks, generations, sim::simgrid_version().c_str());
+  std::printf(
+      "## The farm simulated: %zu tasks in %zu generations, policy adaptive (SimGrid %s, and hetscale's "
+      "event simulation)\n\n",
+      tasks, generations, sim::simgrid_version().c_str());
   std::printf(
       "| workers | engine | simulated t_par (s) | efficiency | events | wall time (s) | events per second | "
       "t_par / SimGrid's | wall time / SimGrid's |\n");
@@ -86,7 +87,8 @@ int main(int argc, char** argv) {
     options.tasks_per_generation = tasks / generations;
     options.generations = generations;
     options.evaluation_seconds = 1.0;
-    if (const char* relays = std::getenv("HETSCALE_FARM_RELAYS")) options.relay_group = std::strtoul(relays, nullptr, 10);
+    if (const char* relays = std::getenv("HETSCALE_FARM_RELAYS"))
+      options.relay_group = std::strtoul(relays, nullptr, 10);
     const Platform platform = spread_platform(workers);
     double simgrid_t_par = 0.0, simgrid_wall = 0.0;  // of this size
     for (const std::string engine : {"SimGrid", "events"}) {

@@ -85,10 +85,10 @@ Output replay_task_log(SimulateFarmCommand& command) {
       "{:.4f}\n"
       "  earliest-finish ceiling (the costs known, list order) {:.6g} s: t_par / ceiling {:.4f}{}\n",
       replay.tasks.size(), command.tasks_from, replay.tasks_in_list,
-      replay.speeds.empty() ? "; the log names no speeds: all 1" : "", platform.name.empty() ? command.platform : platform.name,
-      to_string(options.policy), speeds.size(), simulated.record.t_par, replay.makespan,
-      simulated.record.t_par / replay.makespan, ceiling, simulated.record.t_par / ceiling,
-      command.out.empty() ? "" : fmt::format("; run record in {}", command.out))};
+      replay.speeds.empty() ? "; the log names no speeds: all 1" : "",
+      platform.name.empty() ? command.platform : platform.name, to_string(options.policy), speeds.size(),
+      simulated.record.t_par, replay.makespan, simulated.record.t_par / replay.makespan, ceiling,
+      simulated.record.t_par / ceiling, command.out.empty() ? "" : fmt::format("; run record in {}", command.out))};
 }
 
 Output simulate_farm(SimulateFarmCommand& command) {
@@ -129,11 +129,13 @@ Output simulate_platform(const SimulatePlatformCommand& command) {
   if (command.json) {
     nlohmann::ordered_json out;
     out["schema"] = "hetscale.simulate-platform/1";
-    out["context"] = {{"tool", "hetscale"}, {"version", HETSCALE_VERSION}, {"inputs", {{"platform", command.platform}}}};
+    out["context"] = {
+        {"tool", "hetscale"}, {"version", HETSCALE_VERSION}, {"inputs", {{"platform", command.platform}}}};
     out["hosts"] = nlohmann::ordered_json::array();
     for (const auto& node : platform.nodes) out["hosts"].push_back(node.name);
     out["xml_file"] = command.xml.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(command.xml);
-    out["hostfile"] = command.hostfile.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(command.hostfile);
+    out["hostfile"] =
+        command.hostfile.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(command.hostfile);
     out["xml"] = xml;
     return {out.dump(2) + "\n"};
   }

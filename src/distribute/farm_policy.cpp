@@ -77,6 +77,13 @@ class PolicyBase : public FarmPolicy {
     if (client >= clients_)
       throw std::invalid_argument(fmt::format("client {} is not one of the {} clients", client, clients_));
   }
+  // set_aside for the dynamic policies.
+  void set_aside_client(std::size_t client, bool aside) {
+    check_client(client);
+    aside_.resize(clients_, false);
+    aside_[client] = aside;
+  }
+  bool aside(std::size_t client) const { return client < aside_.size() && aside_[client]; }
   bool done(std::size_t task) const { return done_[task]; }
   bool last_generation() const { return last_; }
 
@@ -84,6 +91,7 @@ class PolicyBase : public FarmPolicy {
 
  private:
   std::vector<bool> done_;
+  std::vector<bool> aside_;  // empty: none
   std::size_t generation_ = 0;
   std::size_t outstanding_ = 0;
   bool last_ = false;
@@ -135,10 +143,12 @@ class AdaptivePolicy final : public PolicyBase {
  public:
   using PolicyBase::PolicyBase;
   PolicyKind kind() const override { return PolicyKind::adaptive; }
+  bool can_set_aside() const override { return true; }
+  void set_aside(std::size_t client, bool aside) override { set_aside_client(client, aside); }
 
   Answer on_work_request(std::size_t client, double) override {
     check_client(client);
-    if (next_ < tasks_) return {Answer::Kind::task, next_++};
+    if (next_ < tasks_) return aside(client) ? Answer{Answer::Kind::wait, 0} : Answer{Answer::Kind::task, next_++};
     return {Answer::Kind::no_work, 0};
   }
 
@@ -168,10 +178,14 @@ class AdaptivePlusPolicy final : public PolicyBase {
       : PolicyBase(clients), work_(clients, 0.0), time_(clients, 0.0), queue_(clients), busy_until_(clients, 0.0) {}
   PolicyKind kind() const override { return PolicyKind::adaptive_plus; }
   bool clients_prefetch() const override { return true; }
+  bool can_set_aside() const override { return true; }
+  void set_aside(std::size_t client, bool aside) override { set_aside_client(client, aside); }
 
   Answer on_work_request(std::size_t client, double now) override {
     check_client(client);
     const double cost = task_cost();
+    if (aside(client))
+      return next_ < tasks_ || !last_generation() ? Answer{Answer::Kind::wait, 0} : Answer{Answer::Kind::no_work, 0};
     if (next_ < tasks_ && planned_to_get_a_task(client, now, cost)) return assign(client, next_++, now, cost);
     if (!queue_[client].empty()) return {Answer::Kind::wait, 0};  // busy: ask again when it finishes
     if (next_ >= tasks_ && !last_generation()) {
@@ -274,7 +288,8 @@ class AdaptivePlusPolicy final : public PolicyBase {
     if (!unequal) return false;
     const double finish = available_at(client, now) + own_cost / speed_estimate(client);
     for (std::size_t other = 0; other < clients_; ++other)
-      if (available_at(other, now) + own_cost / speed_estimate(other) < finish * (1.0 - 1e-9)) return false;
+      if (!aside(other) && available_at(other, now) + own_cost / speed_estimate(other) < finish * (1.0 - 1e-9))
+        return false;
     return true;
   }
 
@@ -284,7 +299,7 @@ class AdaptivePlusPolicy final : public PolicyBase {
     const double tie = 1e-9 * std::max(std::abs(finish), cost);
     std::size_t earlier = 0;
     for (std::size_t other = 0; other < clients_ && earlier < remaining; ++other) {
-      if (other == client) continue;
+      if (other == client || aside(other)) continue;
       // Slots k >= 1 with available + k cost / speed < finish: ceil(slots) - 1
       // of them. A slot within rounding of `finish` is a tie, and ties go to
       // the client asking: otherwise equal free clients could each leave the

@@ -27,17 +27,20 @@ void validate_farm_settings(const FarmSettings& settings, int ranks) {
   const std::size_t clients = static_cast<std::size_t>(ranks > 1 ? ranks - 1 : 0);
   const std::size_t expected = std::max<std::size_t>(clients, 1);
   if (!settings.speeds.empty() && settings.speeds.size() != expected)
-    throw InputError("speeds", "", fmt::format(
-        "{} values for {} clients ({} MPI ranks, rank 0 is the server); give one speed per client{}",
-        settings.speeds.size(), clients, ranks, clients == 0 ? ", or one for the server when it runs alone" : ""));
+    throw InputError(
+        "speeds", "",
+        fmt::format("{} values for {} clients ({} MPI ranks, rank 0 is the server); give one speed per client{}",
+                    settings.speeds.size(), clients, ranks,
+                    clients == 0 ? ", or one for the server when it runs alone" : ""));
   for (std::size_t i = 0; i < settings.speeds.size(); ++i) {
     const double speed = settings.speeds[i];
     if (!std::isfinite(speed) || speed <= 0.0 || (settings.emulate_speeds && speed > 1.0))
-      throw InputError("speeds", fmt::format("item {}", i + 1), fmt::format("must be {}, got {:g}",
-                                              settings.emulate_speeds ? "in (0, 1] (a node cannot be emulated "
-                                                                        "faster than this machine)"
-                                                                      : "> 0",
-                                              speed));
+      throw InputError("speeds", fmt::format("item {}", i + 1),
+                       fmt::format("must be {}, got {:g}",
+                                   settings.emulate_speeds ? "in (0, 1] (a node cannot be emulated "
+                                                             "faster than this machine)"
+                                                           : "> 0",
+                                   speed));
   }
   if (settings.policy == distribute::PolicyKind::proportional && settings.speeds.empty() && clients > 0)
     throw InputError("policy", "", "'proportional' needs the clients' declared speeds");
@@ -119,20 +122,16 @@ Incoming receive(measure::RankClock& clock, int source, const std::function<void
   message.source = status.MPI_SOURCE;
   message.signal = static_cast<programs::Signal>(status.MPI_TAG);
   message.body.resize(static_cast<std::size_t>(count));
-  MPI_Recv(message.body.data(), count, MPI_BYTE, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD,
-           MPI_STATUS_IGNORE);
+  MPI_Recv(message.body.data(), count, MPI_BYTE, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   return message;
 }
 
 void send(measure::RankClock& clock, int destination, programs::Signal signal, const std::string& body = {}) {
   clock.switch_to(measure::Activity::communication);
-  MPI_Send(body.data(), static_cast<int>(body.size()), MPI_BYTE, destination, static_cast<int>(signal),
-           MPI_COMM_WORLD);
+  MPI_Send(body.data(), static_cast<int>(body.size()), MPI_BYTE, destination, static_cast<int>(signal), MPI_COMM_WORLD);
 }
 
-double unix_now() {
-  return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
+double unix_now() { return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count(); }
 
 // A task attempt run here, timed, its client's speed emulated.
 struct Ran {
@@ -179,6 +178,12 @@ struct TaskFarm::State {
     std::vector<TaskReport>* reports = nullptr;
     std::vector<std::size_t> retry;  // indices to run again
     const FarmObserver* observer = nullptr;
+    std::vector<std::vector<std::size_t>>* failed_on = nullptr;  // per task: the ranks it failed on
+    // A round of retries binds its slots to tasks as it hands them out: each
+    // to a task that has not failed on the client taking it, when one is left.
+    bool retrying = false;
+    std::vector<bool> bound;           // per slot
+    std::vector<std::size_t> unbound;  // tasks not yet in a slot, in order
   } round;
 
   std::size_t clients() const { return static_cast<std::size_t>(ranks - 1); }
@@ -192,9 +197,52 @@ struct TaskFarm::State {
 
   // --- server ---
   void serve_round(bool last) {
+    if (round.retrying) {
+      round.bound.assign(round.indices.size(), false);
+      round.unbound = round.indices;
+      set_aside();
+    }
     dispatch(server->begin_generation(round.indices.size(), last, clock.elapsed()));
     while (!server->generation_complete()) handle(receive(clock, MPI_ANY_SOURCE, [this] { poll(); }));
+    if (round.retrying) {
+      round.unbound.clear();
+      set_aside();
+    }
     clock.switch_to(measure::Activity::setup);
+  }
+
+  bool failed_on(std::size_t index, std::size_t rank) const {
+    const auto& ranks = (*round.failed_on)[index];
+    return std::find(ranks.begin(), ranks.end(), rank) != ranks.end();
+  }
+
+  // The round's task in slot `slot`, handed to rank `rank`.
+  std::size_t bind(std::size_t slot, std::size_t rank) {
+    if (!round.retrying || round.bound[slot]) return round.indices[slot];
+    auto& unbound = round.unbound;
+    auto chosen =
+        std::find_if(unbound.begin(), unbound.end(), [&](std::size_t index) { return !failed_on(index, rank); });
+    if (chosen == unbound.end()) chosen = unbound.begin();  // it failed on this client, and no other asked
+    round.indices[slot] = *chosen;
+    round.bound[slot] = true;
+    unbound.erase(chosen);
+    set_aside();
+    return round.indices[slot];
+  }
+
+  // A client on which every task left to hand out has failed stands aside
+  // (its requests wait) while another client has not failed one of them, so
+  // that a retry runs on another client when there is one (as GNU parallel's
+  // --retries does); under the static policies the lists are fixed.
+  void set_aside() {
+    if (!policy->can_set_aside()) return;
+    std::vector<bool> aside(clients(), false);
+    for (std::size_t client = 0; client < clients(); ++client)
+      aside[client] =
+          !round.unbound.empty() && std::all_of(round.unbound.begin(), round.unbound.end(),
+                                                [&](std::size_t index) { return failed_on(index, client + 1); });
+    const bool everyone = std::all_of(aside.begin(), aside.end(), [](bool a) { return a; });
+    for (std::size_t client = 0; client < clients(); ++client) policy->set_aside(client, aside[client] && !everyone);
   }
 
   void run_round_alone() {
@@ -227,6 +275,7 @@ struct TaskFarm::State {
     every_work_known = every_work_known && result.work_seconds > 0.0;
     account.busy_seconds += busy_seconds;
     if (round.observer->on_end) round.observer->on_end(report, again);
+    if (!result.succeeded()) (*round.failed_on)[index].push_back(client);
     if (again) round.retry.push_back(index);
     (*round.reports)[index] = std::move(report);
   }
@@ -270,7 +319,7 @@ struct TaskFarm::State {
     for (const auto& message : messages) {
       Packer body;
       if (message.has_task) {
-        const std::size_t index = round.indices[message.task];
+        const std::size_t index = bind(message.task, message.client + 1);
         const Task& task = (*round.tasks)[index];
         const std::size_t attempt = (*round.attempts)[index];
         if (round.observer->on_start && !message.duplicate) {
@@ -345,8 +394,7 @@ TaskFarm::TaskFarm(TaskFunction work, FarmSettings settings) : state_(std::make_
   MPI_Gather(own.data(), static_cast<int>(host_name_size), MPI_CHAR, all.data(), static_cast<int>(host_name_size),
              MPI_CHAR, server_rank, MPI_COMM_WORLD);
   if (s.rank == server_rank) {
-    for (int r = 0; r < s.ranks; ++r)
-      s.hosts.emplace_back(all.c_str() + host_name_size * static_cast<std::size_t>(r));
+    for (int r = 0; r < s.ranks; ++r) s.hosts.emplace_back(all.c_str() + host_name_size * static_cast<std::size_t>(r));
     s.clock_costs = measure::measure_clock_costs(20000);
     if (s.clients() > 0) s.server = std::make_unique<programs::FarmServer>(*s.policy, s.clients());
   }
@@ -366,11 +414,13 @@ std::vector<TaskReport> TaskFarm::map(const std::vector<Task>& tasks, const Farm
   const double batch_start = s.clock.elapsed();
   std::vector<TaskReport> reports(tasks.size());
   std::vector<std::size_t> attempts(tasks.size(), 0);
+  std::vector<std::vector<std::size_t>> failed_on(tasks.size());
   std::vector<std::size_t> indices(tasks.size());
   std::iota(indices.begin(), indices.end(), std::size_t{0});
-  while (!indices.empty()) {
+  for (bool retrying = false; !indices.empty(); retrying = true) {
     for (const std::size_t index : indices) ++attempts[index];
-    s.round = State::Round{&tasks, std::move(indices), &attempts, &reports, {}, &observer};
+    s.round =
+        State::Round{&tasks, std::move(indices), &attempts, &reports, {}, &observer, &failed_on, retrying, {}, {}};
     if (s.clients() == 0)
       s.run_round_alone();
     else
@@ -410,8 +460,8 @@ std::optional<FarmRun> TaskFarm::finish() {
   for (const auto& account : s.accounts) total_work += account.work;
   if (s.clients() == 0) {
     const auto& account = s.accounts.front();
-    record.nodes.push_back(measure::node_from_times("server", all.data(), account.work,
-                                                    account.lost_seconds, record.t_par));
+    record.nodes.push_back(
+        measure::node_from_times("server", all.data(), account.work, account.lost_seconds, record.t_par));
   } else {
     for (std::size_t client = 0; client < s.clients(); ++client) {
       const auto& account = s.accounts[client];

@@ -87,8 +87,8 @@ class EventFarm {
       bandwidth = std::min(bandwidth, platform.network->backbone->bandwidth_Bps);
     }
     route_latency_ += link.latency_s;
-    route_rate_ = route_latency_ > 0.0 ? std::min(bandwidth, simgrid_tcp_gamma_bytes / (2.0 * route_latency_))
-                                       : bandwidth;
+    route_rate_ =
+        route_latency_ > 0.0 ? std::min(bandwidth, simgrid_tcp_gamma_bytes / (2.0 * route_latency_)) : bandwidth;
   }
 
   SimulatedFarmRun run() {

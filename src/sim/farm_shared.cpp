@@ -22,7 +22,9 @@ double FarmParts::task_flops(std::size_t task) const {
   return (options.task_costs.empty() ? options.evaluation_seconds : options.task_costs[task]) * reference_flops;
 }
 
-double FarmParts::result_nominal_seconds() const { return options.task_costs.empty() ? options.evaluation_seconds : 1.0; }
+double FarmParts::result_nominal_seconds() const {
+  return options.task_costs.empty() ? options.evaluation_seconds : 1.0;
+}
 
 Message message_of(const programs::Outgoing& outgoing) {
   Message message;

@@ -52,8 +52,8 @@ std::vector<double> simulated_client_speeds(const Platform& platform, const Simu
 
 namespace {
 
-using detail::Message;  // the receiver owns it
 using detail::ActorTimes;
+using detail::Message;  // the receiver owns it
 
 class Farm {
  public:
@@ -173,7 +173,7 @@ class Farm {
       }
       distribute::ResultUse use = distribute::ResultUse::first;
       dispatch(farm_.server.on_work_end(message->client, message->generation, message->task, message->nominal_seconds,
-                                   message->compute_seconds, now, use));
+                                        message->compute_seconds, now, use));
       auto& times = clients_[message->client];
       if (use == distribute::ResultUse::first) {
         ++times.tasks;
@@ -255,8 +255,8 @@ class Farm {
   }
 
   SimulatedFarmRun record() {
-    detail::SimulatedFarmTimes times{clients_, server_times_, t_par_, messages_, evaluations_,
-                                     farm_.sequence.generation_seconds()};
+    detail::SimulatedFarmTimes times{clients_,  server_times_, t_par_,
+                                     messages_, evaluations_,  farm_.sequence.generation_seconds()};
     return detail::simulated_farm_run(platform_, options_, farm_.client_speeds, times,
                                       "SimGrid " + simgrid_version() + " (S4U actors, CM02 network model)");
   }
@@ -267,10 +267,10 @@ class Farm {
   std::vector<ActorTimes> clients_;
   ActorTimes server_times_;
   sg4::Mailbox* server_box_ = nullptr;
-  std::size_t relay_group_ = 0;              // 0: no relays
-  std::vector<sg4::Mailbox*> relay_boxes_;   // one a group of clients
+  std::size_t relay_group_ = 0;                 // 0: no relays
+  std::vector<sg4::Mailbox*> relay_boxes_;      // one a group of clients
   std::deque<std::unique_ptr<Message>> inbox_;  // what the relays handed on, in order
-  sg4::SemaphorePtr arrived_;                // released when a message arrives for a waiting server
+  sg4::SemaphorePtr arrived_;                   // released when a message arrives for a waiting server
   bool server_waiting_ = false;
   std::vector<sg4::Mailbox*> client_boxes_;
   double t_par_ = 0.0;

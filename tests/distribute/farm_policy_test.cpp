@@ -214,14 +214,23 @@ TEST(PolicyStatic, TasksNeverGivenTwice) {
 }
 
 TEST(PolicyStatic, ProportionalNeedsOneValidSpeedPerClient) {
-  EXPECT_TRUE(ThrowsInvalidArgumentNaming([] { make_farm_policy(PolicyKind::proportional, 3, {1.0, 2.0}); },
-                                          {"2 speeds for 3 clients"}));
-  EXPECT_TRUE(ThrowsInvalidArgumentNaming([] { make_farm_policy(PolicyKind::proportional, 2); },
-                                          {"0 speeds for 2 clients"}));
-  EXPECT_TRUE(ThrowsInvalidArgumentNaming([] { make_farm_policy(PolicyKind::proportional, 2, {1.0, 2.0, 3.0}); },
-                                          {"3 speeds for 2 clients"}));
-  EXPECT_TRUE(ThrowsInvalidArgumentNaming([] { make_farm_policy(PolicyKind::proportional, 3, {1.0, 1.0, 0.0}); },
-                                          {"speeds[2]"}));
+  EXPECT_TRUE(ThrowsInvalidArgumentNaming(
+      [] {
+        make_farm_policy(PolicyKind::proportional, 3, {1.0, 2.0});
+      },
+      {"2 speeds for 3 clients"}));
+  EXPECT_TRUE(
+      ThrowsInvalidArgumentNaming([] { make_farm_policy(PolicyKind::proportional, 2); }, {"0 speeds for 2 clients"}));
+  EXPECT_TRUE(ThrowsInvalidArgumentNaming(
+      [] {
+        make_farm_policy(PolicyKind::proportional, 2, {1.0, 2.0, 3.0});
+      },
+      {"3 speeds for 2 clients"}));
+  EXPECT_TRUE(ThrowsInvalidArgumentNaming(
+      [] {
+        make_farm_policy(PolicyKind::proportional, 3, {1.0, 1.0, 0.0});
+      },
+      {"speeds[2]"}));
   // ignored by the other policies
   for (const PolicyKind kind : {PolicyKind::even, PolicyKind::adaptive, PolicyKind::adaptive_plus})
     EXPECT_NO_THROW(make_farm_policy(kind, 3, {1.0, 2.0})) << to_string(kind);
@@ -289,7 +298,8 @@ TEST(PolicyAdaptive, WorkEndOfUnknownTaskOrClientThrows) {
   policy->begin_generation(3, false, 0.0);
   policy->on_work_request(0, 0.0);
   EXPECT_TRUE(ThrowsInvalidArgumentNaming([&] { policy->on_work_end(0, 1, 3, 1.0, 1.0, 1.0); }, {"task 3", "3 tasks"}));
-  EXPECT_TRUE(ThrowsInvalidArgumentNaming([&] { policy->on_work_end(2, 1, 0, 1.0, 1.0, 1.0); }, {"client 2", "2 clients"}));
+  EXPECT_TRUE(
+      ThrowsInvalidArgumentNaming([&] { policy->on_work_end(2, 1, 0, 1.0, 1.0, 1.0); }, {"client 2", "2 clients"}));
   EXPECT_TRUE(ThrowsInvalidArgumentNaming([&] { policy->on_work_end(0, 2, 0, 1.0, 1.0, 1.0); }, {"generation 2"}));
   EXPECT_TRUE(ThrowsInvalidArgumentNaming([&] { policy->on_work_end(0, 0, 0, 1.0, 1.0, 1.0); }, {"generation 0"}));
   EXPECT_TRUE(ThrowsInvalidArgumentNaming([&] { policy->on_work_request(5, 1.0); }, {"client 5"}));
@@ -366,6 +376,47 @@ TEST(PolicyAdaptivePlus, SlowClientWaitsForTheLastTaskAFastClientFinishesFirst) 
   EXPECT_EQ(policy->on_work_end(0, 2, 0, 1.0, 1.0, 5.0), ResultUse::first);
   EXPECT_EQ(policy->on_work_end(0, 2, 1, 1.0, 1.0, 6.0), ResultUse::first);
   EXPECT_TRUE(policy->generation_complete());
+}
+
+// A client set aside (a retry that failed on it, run::TaskFarm) gets no new
+// task: the slow client gets the last one, which the fast client would have
+// taken, and the fast client's request waits; set back, it gets the next.
+TEST(PolicyAdaptivePlus, ClientSetAsideGetsNoTaskAndIsNotPlanned) {
+  auto policy = adaptive_plus_after_measuring_generation();
+  EXPECT_TRUE(policy->can_set_aside());
+  policy->begin_generation(2, true, 4.0);
+  policy->set_aside(0, true);
+  EXPECT_EQ(policy->on_work_request(0, 4.0).kind, Answer::Kind::wait);
+  const Answer slow = policy->on_work_request(1, 4.0);
+  EXPECT_EQ(slow.kind, Answer::Kind::task) << "the slow client must take the task the fast one stands aside from";
+  EXPECT_EQ(slow.task, 0u);
+  policy->set_aside(0, false);
+  const Answer fast = policy->on_work_request(0, 4.0);
+  EXPECT_EQ(fast.kind, Answer::Kind::task);
+  EXPECT_EQ(fast.task, 1u);
+  EXPECT_THROW(policy->set_aside(2, true), std::invalid_argument);
+}
+
+TEST(PolicyAdaptive, ClientSetAsideWaitsWhileAnotherTakesTheTask) {
+  auto policy = make_farm_policy(PolicyKind::adaptive, 2);
+  EXPECT_TRUE(policy->can_set_aside());
+  policy->begin_generation(1, true, 0.0);
+  policy->set_aside(1, true);
+  EXPECT_EQ(policy->on_work_request(1, 0.0).kind, Answer::Kind::wait);
+  const Answer other = policy->on_work_request(0, 0.0);
+  EXPECT_EQ(other.kind, Answer::Kind::task);
+  EXPECT_EQ(other.task, 0u);
+  EXPECT_EQ(policy->on_work_request(1, 0.0).kind, Answer::Kind::no_work);  // nothing left: it sleeps
+}
+
+TEST(PolicyStatic, ListsAreFixedSoNoClientIsSetAside) {
+  for (const auto kind : {PolicyKind::even, PolicyKind::proportional}) {
+    auto policy = make_farm_policy(kind, 2, {1.0, 1.0});
+    EXPECT_FALSE(policy->can_set_aside());
+    policy->begin_generation(2, true, 0.0);
+    policy->set_aside(0, true);  // ignored
+    EXPECT_EQ(policy->on_work_request(0, 0.0).kind, Answer::Kind::task);
+  }
 }
 
 // Generation 2 (not the last) of 4 tasks at t = 4, speeds 1 and 0.25 measured:
@@ -652,8 +703,8 @@ TEST(SimulateFarm, HomogeneousReachesEfficiencyOne) {
         auto setup = setup_of(std::vector<double>(clients, 0.5), clients * per_client, 3);
         setup.task_seconds = 2.0;
         const FarmSimulation sim = simulate_farm(kind, setup);
-        EXPECT_NEAR(sim.efficiency(), 1.0, 1e-9) << to_string(kind) << ", " << clients << " clients, "
-                                                 << per_client << " tasks each";
+        EXPECT_NEAR(sim.efficiency(), 1.0, 1e-9)
+            << to_string(kind) << ", " << clients << " clients, " << per_client << " tasks each";
         // each generation takes per_client tasks of 2 / 0.5 = 4 s
         EXPECT_NEAR(sim.t_par, 3.0 * 4.0 * static_cast<double>(per_client), 1e-9) << to_string(kind);
         EXPECT_EQ(sim.speed_sum, 0.5 * static_cast<double>(clients));
@@ -736,8 +787,8 @@ TEST(SimulateFarm, Hetero32ComparesThePolicies) {
 
 // (d) a message time only delays: adaptive's efficiency never rises with it.
 TEST(SimulateFarm, LatencyNeverIncreasesAdaptiveEfficiency) {
-  const std::vector<std::vector<double>> speed_sets{hetero32_speeds(), {1.0, 1.0, 1.0, 1.0}, {1.0, 0.6, 0.35},
-                                                    {0.9, 0.3, 0.5, 0.75, 0.2}};
+  const std::vector<std::vector<double>> speed_sets{
+      hetero32_speeds(), {1.0, 1.0, 1.0, 1.0}, {1.0, 0.6, 0.35}, {0.9, 0.3, 0.5, 0.75, 0.2}};
   for (const auto& speeds : speed_sets)
     for (const std::size_t tasks : {4u * speeds.size(), 4u * speeds.size() + 3u}) {
       double previous = std::numeric_limits<double>::infinity();
@@ -788,18 +839,17 @@ TEST(SimulateFarm, CountsEveryTaskOnceAndOnlyAdaptivePlusLosesWork) {
 // tasks done.
 TEST(SimulateFarm, AdaptivePlusNeverDeadlocksOnTiedPlans) {
   const std::vector<SimulatedFarmSetup> setups{
-      setup_of({1.0, 1.0}, 3, 1, 0.1),         setup_of({1.0, 1.0}, 1, 2, 0.1),
-      setup_of({1.0, 0.5}, 1, 2, 0.1),         setup_of({1.0, 1.0, 1.0}, 4, 1, 0.1),
-      setup_of({1.0, 0.5, 0.25}, 1, 3, 0.1),   setup_of(std::vector<double>(9, 0.7), 1, 3, 0.0)};
+      setup_of({1.0, 1.0}, 3, 1, 0.1),       setup_of({1.0, 1.0}, 1, 2, 0.1),
+      setup_of({1.0, 0.5}, 1, 2, 0.1),       setup_of({1.0, 1.0, 1.0}, 4, 1, 0.1),
+      setup_of({1.0, 0.5, 0.25}, 1, 3, 0.1), setup_of(std::vector<double>(9, 0.7), 1, 3, 0.0)};
   for (std::size_t i = 0; i < setups.size(); ++i) {
     const auto& setup = setups[i];
     try {
       const FarmSimulation sim = simulate_farm(PolicyKind::adaptive_plus, setup);
       EXPECT_EQ(counted_tasks(sim), setup.tasks_per_generation * setup.generations) << "setup " << i;
     } catch (const std::exception& e) {
-      ADD_FAILURE() << "setup " << i << " (" << setup.client_speeds.size() << " clients, "
-                    << setup.tasks_per_generation << " tasks x " << setup.generations << ", latency "
-                    << setup.latency_seconds << "): " << e.what();
+      ADD_FAILURE() << "setup " << i << " (" << setup.client_speeds.size() << " clients, " << setup.tasks_per_generation
+                    << " tasks x " << setup.generations << ", latency " << setup.latency_seconds << "): " << e.what();
     }
   }
 }
@@ -860,7 +910,8 @@ TEST(SimulateFarm, BagsOfUnequalTasksFinish) {
       // No farm of these tasks ends before the work is done at full speed,
       // nor before its longest task can end on the fastest client.
       const double longest = *std::max_element(costs.begin(), costs.end());
-      EXPECT_GE(sim.t_par * (1.0 + 1e-9), std::max(total / speed_sum, longest / *std::max_element(speeds.begin(), speeds.end())))
+      EXPECT_GE(sim.t_par * (1.0 + 1e-9),
+                std::max(total / speed_sum, longest / *std::max_element(speeds.begin(), speeds.end())))
           << to_string(kind) << " trial " << trial;
     }
   }
@@ -874,7 +925,10 @@ TEST(EarliestFinish, BagOfTasksInListOrder) {
   EXPECT_DOUBLE_EQ(earliest_finish_makespan({1.0, 0.5}, std::vector<double>{2.0, 1.0, 1.0}), 3.0);
   EXPECT_DOUBLE_EQ(earliest_finish_makespan({1.0}, std::vector<double>{0.5, 0.25}), 0.75);
   EXPECT_TRUE(ThrowsInvalidArgumentNaming(
-      [] { earliest_finish_makespan({1.0}, std::vector<double>{1.0, 0.0}); }, {"task_costs[1]", "0"}));
+      [] {
+        earliest_finish_makespan({1.0}, std::vector<double>{1.0, 0.0});
+      },
+      {"task_costs[1]", "0"}));
 }
 
 // (f) bad setups name the field.
@@ -896,8 +950,8 @@ TEST(SimulateFarm, BadSetupsThrowNamingTheField) {
                                           {"declared_speeds", "1 values for 2 clients"}));
   bad = good;
   bad.declared_speeds = {1.0, -1.0};
-  EXPECT_TRUE(ThrowsInvalidArgumentNaming([&] { simulate_farm(PolicyKind::proportional, bad); },
-                                          {"declared_speeds[1]", "-1"}));
+  EXPECT_TRUE(
+      ThrowsInvalidArgumentNaming([&] { simulate_farm(PolicyKind::proportional, bad); }, {"declared_speeds[1]", "-1"}));
   bad = good;
   bad.tasks_per_generation = 0;
   EXPECT_TRUE(ThrowsInvalidArgumentNaming([&] { simulate_farm(PolicyKind::adaptive, bad); }, {"tasks_per_generation"}));
@@ -911,8 +965,8 @@ TEST(SimulateFarm, BadSetupsThrowNamingTheField) {
   EXPECT_TRUE(ThrowsInvalidArgumentNaming([&] { simulate_farm(PolicyKind::adaptive, bad); }, {"task_seconds", "inf"}));
   bad = good;
   bad.latency_seconds = -0.5;
-  EXPECT_TRUE(ThrowsInvalidArgumentNaming([&] { simulate_farm(PolicyKind::adaptive, bad); },
-                                          {"latency_seconds", "-0.5"}));
+  EXPECT_TRUE(
+      ThrowsInvalidArgumentNaming([&] { simulate_farm(PolicyKind::adaptive, bad); }, {"latency_seconds", "-0.5"}));
   bad.latency_seconds = std::numeric_limits<double>::quiet_NaN();
   EXPECT_TRUE(ThrowsInvalidArgumentNaming([&] { simulate_farm(PolicyKind::adaptive, bad); }, {"latency_seconds"}));
   bad = good;

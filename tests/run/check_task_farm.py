@@ -13,7 +13,9 @@ Scenarios:
   failures  a task that fails once then succeeds is retried and counted once;
             a task that always fails is reported after --retries K; a task past
             --timeout is ended with its children; the exit code is the number
-            of failed tasks
+            of failed tasks; each retry runs on a client the task has not
+            failed on (3 clients, 3 attempts: three clients) under the dynamic
+            policies (--policy: adaptive+, the default for tasks, or adaptive)
   resume    the server is killed (SIGKILL) after about half of the tasks; the
             run started again with --resume runs the rest: every task ran
             exactly once, apart from those the second run names as in flight
@@ -175,7 +177,7 @@ def failures(args, folder):
     with open(farm.path("tasks.txt"), "w") as f:
         f.write("\n".join(commands) + "\n")
     result = farm.run("--tasks", "tasks.txt", "--results", "log.jsonl", "--retries", str(retries),
-                      "--timeout", "2", "--out", "run.json")
+                      "--timeout", "2", "--out", "run.json", *(["--policy", args.policy] if args.policy else []))
     if result.returncode != 3:
         fail(f"3 tasks always fail: the exit code must be 3, got {result.returncode}\n{result.stdout}\n{result.stderr}")
     counts = effect_counts(farm.path("effects.txt"), 2)
@@ -198,6 +200,11 @@ def failures(args, folder):
     }
     if outcomes != expected:
         fail(f"attempts and outcomes per task: {outcomes}, expected {expected}")
+    clients = args.ranks - 1
+    for task, ends_of in by_task.items():
+        ran_on = [end["client"] for end in sorted(ends_of, key=lambda end: end["attempt"])]
+        if len(ends_of) <= clients and len(set(ran_on)) != len(ran_on):
+            fail(f"task {task}: a retry ran on a client it had failed on, with another left: clients {ran_on}")
     if not all(end["timed_out"] for end in by_task[3]) or any(end["timed_out"] for end in by_task[2]):
         fail(f"only task 3 times out: {by_task[3]} {by_task[2]}")
     if not all(end["signal"] == 9 and end["exit_code"] == 137 for end in by_task[4]):
@@ -308,6 +315,7 @@ def main():
     parser.add_argument("--mpiexec", required=True)
     parser.add_argument("--flags", default="")
     parser.add_argument("--ranks", type=int, default=4)
+    parser.add_argument("--policy", default="", help="the farm's --policy (default: the farm's own)")
     parser.add_argument("scenario", choices=["once", "template", "failures", "resume"])
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="hetscale-task-farm-") as folder:

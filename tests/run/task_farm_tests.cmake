@@ -7,7 +7,7 @@
 function(task_farm_test name scenario ranks)
   add_test(NAME ${name}
     COMMAND python3 ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/check_task_farm.py --hetscale $<TARGET_FILE:hetscale_cli>
-            --mpiexec ${MPIEXEC_EXECUTABLE} "--flags=${HETSCALE_MPIEXEC_FLAGS}" --ranks ${ranks} ${scenario})
+            --mpiexec ${MPIEXEC_EXECUTABLE} "--flags=${HETSCALE_MPIEXEC_FLAGS}" --ranks ${ranks} ${ARGN} ${scenario})
   set_tests_properties(${name} PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 600)
 endfunction()
 
@@ -16,6 +16,7 @@ task_farm_test(mpi_task_farm_once_np4 once 4)
 task_farm_test(mpi_task_farm_once_np9 once 9)
 task_farm_test(mpi_task_farm_template template 3)
 task_farm_test(mpi_task_farm_failures failures 4)
+task_farm_test(mpi_task_farm_failures_adaptive failures 4 --policy adaptive)
 task_farm_test(mpi_task_farm_resume resume 4)
 
 # Bad input: name | expected fragment of the one line on stderr | arguments.

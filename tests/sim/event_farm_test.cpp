@@ -81,8 +81,8 @@ void ExpectSameRun(const Platform& platform, const SimulatedFarmOptions& options
   const auto context = nlohmann::json::parse(events.record.context_json);
   std::size_t counted = 0;
   for (const auto& client : context["tasks"]) counted += client["tasks"].get<std::size_t>();
-  EXPECT_EQ(counted, options.task_costs.empty() ? options.tasks_per_generation * options.generations
-                                                : options.task_costs.size())
+  EXPECT_EQ(counted,
+            options.task_costs.empty() ? options.tasks_per_generation * options.generations : options.task_costs.size())
       << what;
 }
 
@@ -96,7 +96,7 @@ const char* const long_latency = R"({"latency_s": "50ms", "bandwidth_Bps": "1Gbp
 constexpr double same = 1e-6, overlapping = 1e-4;
 
 const distribute::PolicyKind every_policy[] = {distribute::PolicyKind::even, distribute::PolicyKind::proportional,
-                                                distribute::PolicyKind::adaptive, distribute::PolicyKind::adaptive_plus};
+                                               distribute::PolicyKind::adaptive, distribute::PolicyKind::adaptive_plus};
 
 SimulatedFarmOptions EqualTasks(distribute::PolicyKind policy) {
   SimulatedFarmOptions options;

@@ -66,6 +66,19 @@ class FarmPolicy {
   virtual bool generation_complete() const = 0;
   // Tasks of the generation still without a result.
   virtual std::size_t tasks_outstanding() const = 0;
+
+  // Whether a client can be set aside: the dynamic policies (adaptive,
+  // adaptive+) hand tasks to whoever asks; the static ones have made each
+  // client's list when the generation began.
+  virtual bool can_set_aside() const { return false; }
+  // A client set aside gets no new task while it is (its requests wait),
+  // and the others are planned without it: for a task that failed on it,
+  // to run again on another client (a user's task farm, run::TaskFarm).
+  // Ignored by the static policies.
+  virtual void set_aside(std::size_t client, bool aside) {
+    (void)client;
+    (void)aside;
+  }
 };
 
 // `declared_speeds` (one per client, > 0) is required by `proportional` and
