@@ -342,6 +342,7 @@ int main(int argc, char** argv) {
   add_bench_comm_command(*bench, actions);
   add_kernel_commands(app, actions);
   add_optimize_command(app, actions);
+  add_partition_commands(app, *model, actions);
   add_simulate_commands(app, actions);
   add_measure_command(app, actions);
   add_report_command(app, actions);
