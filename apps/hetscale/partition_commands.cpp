@@ -1,12 +1,16 @@
 // hetscale partition and hetscale model fpm: sharing units of work by
 // functional performance models (docs/partitioning.md).
+#include <cstdio>
+#include <memory>
 #include <string>
 
 #include <fmt/core.h>
 
 #include "cli.hpp"
 #include "hetscale/distribute/functional_partition.hpp"
+#include "hetscale/io/files.hpp"
 #include "hetscale/io/number_list.hpp"
+#include "hetscale/mpi/speed_functions.hpp"
 #include "hetscale/platform/speed_model.hpp"
 #include "hetscale/report/partition_report.hpp"
 
@@ -58,7 +62,86 @@ Output model_fpm(const ModelFpmCommand& command) {
   return {command.json ? report::speed_model_view_json(model, sizes) : report::speed_model_text(model, sizes)};
 }
 
+struct BenchFpmCommand {
+  std::string kernel, sizes, speeds, out;
+  std::size_t order = 0;
+  bool all_at_once = false, one_at_a_time = false, json = false;
+  double precision = 0.05, max_seconds = 10.0;
+  std::size_t max_repetitions = 30;
+};
+
+int bench_fpm(const BenchFpmCommand& command, int& argc, char**& argv) {
+  mpi::SpeedFunctionBenchmark benchmark;
+  return run_mpi_command(
+      argc, argv,
+      [&](int, int ranks) {
+        benchmark.kernel = command.kernel;
+        const bool user_command = command.kernel.rfind("command:", 0) == 0;
+        if (!user_command && command.kernel != "ge" && command.kernel != "mm" && command.kernel != "conv")
+          throw InputError(
+              "--kernel", "",
+              fmt::format("unknown kernel '{}'; allowed: ge, mm, conv, command:'PROGRAM {{size}}'", command.kernel));
+        if (user_command && command.kernel.find("{size}") == std::string::npos)
+          throw InputError("--kernel", "", fmt::format("{}: has no {{size}} for the share's size", command.kernel));
+        if (!user_command && command.order == 0)
+          throw InputError("--order", "", "the kernels need N, the matrix order or row length (a whole number >= 1)");
+        benchmark.order = command.order;
+        benchmark.sizes = io::parse_size_list(command.sizes, "--sizes");
+        benchmark.emulated_speeds =
+            command.speeds.empty() ? std::vector<double>{} : io::parse_positive_list(command.speeds, "--speeds");
+        if (!benchmark.emulated_speeds.empty() && benchmark.emulated_speeds.size() != static_cast<std::size_t>(ranks))
+          throw InputError(
+              "--speeds", "",
+              fmt::format("{} speeds for {} ranks: give one per rank", benchmark.emulated_speeds.size(), ranks));
+        for (const double speed : benchmark.emulated_speeds)
+          if (speed > 1.0) throw InputError("--speeds", "", fmt::format("must be in (0, 1], got {}", speed));
+        if (command.all_at_once && command.one_at_a_time)
+          throw InputError("--all-at-once", "", "and --one-at-a-time are two ways; give one");
+        benchmark.one_at_a_time = !command.all_at_once;
+        if (!(command.precision > 0.0 && command.precision < 1.0))
+          throw InputError("--precision", "", fmt::format("must be in (0, 1), got {}", command.precision));
+        if (command.max_repetitions < 3)
+          throw InputError("--max-repetitions", "", fmt::format("must be >= 3, got {}", command.max_repetitions));
+        if (!(command.max_seconds > 0.0))
+          throw InputError("--max-seconds", "", fmt::format("must be > 0, got {}", command.max_seconds));
+        benchmark.precision.relative_half_width = command.precision;
+        benchmark.precision.max_repetitions = command.max_repetitions;
+        benchmark.precision.max_seconds = command.max_seconds;
+      },
+      [&](int, int) {
+        const auto model = mpi::measure_speed_functions(benchmark);
+        if (!model) return 0;
+        const std::string json = speed_model_json(*model);
+        if (!command.out.empty()) io::write_file_atomically(command.out, json);
+        const std::string text = command.json ? json : report::speed_model_text(*model, {});
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        return 0;
+      });
+}
+
 }  // namespace
+
+void add_bench_fpm_command(CLI::App& bench, Actions& actions) {
+  auto command = std::make_shared<BenchFpmCommand>();
+  auto* fpm = bench.add_subcommand(
+      "fpm",
+      "every rank's speed as a function of its share's size (run under mpiexec): a functional performance model");
+  fpm->add_option("--kernel", command->kernel, "ge | mm | conv | command:'PROGRAM {size}'")->required();
+  fpm->add_option("--sizes", command->sizes, "share sizes (rows, units): a list or FIRST:LAST:STEP")->required();
+  fpm->add_option("--order", command->order, "N: the kernels' matrix order or row length");
+  fpm->add_flag("--one-at-a-time", command->one_at_a_time, "one rank measures while the others wait (the default)");
+  fpm->add_flag("--all-at-once", command->all_at_once, "every rank measures at the same time");
+  fpm->add_option("--speeds", command->speeds, "emulated relative speed per rank, in (0, 1] (or @FILE)");
+  fpm->add_option("--precision", command->precision,
+                  "a point is repeated until its time's 95 % interval is within this fraction (default 0.05)");
+  fpm->add_option("--max-repetitions", command->max_repetitions, "per point (default 30)");
+  fpm->add_option("--max-seconds", command->max_seconds, "per point: no repetition begun past it (default 10)");
+  fpm->add_option("--out", command->out, "write the model (JSON, hetscale.fpm/1) here");
+  fpm->add_flag("--json", command->json, "print the model JSON");
+  fpm->callback([command, &actions] {
+    actions.mpi_action = [command](int& argc, char**& argv) { return bench_fpm(*command, argc, argv); };
+  });
+}
 
 void add_partition_commands(CLI::App& app, CLI::App& model, Actions& actions) {
   auto partition_command = std::make_shared<PartitionCommand>();

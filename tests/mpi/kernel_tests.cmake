@@ -48,6 +48,12 @@ add_test(NAME mpi_bench_speed_emulated
           -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/bench_speed -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_bench_speed.cmake)
 set_tests_properties(mpi_bench_speed_emulated PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 120)
 
+# bench fpm: a functional performance model per rank, read back and used.
+add_test(NAME mpi_bench_fpm
+  COMMAND ${CMAKE_COMMAND} -DHETSCALE=$<TARGET_FILE:hetscale_cli> "-DRUN=${kernel_run}"
+          -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/bench_fpm -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_bench_fpm.cmake)
+set_tests_properties(mpi_bench_fpm PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 300)
+
 # A sweep with a target: the trend line, N read off it, the verifying run.
 add_test(NAME mpi_sweep_ge_target
   COMMAND ${CMAKE_COMMAND} -DHETSCALE=$<TARGET_FILE:hetscale_cli> "-DRUN=${kernel_run}"
@@ -86,6 +92,12 @@ set(kernel_bad_inputs
   "kernel_speed_above_one|--speeds: item 2: must be in (0, 1|kernel|ge|--size|10|--speeds|1,2,1|3"
   "kernel_marked_count|--marked-speeds: has 2 marked speeds for 3 MPI ranks|kernel|mm|--size|10|--marked-speeds|1,2|3"
   "bench_speed_count|--speeds: has 2 values for 4 MPI ranks|bench|speed|--speeds|1,0.5|4"
+  "bench_fpm_kernel_unknown|--kernel: unknown kernel 'lu'|bench|fpm|--kernel|lu|--sizes|10,20|--order|10|3"
+  "bench_fpm_no_order|--order: the kernels need N|bench|fpm|--kernel|ge|--sizes|10,20|3"
+  "bench_fpm_command_without_size|--kernel: command:true: has no {size}|bench|fpm|--kernel|command:true|--sizes|10,20|3"
+  "bench_fpm_speeds_count|--speeds: 2 speeds for 3 ranks|bench|fpm|--kernel|ge|--order|10|--sizes|10,20|--speeds|1,0.5|3"
+  "bench_fpm_sizes_decrease|--sizes|bench|fpm|--kernel|ge|--order|10|--sizes|20,10|3"
+  "bench_fpm_both_modes|--all-at-once: and --one-at-a-time are two ways|bench|fpm|--kernel|ge|--order|10|--sizes|10,20|--all-at-once|--one-at-a-time|3"
 )
 foreach(case ${kernel_bad_inputs})
   string(REPLACE "|" ";" parts "${case}")

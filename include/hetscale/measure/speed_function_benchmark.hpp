@@ -1,0 +1,53 @@
+#pragma once
+// One point of a node's functional performance model: the speed of a share
+// of `size` units of a workload on this process, timed until the 95 %
+// confidence interval of the mean time is within a set precision (as
+// FuPerMod's benchmark repeats its points), with the other load the process
+// met meanwhile (run-queue delay from /proc/self/schedstat). No MPI here:
+// `hetscale bench fpm` runs it on every rank, one at a time or all at once.
+#include <cstddef>
+#include <functional>
+#include <string>
+
+#include "hetscale/model/speed_function.hpp"
+
+namespace hetscale::measure {
+
+// The work of a share of `size` units, done once.
+using ShareWorkload = std::function<void(std::size_t size)>;
+
+// A kernel's local computation on a share of `size` rows of an order-N
+// problem, data made once for shares up to `largest_size`:
+//   ge:   one elimination step on the share's rows (length N + 1) against a
+//         pivot row (the row update, BLAS daxpy);
+//   mm:   the share's rows of C = A B, A size x N, B N x N (BLAS dgemm);
+//   conv: forward FFTs of the share's rows of N points (FFTW).
+// Or `command:PROGRAM`: PROGRAM run by /bin/sh with {size} replaced by the
+// size (a non-zero exit is std::invalid_argument naming the command).
+// std::invalid_argument for another name, N = 0 or a command without {size}.
+ShareWorkload share_workload(const std::string& kernel, std::size_t order, std::size_t largest_size);
+
+struct PointPrecision {
+  double relative_half_width = 0.05;  // of the mean time's 95 % confidence interval
+  std::size_t min_repetitions = 3, max_repetitions = 30;
+  double max_seconds = 10.0;  // per point: no more repetitions begun past it
+};
+
+struct MeasuredPoint {
+  model::SpeedPoint point;  // size, speed (units/s), interval (the confidence interval's half-width, units/s)
+  std::size_t repetitions = 0;
+  double other_load = 0.0;  // run-queue delay / elapsed time while measuring, 0 .. 1
+  bool precise = false;     // the interval reached the precision
+};
+
+// Times `work` on shares of `size` as a node of relative speed
+// `emulated_speed` (<= 1: sleeps (1/v - 1) times the CPU time computed). A
+// repetition shorter than 2 ms groups several calls. std::invalid_argument
+// for size 0, a speed outside (0, 1] or a precision that is not > 0.
+MeasuredPoint measure_speed_point(const ShareWorkload& work, std::size_t size, double emulated_speed,
+                                  const PointPrecision& precision);
+
+// Student's t for a two-sided 95 % interval with `degrees` degrees of freedom (>= 1).
+double student_t_95(std::size_t degrees);
+
+}  // namespace hetscale::measure

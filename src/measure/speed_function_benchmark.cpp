@@ -1,0 +1,155 @@
+#include "hetscale/measure/speed_function_benchmark.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
+#include <fmt/core.h>
+
+#include "hetscale/io/child_process.hpp"
+#include "hetscale/measure/emulated_node.hpp"
+#include "hetscale/programs/kernels/dense.hpp"
+#include "hetscale/programs/kernels/fourier.hpp"
+
+namespace hetscale::measure {
+
+namespace {
+
+namespace kernels = programs::kernels;
+
+ShareWorkload elimination(std::size_t order, std::size_t largest) {
+  auto rows = std::make_shared<std::vector<double>>(kernels::generate_matrix(largest, order + 1, 11));
+  auto pivot = std::make_shared<std::vector<double>>(kernels::generate_matrix(1, order + 1, 12));
+  (*pivot)[0] = 1.0 + std::abs((*pivot)[0]);  // a pivot that is not 0
+  return [rows, pivot, order](std::size_t size) {
+    for (std::size_t i = 0; i < size; ++i) {
+      double* row = rows->data() + i * (order + 1);
+      row[0] = 0.5;  // the step zeroes it; without it the next step would scale by 0 (and BLAS skip the work)
+      kernels::eliminate_row({row, order + 1}, *pivot, 0);
+    }
+  };
+}
+
+ShareWorkload multiplication(std::size_t order, std::size_t largest) {
+  auto a = std::make_shared<std::vector<double>>(kernels::generate_matrix(largest, order, 21));
+  auto b = std::make_shared<std::vector<double>>(kernels::generate_matrix(order, order, 22));
+  auto c = std::make_shared<std::vector<double>>(largest * order);
+  return [a, b, c, order](std::size_t size) {
+    kernels::multiply({a->data(), size * order}, *b, {c->data(), size * order}, size, order, order);
+  };
+}
+
+ShareWorkload transforms(std::size_t order, std::size_t largest) {
+  auto image = std::make_shared<std::vector<kernels::Complex>>(kernels::generate_image(order, 31));
+  image->resize(largest * order);
+  return [image, order](std::size_t size) {
+    kernels::transform_rows({image->data(), size * order}, order, kernels::FftDirection::forward);
+  };
+}
+
+ShareWorkload command(const std::string& program) {
+  if (program.find("{size}") == std::string::npos)
+    throw std::invalid_argument(fmt::format("command:{}: has no {{size}} for the share's size", program));
+  return [program](std::size_t size) {
+    std::string line = program;
+    for (std::size_t at; (at = line.find("{size}")) != std::string::npos;) line.replace(at, 6, std::to_string(size));
+    const auto result = io::run_program({"/bin/sh", "-c", line});
+    if (result.exit_code != 0)
+      throw std::invalid_argument(
+          fmt::format("command:{}: exited with {} at size {}", program, result.exit_code, size));
+  };
+}
+
+double run_queue_delay_seconds() {
+  const int fd = ::open("/proc/self/schedstat", O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return 0.0;
+  char text[128];
+  const ssize_t size = ::pread(fd, text, sizeof text - 1, 0);
+  ::close(fd);
+  if (size <= 0) return 0.0;
+  text[size] = '\0';
+  char* end = nullptr;
+  std::strtoull(text, &end, 10);                                       // time on the CPU
+  return static_cast<double>(std::strtoull(end, nullptr, 10)) * 1e-9;  // time waiting on a run queue
+}
+
+}  // namespace
+
+ShareWorkload share_workload(const std::string& kernel, std::size_t order, std::size_t largest_size) {
+  if (kernel.rfind("command:", 0) == 0) return command(kernel.substr(8));
+  if (order == 0) throw std::invalid_argument("the problem's order N must be >= 1, got 0");
+  kernels::use_single_threaded_blas();
+  if (kernel == "ge") return elimination(order, largest_size);
+  if (kernel == "mm") return multiplication(order, largest_size);
+  if (kernel == "conv") return transforms(order, largest_size);
+  throw std::invalid_argument(fmt::format("unknown kernel '{}'; allowed: ge, mm, conv, command:PROGRAM", kernel));
+}
+
+double student_t_95(std::size_t degrees) {
+  static constexpr double table[] = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+                                     2.201,  2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+                                     2.080,  2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042};
+  if (degrees == 0) throw std::invalid_argument("Student's t needs >= 1 degree of freedom, got 0");
+  if (degrees <= std::size(table)) return table[degrees - 1];
+  return degrees <= 60 ? 2.000 : degrees <= 120 ? 1.980 : 1.960;
+}
+
+MeasuredPoint measure_speed_point(const ShareWorkload& work, std::size_t size, double emulated_speed,
+                                  const PointPrecision& precision) {
+  if (size == 0) throw std::invalid_argument("a share's size must be >= 1, got 0");
+  if (!(precision.relative_half_width > 0.0) || precision.min_repetitions < 2 ||
+      precision.max_repetitions < precision.min_repetitions || !(precision.max_seconds > 0.0))
+    throw std::invalid_argument(fmt::format(
+        "a point's precision needs a half-width > 0 and 2 <= repetitions (min {}, max {}), got half-width {}",
+        precision.min_repetitions, precision.max_repetitions, precision.relative_half_width));
+  using Clock = std::chrono::steady_clock;
+  EmulatedProcessor processor(emulated_speed);
+  auto seconds_since = [](Clock::time_point start) {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+  };
+  // How many calls one repetition makes: enough for 2 ms.
+  const auto probe = Clock::now();
+  processor.compute([&] { work(size); });
+  const double once = seconds_since(probe);
+  const std::size_t calls = once >= 2e-3 ? 1 : static_cast<std::size_t>(std::ceil(2e-3 / std::max(once, 1e-7)));
+
+  const double delay_before = run_queue_delay_seconds();
+  const auto start = Clock::now();
+  std::vector<double> times;
+  MeasuredPoint measured;
+  double mean = 0.0, half_width = 0.0;
+  while (times.size() < precision.max_repetitions) {
+    const auto begun = Clock::now();
+    processor.compute([&] {
+      for (std::size_t call = 0; call < calls; ++call) work(size);
+    });
+    times.push_back(seconds_since(begun) / static_cast<double>(calls));
+    const double n = static_cast<double>(times.size());
+    mean = 0.0;
+    for (const double t : times) mean += t / n;
+    if (times.size() >= 2) {
+      double variance = 0.0;
+      for (const double t : times) variance += (t - mean) * (t - mean) / (n - 1.0);
+      half_width = student_t_95(times.size() - 1) * std::sqrt(variance / n);
+    }
+    measured.precise = times.size() >= 2 && half_width <= precision.relative_half_width * mean;
+    if (times.size() >= precision.min_repetitions && measured.precise) break;
+    if (seconds_since(start) > precision.max_seconds) break;
+  }
+  const double elapsed = seconds_since(start);
+  measured.repetitions = times.size();
+  measured.point.size = static_cast<double>(size);
+  measured.point.speed = static_cast<double>(size) / mean;
+  measured.point.interval = measured.point.speed * half_width / mean;
+  measured.other_load =
+      elapsed > 0.0 ? std::clamp((run_queue_delay_seconds() - delay_before) / elapsed, 0.0, 1.0) : 0.0;
+  return measured;
+}
+
+}  // namespace hetscale::measure

@@ -1,0 +1,87 @@
+#include "hetscale/mpi/speed_functions.hpp"
+
+#include <mpi.h>
+
+#include <nlohmann/json.hpp>
+
+#include <fmt/core.h>
+
+#include "hetscale/io/host_and_time.hpp"
+#include "polite.hpp"
+
+namespace hetscale::mpi {
+
+namespace {
+
+// A point on the wire: size, speed, interval, repetitions, other load, precise.
+constexpr int fields = 6;
+
+}  // namespace
+
+std::optional<SpeedModel> measure_speed_functions(const SpeedFunctionBenchmark& benchmark) {
+  int rank = 0, ranks = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  const double speed =
+      benchmark.emulated_speeds.empty() ? 1.0 : benchmark.emulated_speeds[static_cast<std::size_t>(rank)];
+  const auto work = measure::share_workload(benchmark.kernel, benchmark.order, benchmark.sizes.back());
+
+  std::vector<double> own;
+  auto measure_all = [&] {
+    for (const std::size_t size : benchmark.sizes) {
+      const auto point = measure::measure_speed_point(work, size, speed, benchmark.precision);
+      own.insert(own.end(), {point.point.size, point.point.speed, point.point.interval,
+                             static_cast<double>(point.repetitions), point.other_load, point.precise ? 1.0 : 0.0});
+    }
+  };
+  if (benchmark.one_at_a_time) {
+    // Rank r measures while the others wait asleep (a polite barrier: a
+    // spinning MPI_Barrier would take the CPU the measured rank needs).
+    for (int turn = 0; turn < ranks; ++turn) {
+      if (turn == rank) measure_all();
+      polite::barrier(MPI_COMM_WORLD);
+    }
+  } else {
+    polite::barrier(MPI_COMM_WORLD);
+    measure_all();
+  }
+
+  const int count = static_cast<int>(benchmark.sizes.size()) * fields;
+  std::vector<double> all(rank == 0 ? static_cast<std::size_t>(count) * static_cast<std::size_t>(ranks) : 0);
+  polite::gather(own.data(), all.data(), count, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  if (rank != 0) return std::nullopt;
+
+  SpeedModel model;
+  model.unit = benchmark.kernel.rfind("command:", 0) == 0 ? "units" : "rows";
+  model.interpolation = benchmark.sizes.size() >= 5 ? model::Interpolation::akima : model::Interpolation::linear;
+  const std::string host = io::host_name();
+  std::size_t imprecise = 0, repetitions = 0;
+  for (int r = 0; r < ranks; ++r) {
+    NodeSpeedModel node;
+    node.name = fmt::format("{}:{}", host, r);
+    for (std::size_t k = 0; k < benchmark.sizes.size(); ++k) {
+      const double* point = all.data() + (static_cast<std::size_t>(r) * benchmark.sizes.size() + k) * fields;
+      node.points.push_back({point[0], point[1], point[2]});
+      repetitions += static_cast<std::size_t>(point[3]);
+      node.other_load.push_back(point[4]);
+      if (point[5] == 0.0) ++imprecise;
+    }
+    model.nodes.push_back(std::move(node));
+  }
+  nlohmann::ordered_json context{{"tool", "hetscale bench fpm"},
+                                 {"kernel", benchmark.kernel},
+                                 {"order", benchmark.order},
+                                 {"ranks", ranks},
+                                 {"measured", benchmark.one_at_a_time ? "one rank at a time" : "all ranks at once"},
+                                 {"emulated_speeds", benchmark.emulated_speeds},
+                                 {"precision", benchmark.precision.relative_half_width},
+                                 {"max_repetitions", benchmark.precision.max_repetitions},
+                                 {"repetitions", repetitions},
+                                 {"points_short_of_precision", imprecise},
+                                 {"host", host},
+                                 {"date", io::utc_now()}};
+  model.context_json = context.dump();
+  return model;
+}
+
+}  // namespace hetscale::mpi

@@ -1,0 +1,64 @@
+// One point of a functional performance model on this process: what must
+// hold however busy the machine is (the speeds themselves are for
+// bench/, not tests).
+#include "hetscale/measure/speed_function_benchmark.hpp"
+
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+namespace hetscale::measure {
+namespace {
+
+TEST(SpeedFunctionBenchmark, APointIsRepeatedAndSaysWhatItMeasured) {
+  std::size_t calls = 0, last_size = 0;
+  const ShareWorkload work = [&](std::size_t size) {
+    ++calls;
+    last_size = size;
+    volatile double sink = 0;
+    for (std::size_t i = 0; i < size * 1000; ++i) sink = sink + 1.0;
+  };
+  PointPrecision precision;
+  precision.min_repetitions = 4;
+  precision.max_repetitions = 6;
+  precision.max_seconds = 5;
+  const auto point = measure_speed_point(work, 50, 1.0, precision);
+  EXPECT_EQ(last_size, 50u);
+  EXPECT_GE(point.repetitions, 4u);
+  EXPECT_LE(point.repetitions, 6u);
+  EXPECT_GT(calls, point.repetitions);  // a probe first, and short calls grouped
+  EXPECT_DOUBLE_EQ(point.point.size, 50.0);
+  EXPECT_GT(point.point.speed, 0.0);
+  EXPECT_GE(point.point.interval, 0.0);
+  EXPECT_GE(point.other_load, 0.0);
+  EXPECT_LE(point.other_load, 1.0);
+}
+
+TEST(SpeedFunctionBenchmark, KernelsAndCommandsAreWorkloads) {
+  for (const char* kernel : {"ge", "mm", "conv"}) {
+    const auto work = share_workload(kernel, 16, 8);
+    work(8);  // the largest share runs
+    work(1);
+  }
+  share_workload("command:true {size}", 0, 1)(3);
+  EXPECT_THROW(share_workload("command:false {size}", 0, 1)(3), std::invalid_argument);
+  EXPECT_THROW(share_workload("command:true", 0, 1), std::invalid_argument);
+  EXPECT_THROW(share_workload("lu", 16, 8), std::invalid_argument);
+  EXPECT_THROW(share_workload("ge", 0, 8), std::invalid_argument);
+}
+
+TEST(SpeedFunctionBenchmark, RefusesBadRequests) {
+  const ShareWorkload nothing = [](std::size_t) {};
+  EXPECT_THROW(measure_speed_point(nothing, 0, 1.0, {}), std::invalid_argument);
+  EXPECT_THROW(measure_speed_point(nothing, 1, 1.5, {}), std::invalid_argument);
+  PointPrecision bad;
+  bad.relative_half_width = 0;
+  EXPECT_THROW(measure_speed_point(nothing, 1, 1.0, bad), std::invalid_argument);
+  EXPECT_DOUBLE_EQ(student_t_95(1), 12.706);
+  EXPECT_DOUBLE_EQ(student_t_95(30), 2.042);
+  EXPECT_DOUBLE_EQ(student_t_95(1000), 1.960);
+  EXPECT_THROW(student_t_95(0), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace hetscale::measure

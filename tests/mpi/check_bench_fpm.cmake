@@ -1,0 +1,68 @@
+# `hetscale bench fpm` on three ranks (emulated speeds 1, 0.5, 0.25), one
+# rank at a time and all at once, for a kernel and for a user's command: a
+# node a rank, each with a point at every size asked, speeds above 0, the
+# context saying how it was measured; the model reads back
+# (`hetscale model fpm`) and partitions (`hetscale partition`). How fast
+# each point is depends on what else the machine runs: not checked here.
+file(REMOVE_RECURSE "${WORK_DIR}")
+file(MAKE_DIRECTORY "${WORK_DIR}")
+string(REPLACE ";" " " run_text "${RUN}")
+separate_arguments(run UNIX_COMMAND "${run_text}")
+
+function(check_model file sizes_count mode)
+  file(READ ${file} model)
+  string(JSON measured GET "${model}" context measured)
+  if(NOT measured STREQUAL mode)
+    message(FATAL_ERROR "${file}: context.measured is '${measured}', not '${mode}'")
+  endif()
+  string(JSON nodes LENGTH "${model}" nodes)
+  if(NOT nodes EQUAL 3)
+    message(FATAL_ERROR "${file}: ${nodes} nodes for 3 ranks:\n${model}")
+  endif()
+  math(EXPR last_node "${nodes} - 1")
+  math(EXPR last_point "${sizes_count} - 1")
+  foreach(i RANGE ${last_node})
+    string(JSON points LENGTH "${model}" nodes ${i} points)
+    if(NOT points EQUAL sizes_count)
+      message(FATAL_ERROR "${file}: node ${i} has ${points} points for ${sizes_count} sizes")
+    endif()
+    foreach(k RANGE ${last_point})
+      string(JSON speed GET "${model}" nodes ${i} points ${k} speed)
+      string(JSON load GET "${model}" nodes ${i} points ${k} other_load)
+      if(NOT speed GREATER 0 OR load LESS 0 OR load GREATER 1)
+        message(FATAL_ERROR "${file}: node ${i} point ${k}: speed ${speed}, other load ${load}")
+      endif()
+    endforeach()
+  endforeach()
+  foreach(command "model;fpm;${file};--sizes;20,70" "partition;--model;${file};--units;100")
+    execute_process(COMMAND ${HETSCALE} ${command} RESULT_VARIABLE code OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr)
+    if(NOT code EQUAL 0)
+      message(FATAL_ERROR "${command} failed (${code}):\n${stdout}\n${stderr}")
+    endif()
+  endforeach()
+endfunction()
+
+execute_process(COMMAND ${run} 3 ${HETSCALE} bench fpm --kernel ge --order 200 --sizes 10:60:10
+                        --speeds 1,0.5,0.25 --max-seconds 0.5 --out ${WORK_DIR}/ge.json
+                RESULT_VARIABLE code OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr)
+if(NOT code EQUAL 0)
+  message(FATAL_ERROR "bench fpm ge failed (${code}):\n${stdout}\n${stderr}")
+endif()
+check_model(${WORK_DIR}/ge.json 6 "one rank at a time")
+
+execute_process(COMMAND ${run} 3 ${HETSCALE} bench fpm --kernel mm --order 64 --sizes 8,16,32,64 --all-at-once
+                        --max-seconds 0.5 --out ${WORK_DIR}/mm.json
+                RESULT_VARIABLE code OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr)
+if(NOT code EQUAL 0)
+  message(FATAL_ERROR "bench fpm mm failed (${code}):\n${stdout}\n${stderr}")
+endif()
+check_model(${WORK_DIR}/mm.json 4 "all ranks at once")
+
+# A user's command as the benchmark: hetscale times it
+execute_process(COMMAND ${run} 3 ${HETSCALE} bench fpm "--kernel=command:seq 1 {size}00 > /dev/null"
+                        --sizes 10,100 --max-repetitions 3 --max-seconds 0.5 --out ${WORK_DIR}/command.json
+                RESULT_VARIABLE code OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr)
+if(NOT code EQUAL 0)
+  message(FATAL_ERROR "bench fpm command failed (${code}):\n${stdout}\n${stderr}")
+endif()
+check_model(${WORK_DIR}/command.json 2 "one rank at a time")
