@@ -12,11 +12,13 @@
 
 #include "cli.hpp"
 #include "kernel_commands.hpp"
+
 #include "hetscale/analysis/isospeed.hpp"
 #include "hetscale/io/files.hpp"
 #include "hetscale/io/number_list.hpp"
 #include "hetscale/io/progress.hpp"
 #include "hetscale/platform/platform.hpp"
+#include "hetscale/platform/speed_model.hpp"
 #include "hetscale/record/run_record.hpp"
 #include "hetscale/record/sweep.hpp"
 #include "hetscale/io/host_and_time.hpp"
@@ -189,6 +191,9 @@ void add_kernel_options(CLI::App& kernel, KernelCommand& command, KernelBackend 
   kernel.add_option("--size", command.size, "N: matrix order or image side (mc: histories)")->required();
   add_speed_options(kernel, command.speeds, command.marked, backend);
   kernel.add_option("--seed", command.seed, "seed of the generated data (default 1)");
+  kernel.add_option("--distribution", command.distribution,
+                    "how rows are shared: marked (in proportion to the marked speeds, the default) or fpm:MODEL "
+                    "(by a functional performance model, hetscale.fpm/1: every rank finishing together)");
   kernel.add_option("--label", command.label, "label of the run record");
   kernel.add_option("--out", command.out, "write the run record (JSON) here");
   kernel.add_flag("--json", command.json, "print the run record instead of a summary");
@@ -209,9 +214,21 @@ void add_sweep_options(CLI::App& sweep, SweepCommand& command, KernelBackend bac
                    "verifying runs after the first, each where the measured E_s crosses the target, until one is "
                    "within 5 % of it (default 3; 0: the trend line's N only, as the paper reads it)");
   sweep.add_option("--seed", command.seed, "seed of the generated data (default 1)");
+  sweep.add_option("--distribution", command.distribution,
+                   "how rows are shared at each N: marked (the default) or fpm:MODEL (a functional performance model)");
   sweep.add_option("--out", command.out, "write the sweep (JSON, hetscale.sweep/1) here");
   sweep.add_option("--timings", command.timings, "also write procs,size,seconds for `hetscale fit serial`");
   sweep.add_flag("--json", command.json, "print the sweep as JSON");
+}
+
+// --distribution: marked (the default) or fpm:MODEL, the rows shared by a
+// functional performance model's speed functions (docs/partitioning.md).
+void apply_distribution(const std::string& distribution, mpi::KernelOptions& options) {
+  if (distribution == "marked") return;
+  if (distribution.rfind("fpm:", 0) != 0 || distribution.size() == 4)
+    throw InputError("--distribution", "", fmt::format("must be marked or fpm:MODEL, got '{}'", distribution));
+  options.speed_functions = read_speed_model(distribution.substr(4)).functions();
+  options.distribution = distribution;
 }
 
 mpi::KernelOptions checked_kernel_options(const KernelCommand& command, int ranks) {
@@ -222,6 +239,7 @@ mpi::KernelOptions checked_kernel_options(const KernelCommand& command, int rank
   options.marked_speeds = mpi::given_marked_speeds(command.marked, ranks);
   options.seed = command.seed;
   options.label = command.label;
+  apply_distribution(command.distribution, options);
   mpi::validate_kernel_options(options, ranks);
   return options;
 }
@@ -233,6 +251,7 @@ mpi::SweepOptions checked_sweep_options(const SweepCommand& command, int ranks) 
   options.kernel.speeds = emulated_speeds(command.speeds);
   options.kernel.marked_speeds = mpi::given_marked_speeds(command.marked, ranks);
   options.kernel.seed = command.seed;
+  apply_distribution(command.distribution, options.kernel);
   if (!command.target.empty()) options.target = single_number(command.target, "--target");
   if (command.degree < 1 || command.degree > 6)
     throw InputError("--degree", "", fmt::format("must be from 1 to 6, got {}", command.degree));
@@ -312,7 +331,8 @@ void add_bench_speed_command(CLI::App& bench, Actions& actions) {
   auto command_pointer = std::make_shared<SpeedCommand>();
   auto& command = *command_pointer;
   auto* speed = bench.add_subcommand(
-      "speed", "Chen et al. 2008 Definition 1: every rank's marked speed (run under mpiexec), written as a platform file");
+      "speed",
+      "Chen et al. 2008 Definition 1: every rank's marked speed (run under mpiexec), written as a platform file");
   speed->add_option("--speeds", command.speeds, "emulated relative speed per rank, in (0, 1] (or @FILE)");
   speed->add_option("--seconds", command.seconds, "seconds per benchmark kernel (default 0.3)");
   speed->add_option("--name", command.name, "platform name (default measured)");

@@ -16,14 +16,14 @@
 namespace hetscale::cli {
 
 struct KernelCommand {
-  std::string kernel, size, speeds, out, label;
+  std::string kernel, size, speeds, out, label, distribution = "marked";
   mpi::MarkedSpeedOptions marked;
   std::uint64_t seed = 1;
   bool json = false;
 };
 
 struct SweepCommand {
-  std::string kernel = "ge", sizes, speeds, target, configuration = "C", out, timings;
+  std::string kernel = "ge", sizes, speeds, target, configuration = "C", out, timings, distribution = "marked";
   mpi::MarkedSpeedOptions marked;
   std::size_t degree = 2, repetitions = 1, refine = 3;
   std::string point = "median";

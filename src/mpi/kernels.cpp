@@ -24,6 +24,7 @@
 #include "hetscale/measure/rank_clock.hpp"
 #include "hetscale/io/host_and_time.hpp"
 #include "hetscale/distribute/counts.hpp"
+#include "hetscale/distribute/functional_partition.hpp"
 #include "hetscale/distribute/row_distribution.hpp"
 #include "mpi/polite.hpp"
 #include "mpi/simulated_host.hpp"
@@ -104,6 +105,20 @@ void validate_kernel_options(const KernelOptions& options, int ranks) {
                      "simulated host's speed (the platform's)");
   check_per_rank(options.speeds, count, "--speeds", true);
   check_per_rank(options.marked_speeds, count, "--marked", false);
+  if (!options.speed_functions.empty()) {
+    if (options.kernel == KernelKind::monte_carlo)
+      throw InputError("--distribution", "", "mc shares histories by marked speeds only; fpm is for ge, mm and conv");
+    if (options.speed_functions.size() != count)
+      throw InputError("--distribution", "",
+                       fmt::format("{}: has {} nodes for {} MPI ranks", options.distribution,
+                                   options.speed_functions.size(), count));
+    try {
+      distribute::partition_by_speed(options.speed_functions, std::max<std::size_t>(options.size, 1),
+                                     distribute::PartitionAlgorithm::numerical, true);
+    } catch (const std::invalid_argument& error) {
+      throw InputError("--distribution", "", error.what());
+    }
+  }
   const std::size_t largest = largest_size(options.kernel);
   if (options.size < 1 || options.size > largest)
     throw InputError("--size", "",
@@ -123,17 +138,31 @@ namespace {
 
 constexpr int root = 0;
 
+// The rows each rank takes: by the speed functions when given (the
+// partition's whole rows, past a model's sizes at its last speed), else in
+// proportion to the marked speeds.
+std::vector<double> work_shares(const KernelOptions& options, const std::vector<double>& marked) {
+  if (options.speed_functions.empty()) return marked;
+  const auto partition = distribute::partition_by_speed(options.speed_functions, options.size,
+                                                        distribute::PartitionAlgorithm::numerical, true);
+  std::vector<double> shares;
+  for (const std::size_t rows : partition.units) shares.push_back(std::max(static_cast<double>(rows), 1e-9));
+  return shares;
+}
+
 struct Context {
   int rank = 0, ranks = 1;
-  std::vector<double> shares;  // marked speeds (or all 1), used to share the work
+  std::vector<double> marked;  // marked speeds (or all 1): C
+  std::vector<double> shares;  // what the work is shared by: the marked speeds, or rows by speed functions
   measure::EmulatedProcessor processor;
   measure::RankClock clock;
   double flops = 0.0;  // work this rank did
   Context(int rank_, int ranks_, const KernelOptions& options)
       : rank(rank_),
         ranks(ranks_),
-        shares(options.marked_speeds.empty() ? std::vector<double>(static_cast<std::size_t>(ranks_), 1.0)
+        marked(options.marked_speeds.empty() ? std::vector<double>(static_cast<std::size_t>(ranks_), 1.0)
                                              : options.marked_speeds),
+        shares(work_shares(options, marked)),
         processor(options.speeds.empty() ? 1.0 : options.speeds[static_cast<std::size_t>(rank_)]) {}
   std::size_t me() const { return static_cast<std::size_t>(rank); }
   // One block of local computation: `work` computes and returns what it did
@@ -539,7 +568,7 @@ std::optional<KernelRun> run_kernel(const KernelOptions& options) {
 
   KernelRun run;
   run.check = check;
-  run.marked_speed = model::marked_speed(context.shares);
+  run.marked_speed = model::marked_speed(context.marked);
   // t_par is the longest rank's elapsed time: rank 0 holds the answer, but a
   // rank may still be finishing its part (or its clock) after rank 0 stopped.
   double seconds = 0.0;
@@ -575,7 +604,9 @@ std::optional<KernelRun> run_kernel(const KernelOptions& options) {
       {"N", options.size},
       {"W", work},
       {"T_s", seconds},
-      {"marked_speeds_Mflops", context.shares},
+      {"marked_speeds_Mflops", context.marked},
+      {"distribution", options.distribution},
+      {"distribution_shares", context.shares},
       {"marked_speed_Mflops", run.marked_speed},
       {"emulated_speeds",
        options.speeds.empty() ? std::vector<double>(static_cast<std::size_t>(ranks), 1.0) : options.speeds},

@@ -66,3 +66,32 @@ if(NOT code EQUAL 0)
   message(FATAL_ERROR "bench fpm command failed (${code}):\n${stdout}\n${stderr}")
 endif()
 check_model(${WORK_DIR}/command.json 2 "one rank at a time")
+
+# The kernels share rows by the measured model (--distribution fpm:MODEL):
+# the record says so, its shares are whole rows summing to N, the answer is
+# checked as with the marked speeds.
+foreach(kernel ge mm)
+  execute_process(COMMAND ${run} 3 ${HETSCALE} kernel ${kernel} --size 60 --speeds 1,0.5,0.25
+                          --distribution fpm:${WORK_DIR}/ge.json --out ${WORK_DIR}/${kernel}-fpm-run.json
+                  RESULT_VARIABLE code OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr)
+  if(NOT code EQUAL 0)
+    message(FATAL_ERROR "kernel ${kernel} --distribution fpm failed (${code}):\n${stdout}\n${stderr}")
+  endif()
+  file(READ ${WORK_DIR}/${kernel}-fpm-run.json record)
+  string(JSON distribution GET "${record}" context distribution)
+  if(NOT distribution STREQUAL "fpm:${WORK_DIR}/ge.json")
+    message(FATAL_ERROR "the record's distribution is '${distribution}'")
+  endif()
+  set(rows 0)
+  foreach(i 0 1 2)
+    string(JSON share GET "${record}" context distribution_shares ${i})
+    if(NOT share MATCHES "^[0-9]+(\\.0)?$")
+      message(FATAL_ERROR "share ${i} is not whole rows: ${share}")
+    endif()
+    string(REGEX REPLACE "\\.0$" "" share "${share}")
+    math(EXPR rows "${rows} + ${share}")
+  endforeach()
+  if(NOT rows EQUAL 60)
+    message(FATAL_ERROR "the fpm shares sum to ${rows} rows, not 60:\n${record}")
+  endif()
+endforeach()

@@ -97,6 +97,9 @@ set(kernel_bad_inputs
   "bench_fpm_command_without_size|--kernel: command:true: has no {size}|bench|fpm|--kernel|command:true|--sizes|10,20|3"
   "bench_fpm_speeds_count|--speeds: 2 speeds for 3 ranks|bench|fpm|--kernel|ge|--order|10|--sizes|10,20|--speeds|1,0.5|3"
   "bench_fpm_sizes_decrease|--sizes|bench|fpm|--kernel|ge|--order|10|--sizes|20,10|3"
+  "kernel_distribution_unknown|--distribution: must be marked or fpm:MODEL, got 'even'|kernel|ge|--size|10|--distribution|even|3"
+  "kernel_distribution_fpm_nodes|--distribution: fpm:${PROJECT_SOURCE_DIR}/tests/cli/partition/model-small.json: has 3 nodes for 2 MPI ranks|kernel|ge|--size|10|--distribution|fpm:${PROJECT_SOURCE_DIR}/tests/cli/partition/model-small.json|2"
+  "kernel_distribution_fpm_mc|--distribution: mc shares histories by marked speeds only|kernel|mc|--size|10|--distribution|fpm:${PROJECT_SOURCE_DIR}/tests/cli/partition/model-small.json|3"
   "bench_fpm_both_modes|--all-at-once: and --one-at-a-time are two ways|bench|fpm|--kernel|ge|--order|10|--sizes|10,20|--all-at-once|--one-at-a-time|3"
 )
 foreach(case ${kernel_bad_inputs})

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "hetscale/model/speed_function.hpp"
 #include "hetscale/record/run_record.hpp"
 #include "hetscale/record/sweep.hpp"
 #include "hetscale/programs/kernels/photon_transport.hpp"
@@ -37,6 +38,12 @@ struct KernelOptions {
   std::size_t size = 100;             // N (matrix order, image side) or histories
   std::vector<double> speeds;         // emulated relative speed per rank, in (0, 1] (empty: all 1)
   std::vector<double> marked_speeds;  // Mflop/s per rank: the shares and C (empty: all equal)
+  // --distribution fpm:MODEL: the rows shared by these speed functions (one
+  // per rank, sizes in rows; distribute::partition_by_speed, numerical, at
+  // each N) instead of in proportion to the marked speeds, which still give
+  // C. Empty: by the marked speeds. Not for mc.
+  std::vector<model::SpeedFunction> speed_functions;
+  std::string distribution = "marked";  // what the record says: "marked" or "fpm:MODEL"
   std::uint64_t seed = 1;
   programs::kernels::SlabProblem slab;  // mc only
   std::string label;
