@@ -58,6 +58,8 @@ bench: build
 	@OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 python3 bench/task_farm_vs_parallel.py \
 		--hetscale $(BUILD_DIR)/apps/hetscale/hetscale --at-speed $(BUILD_DIR)/bench/at_speed --mpiexec mpiexec \
 		--flags=$(OVERSUBSCRIBE) --repetitions 3
+	@OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 python3 bench/fpm_modes.py \
+		--hetscale $(BUILD_DIR)/apps/hetscale/hetscale --mpiexec mpiexec --flags=$(OVERSUBSCRIBE)
 
 # Each fuzz target for FUZZ_SECONDS (default 600), FUZZ_JOBS at a time.
 FUZZ_SECONDS ?= 600
