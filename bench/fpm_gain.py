@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""The functional split against the constant-speed split, measured (issue 21).
+
+  fpm_gain.py --hetscale H --mpiexec M [--flags "F1;F2"] [--kernel ge] [--orders 1000,2000,3000]
+              [--speeds 1,0.5,0.25] [--repetitions 3] [--points 8] [--measure one|all]
+
+For each order N: `hetscale bench fpm` measures every rank's speed (emulated
+relative speeds --speeds) at --points share sizes from N / 32 to N rows
+(one rank at a time, or all at once with --measure all); then the kernel runs at N with its rows shared two
+ways, alternated --repetitions times:
+
+- constant: in proportion to each rank's measured speed at the even share
+  N / p (what a marked-speed benchmark at that size gives: `--marked-speeds`);
+- functional: `--distribution fpm:MODEL` (the numerical partition of N rows).
+
+It prints, per N, the predicted makespans of the two splits (`hetscale
+partition`), the measured T_par of each (medians), and their ratios
+(constant / functional: above 1, the functional split is faster). Nothing
+is asserted: where the functional split wins and where it does not is the
+result.
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+
+def run(command):
+    result = subprocess.run(command, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"fpm_gain: {' '.join(command)} failed ({result.returncode}):\n{result.stdout}\n{result.stderr}")
+    return result.stdout
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--hetscale", required=True)
+    parser.add_argument("--mpiexec", required=True)
+    parser.add_argument("--flags", default="")
+    parser.add_argument("--kernel", default="ge")
+    parser.add_argument("--orders", default="1000,2000,3000")
+    parser.add_argument("--speeds", default="1,0.5,0.25")
+    parser.add_argument("--repetitions", type=int, default=3)
+    parser.add_argument("--points", type=int, default=8)
+    parser.add_argument("--measure", choices=["one", "all"], default="one")
+    args = parser.parse_args()
+    speeds = [float(s) for s in args.speeds.split(",")]
+    ranks = len(speeds)
+    launcher = [args.mpiexec, "-np", str(ranks)] + [f for f in args.flags.split(";") if f]
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="fpm-gain-") as folder:
+        for order in [int(n) for n in args.orders.split(",")]:
+            sizes = sorted({max(1, round(order * (k + 1) / args.points)) for k in range(args.points)}
+                           | {max(1, order // 32)})
+            model_path = os.path.join(folder, f"model-{order}.json")
+            run(launcher + [args.hetscale, "bench", "fpm", "--kernel", args.kernel, "--order", str(order), "--sizes",
+                            ",".join(str(s) for s in sizes), "--speeds", args.speeds, "--max-seconds", "3",
+                            "--out", model_path, "--one-at-a-time" if args.measure == "one" else "--all-at-once"])
+            view = json.loads(run([args.hetscale, "model", "fpm", model_path, "--sizes",
+                                   str(max(1, round(order / ranks))), "--json"]))
+            constant_speeds = [node["speeds"][0]["speed"] for node in view["nodes"]]
+            predicted = json.loads(run([args.hetscale, "partition", "--model", model_path, "--units", str(order),
+                                        "--algorithm", "numerical", "--extrapolate", "--json"]))
+            times = {"constant": [], "functional": []}
+            for _ in range(args.repetitions):
+                for split in ("constant", "functional"):
+                    out = os.path.join(folder, f"run-{order}-{split}.json")
+                    how = (["--marked-speeds", ",".join(f"{s:.9g}" for s in constant_speeds)] if split == "constant"
+                           else ["--distribution", f"fpm:{model_path}"])
+                    run(launcher + [args.hetscale, "kernel", args.kernel, "--size", str(order), "--speeds", args.speeds,
+                                    "--out", out] + how)
+                    with open(out) as f:
+                        times[split].append(json.load(f)["t_par"])
+            constant, functional = statistics.median(times["constant"]), statistics.median(times["functional"])
+            rows.append((order, predicted["constant"]["makespan"], predicted["partition"]["makespan"],
+                         predicted["constant_over_partition"], constant, functional, constant / functional,
+                         [n["units"] for n in predicted["partition"]["nodes"]],
+                         [n["units"] for n in predicted["constant"]["nodes"]]))
+    print(f"## The functional split against the constant one: kernel {args.kernel}, emulated speeds {args.speeds}, "
+          f"{os.cpu_count()} cores, models measured {'one rank at a time' if args.measure == 'one' else 'all at once'}, "
+          f"medians of {args.repetitions} alternated runs\n")
+    print("| N | rows (functional) | rows (constant) | predicted constant / functional | measured T constant (s) | "
+          "measured T functional (s) | measured constant / functional |")
+    print("|---|---|---|---|---|---|---|")
+    for order, _, _, predicted_ratio, constant, functional, ratio, fpm_rows, constant_rows in rows:
+        print(f"| {order} | {','.join(map(str, fpm_rows))} | {','.join(map(str, constant_rows))} | "
+              f"{predicted_ratio:.3f} | {constant:.4g} | {functional:.4g} | {ratio:.3f} |")
+
+
+if __name__ == "__main__":
+    main()
