@@ -27,3 +27,17 @@ foreach(ranks 1 4)
   set_tests_properties(example.task_farm_np${ranks} PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 120
     PASS_REGULAR_EXPRESSION "task_farm: 64 tasks on [0-9]+ clients: 33860 primes below 400000 \\(the serial count\\)")
 endforeach()
+
+# Sharing a user's rows by a functional performance model (issue 21), from C.
+add_executable(example_share_by_speed ${HETSCALE_EXAMPLES}/share_by_speed.c)
+target_link_libraries(example_share_by_speed PRIVATE hetscale::mpi MPI::MPI_C)
+add_test(NAME example.share_by_speed
+  COMMAND ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} 3 ${HETSCALE_MPIEXEC_FLAGS} $<TARGET_FILE:example_share_by_speed>
+          ${PROJECT_SOURCE_DIR}/tests/cli/partition/model-small.json 1500)
+set_tests_properties(example.share_by_speed PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 60
+  PASS_REGULAR_EXPRESSION "share_by_speed: 1500 rows on 3 ranks: 792 444 264; predicted makespan 0.377143 s; every row once: yes")
+add_test(NAME example.share_by_speed_bad_model
+  COMMAND ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} 2 ${HETSCALE_MPIEXEC_FLAGS} $<TARGET_FILE:example_share_by_speed>
+          ${PROJECT_SOURCE_DIR}/tests/cli/partition/model-small.json 1500)
+set_tests_properties(example.share_by_speed_bad_model PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}"
+  TIMEOUT 60 PASS_REGULAR_EXPRESSION "share_by_speed: [^\n]*model-small.json: has 3 nodes for a communicator of 2 ranks")
