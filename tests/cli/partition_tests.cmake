@@ -29,3 +29,7 @@ cli_bad_input(partition_zero_units "^hetscale: --units: must be a whole number >
 cli_bad_input(partition_exhaustive_too_large
   "^hetscale: --units: an exhaustive search of 5000 units on 3 nodes tries 1.25e\\+07 splits; at most 1e\\+07 are allowed\n$"
   partition --model tests/cli/partition/model-small.json --units 5000 --algorithm exhaustive --extrapolate)
+
+# The models shipped in data/fpm (measured): geometric and numerical agree.
+add_test(NAME cli.shipped_fpm_models
+  COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_shipped_models.py $<TARGET_FILE:hetscale_cli> ${PROJECT_SOURCE_DIR}/data)
