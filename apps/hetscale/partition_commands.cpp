@@ -1,5 +1,6 @@
 // hetscale partition and hetscale model fpm: sharing units of work by
 // functional performance models (docs/partitioning.md).
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -10,6 +11,7 @@
 #include "hetscale/distribute/functional_partition.hpp"
 #include "hetscale/io/files.hpp"
 #include "hetscale/io/number_list.hpp"
+#include "hetscale/measure/speed_function_benchmark.hpp"
 #include "hetscale/mpi/speed_functions.hpp"
 #include "hetscale/platform/speed_model.hpp"
 #include "hetscale/report/partition_report.hpp"
@@ -76,14 +78,12 @@ int bench_fpm(const BenchFpmCommand& command, int& argc, char**& argv) {
       argc, argv,
       [&](int, int ranks) {
         benchmark.kernel = command.kernel;
-        const bool user_command = command.kernel.rfind("command:", 0) == 0;
-        if (!user_command && command.kernel != "ge" && command.kernel != "mm" && command.kernel != "conv")
-          throw InputError(
-              "--kernel", "",
-              fmt::format("unknown kernel '{}'; allowed: ge, mm, conv, command:'PROGRAM {{size}}'", command.kernel));
-        if (user_command && command.kernel.find("{size}") == std::string::npos)
-          throw InputError("--kernel", "", fmt::format("{}: has no {{size}} for the share's size", command.kernel));
-        if (!user_command && command.order == 0)
+        try {  // the kernel's name, a command's {size}
+          measure::share_workload(command.kernel, std::max<std::size_t>(command.order, 1), 1);
+        } catch (const std::invalid_argument& error) {
+          throw InputError("--kernel", "", error.what());
+        }
+        if (command.kernel.rfind("command:", 0) != 0 && command.order == 0)
           throw InputError("--order", "", "the kernels need N, the matrix order or row length (a whole number >= 1)");
         benchmark.order = command.order;
         benchmark.sizes = io::parse_size_list(command.sizes, "--sizes");

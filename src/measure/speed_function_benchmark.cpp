@@ -1,11 +1,8 @@
 #include "hetscale/measure/speed_function_benchmark.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
-
+#include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstdlib>
 #include <memory>
 #include <stdexcept>
 #include <vector>
@@ -14,6 +11,7 @@
 
 #include "hetscale/io/child_process.hpp"
 #include "hetscale/measure/emulated_node.hpp"
+#include "hetscale/measure/rank_clock.hpp"
 #include "hetscale/programs/kernels/dense.hpp"
 #include "hetscale/programs/kernels/fourier.hpp"
 
@@ -66,19 +64,6 @@ ShareWorkload command(const std::string& program) {
   };
 }
 
-double run_queue_delay_seconds() {
-  const int fd = ::open("/proc/self/schedstat", O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return 0.0;
-  char text[128];
-  const ssize_t size = ::pread(fd, text, sizeof text - 1, 0);
-  ::close(fd);
-  if (size <= 0) return 0.0;
-  text[size] = '\0';
-  char* end = nullptr;
-  std::strtoull(text, &end, 10);                                       // time on the CPU
-  return static_cast<double>(std::strtoull(end, nullptr, 10)) * 1e-9;  // time waiting on a run queue
-}
-
 }  // namespace
 
 ShareWorkload share_workload(const std::string& kernel, std::size_t order, std::size_t largest_size) {
@@ -119,7 +104,8 @@ MeasuredPoint measure_speed_point(const ShareWorkload& work, std::size_t size, d
   const double once = seconds_since(probe);
   const std::size_t calls = once >= 2e-3 ? 1 : static_cast<std::size_t>(std::ceil(2e-3 / std::max(once, 1e-7)));
 
-  const double delay_before = run_queue_delay_seconds();
+  const RankClock schedstat;  // only its run-queue delay: /proc/self/schedstat
+  const double delay_before = schedstat.run_queue_delay();
   const auto start = Clock::now();
   std::vector<double> times;
   MeasuredPoint measured;
@@ -148,7 +134,7 @@ MeasuredPoint measure_speed_point(const ShareWorkload& work, std::size_t size, d
   measured.point.speed = static_cast<double>(size) / mean;
   measured.point.interval = measured.point.speed * half_width / mean;
   measured.other_load =
-      elapsed > 0.0 ? std::clamp((run_queue_delay_seconds() - delay_before) / elapsed, 0.0, 1.0) : 0.0;
+      elapsed > 0.0 ? std::clamp((schedstat.run_queue_delay() - delay_before) / elapsed, 0.0, 1.0) : 0.0;
   return measured;
 }
 

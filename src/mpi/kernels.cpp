@@ -112,12 +112,6 @@ void validate_kernel_options(const KernelOptions& options, int ranks) {
       throw InputError("--distribution", "",
                        fmt::format("{}: has {} nodes for {} MPI ranks", options.distribution,
                                    options.speed_functions.size(), count));
-    try {
-      distribute::partition_by_speed(options.speed_functions, std::max<std::size_t>(options.size, 1),
-                                     distribute::PartitionAlgorithm::numerical, true);
-    } catch (const std::invalid_argument& error) {
-      throw InputError("--distribution", "", error.what());
-    }
   }
   const std::size_t largest = largest_size(options.kernel);
   if (options.size < 1 || options.size > largest)

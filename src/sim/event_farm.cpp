@@ -165,7 +165,7 @@ class EventFarm {
     const Message message = receiver.mailbox.front().message;
     receiver.mailbox.pop_front();
     ++receiver.first_sequence;
-    times.comm += std::min(now_ - receiver.waiting_since, now_ - message.sent_at);
+    times.comm += detail::wire_wait(receiver.waiting_since, now_, message.sent_at);
     return message;
   }
 
@@ -197,23 +197,7 @@ class EventFarm {
     if (message.signal == programs::Signal::WorkRequest) {
       free_at = dispatch(farm_.server.on_work_request(message.client, now_), free_at);
     } else {
-      distribute::ResultUse use = distribute::ResultUse::first;
-      free_at = dispatch(farm_.server.on_work_end(message.client, message.generation, message.task,
-                                                  message.nominal_seconds, message.compute_seconds, now_, use),
-                         free_at);
-      auto& times = times_.clients[message.client];
-      if (use == distribute::ResultUse::first) {
-        ++times.tasks;
-        times.work += message.nominal_seconds;
-      } else {
-        ++times.lost_tasks;
-        times.comp -= message.dedicated_seconds;
-        times.lost += message.dedicated_seconds;
-      }
-      free_at = dispatch(farm_.sequence.after_work_end(now_), free_at);
-      const std::size_t completed = farm_.sequence.generation_seconds().size();
-      if (options_.on_generation && completed > reported_generations_)
-        options_.on_generation(reported_generations_ = completed, options_.generations);
+      free_at = dispatch(farm_.work_end(message, now_, times_.clients[message.client]), free_at);
     }
     at(free_at, EventKind::server_free);
   }
@@ -276,7 +260,6 @@ class EventFarm {
   std::uint64_t order_ = 0;
   double now_ = 0.0;
   bool done_ = false;
-  std::size_t reported_generations_ = 0;
   detail::SimulatedFarmTimes times_;
 };
 

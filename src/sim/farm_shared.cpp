@@ -26,6 +26,27 @@ double FarmParts::result_nominal_seconds() const {
   return options.task_costs.empty() ? options.evaluation_seconds : 1.0;
 }
 
+std::vector<programs::Outgoing> FarmParts::work_end(const Message& result, double now, ActorTimes& client) {
+  distribute::ResultUse use = distribute::ResultUse::first;
+  auto outgoing = server.on_work_end(result.client, result.generation, result.task, result.nominal_seconds,
+                                     result.compute_seconds, now, use);
+  if (use == distribute::ResultUse::first) {
+    ++client.tasks;
+    client.work += result.nominal_seconds;
+  } else {
+    // A duplicate that lost: its computation is overhead, not work.
+    ++client.lost_tasks;
+    client.comp -= result.dedicated_seconds;
+    client.lost += result.dedicated_seconds;
+  }
+  const auto next = sequence.after_work_end(now);
+  outgoing.insert(outgoing.end(), next.begin(), next.end());
+  const std::size_t completed = sequence.generation_seconds().size();
+  if (options.on_generation && completed > reported_generations_)
+    options.on_generation(reported_generations_ = completed, options.generations);
+  return outgoing;
+}
+
 Message message_of(const programs::Outgoing& outgoing) {
   Message message;
   message.signal = outgoing.signal;

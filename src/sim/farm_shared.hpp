@@ -3,6 +3,7 @@
 // simulation of event_farm.cpp) share: the farm they build from the platform
 // and options, the messages they pass, what they keep of each simulated
 // process, and the run record they make of it.
+#include <algorithm>
 #include <cstddef>
 #include <memory>
 #include <string>
@@ -14,6 +15,17 @@
 #include "hetscale/sim/simgrid_farm.hpp"
 
 namespace hetscale::sim::detail {
+
+// One process's time, split as Clematis-Corana 1999 splits a node's: waiting
+// for a message while it is on the wire is communication, waiting before it
+// was sent is idle.
+struct ActorTimes {
+  double comp = 0.0, lost = 0.0, comm = 0.0, other = 0.0;
+  double work = 0.0;  // nominal seconds of results that counted
+  std::size_t tasks = 0, lost_tasks = 0;
+};
+
+struct Message;
 
 // The clients' speeds, the policy, the server and its generations, and what
 // a task costs. Not movable: the server refers to the policy, the generations
@@ -36,6 +48,16 @@ struct FarmParts {
   // What a result counts as work: the evaluation's nominal seconds, or one
   // unit for a task of a bag (the cost is unknown to the policy).
   double result_nominal_seconds() const;
+
+  // The server's part of a WorkEnd that arrived `now`: the policy's answers,
+  // then the next generation's signals if it completed one (to send in that
+  // order); the client's task and work counted, or a duplicate that lost
+  // counted as lost computation; options.on_generation told of a completed
+  // generation.
+  std::vector<programs::Outgoing> work_end(const Message& result, double now, ActorTimes& client);
+
+ private:
+  std::size_t reported_generations_ = 0;
 };
 
 // A signal on the wire.
@@ -52,14 +74,12 @@ struct Message {
 // The server's outgoing signal as a message.
 Message message_of(const programs::Outgoing& outgoing);
 
-// One process's time, split as Clematis-Corana 1999 splits a node's: waiting
-// for a message while it is on the wire is communication, waiting before it
-// was sent is idle.
-struct ActorTimes {
-  double comp = 0.0, lost = 0.0, comm = 0.0, other = 0.0;
-  double work = 0.0;  // nominal seconds of results that counted
-  std::size_t tasks = 0, lost_tasks = 0;
-};
+// A process that began waiting for a message at `waiting_since` and got it
+// `now`: the wait while the message was on the wire (sent at `sent_at`) is
+// communication, before it was sent idle.
+inline double wire_wait(double waiting_since, double now, double sent_at) {
+  return std::min(now - waiting_since, now - sent_at);
+}
 
 // What a simulated farm run leaves, for its record.
 struct SimulatedFarmTimes {

@@ -149,7 +149,7 @@ class Farm {
     std::unique_ptr<Message> message = std::move(inbox_.front());
     inbox_.pop_front();
     const double now = sg4::Engine::get_clock();
-    server_times_.comm += std::min(now - waiting_since, now - message->sent_at);
+    server_times_.comm += detail::wire_wait(waiting_since, now, message->sent_at);
     return message;
   }
 
@@ -157,7 +157,7 @@ class Farm {
     const double waiting_since = sg4::Engine::get_clock();
     std::unique_ptr<Message> message(box->get<Message>());
     const double now = sg4::Engine::get_clock();
-    times.comm += std::min(now - waiting_since, now - message->sent_at);
+    times.comm += detail::wire_wait(waiting_since, now, message->sent_at);
     return message;
   }
 
@@ -171,23 +171,7 @@ class Farm {
         dispatch(farm_.server.on_work_request(message->client, now));
         continue;
       }
-      distribute::ResultUse use = distribute::ResultUse::first;
-      dispatch(farm_.server.on_work_end(message->client, message->generation, message->task, message->nominal_seconds,
-                                        message->compute_seconds, now, use));
-      auto& times = clients_[message->client];
-      if (use == distribute::ResultUse::first) {
-        ++times.tasks;
-        times.work += message->nominal_seconds;
-      } else {
-        // A duplicate that lost: its computation is overhead, not work.
-        ++times.lost_tasks;
-        times.comp -= message->dedicated_seconds;
-        times.lost += message->dedicated_seconds;
-      }
-      dispatch(farm_.sequence.after_work_end(now));
-      const std::size_t completed = farm_.sequence.generation_seconds().size();
-      if (options_.on_generation && completed > reported_generations_)
-        options_.on_generation(reported_generations_ = completed, options_.generations);
+      dispatch(farm_.work_end(*message, now, clients_[message->client]));
     }
     t_par_ = sg4::Engine::get_clock();
     dispatch(farm_.server.shutdown());
@@ -274,7 +258,7 @@ class Farm {
   bool server_waiting_ = false;
   std::vector<sg4::Mailbox*> client_boxes_;
   double t_par_ = 0.0;
-  std::size_t messages_ = 0, evaluations_ = 0, reported_generations_ = 0;
+  std::size_t messages_ = 0, evaluations_ = 0;
 };
 
 }  // namespace
