@@ -33,7 +33,8 @@ std::string report_json(const report::Report& report, const ReportCommand& comma
   out["schema"] = "hetscale.report/1";
   out["context"] = {{"tool", "hetscale"}, {"version", HETSCALE_VERSION}, {"inputs", command.inputs}};
   out["out"] = command.out;
-  out["figures_dir"] = command.figures_dir.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(command.figures_dir);
+  out["figures_dir"] =
+      command.figures_dir.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(command.figures_dir);
   out["title"] = report.title;
   out["sections"] = nlohmann::ordered_json::array();
   for (const auto& section : report.sections) {
@@ -121,11 +122,13 @@ void add_report_command(CLI::App& app, Actions& actions) {
                          "one self-contained HTML page of figures (gnuplot) and tables for run records, sweeps (with a "
                          "communication profile: psi predicted) and optimizer runs");
   report->add_option("inputs", command->inputs,
-                     "hetscale JSON outputs: run records, sweeps, a communication profile, optimizer runs");
+                     "hetscale JSON outputs: run records, sweeps, a communication profile, optimizer runs, "
+                     "predictions, speed models (hetscale.fpm/1)");
   report->add_option("--out", command->out, "write the HTML page here")->required();
-  report->add_option("--model", command->model,
-                     "model figures with no run, comma-separated: seed000-fig1 (APGA 2004 Fig 1: s and n_eff of two processors), "
-                     "seed003-fig2 (Clematis-Corana 1999 Fig 2: ewf against H)");
+  report->add_option(
+      "--model", command->model,
+      "model figures with no run, comma-separated: seed000-fig1 (APGA 2004 Fig 1: s and n_eff of two processors), "
+      "seed003-fig2 (Clematis-Corana 1999 Fig 2: ewf against H)");
   report->add_option("--figures-dir", command->figures_dir,
                      "also write each figure here as NAME.svg with the gnuplot program that drew it (NAME.gp)");
   report->add_option("--title", command->title, "the page's title (default: hetscale report)");

@@ -202,6 +202,7 @@ RunAnalysis analyze_run(const RunRecord& run, const Platform* platform) {
   analysis.mpi_functions = read_mpi_profile(run.context_json);
   if (analysis.mpi_functions.size() > listed_mpi_functions) analysis.mpi_functions.resize(listed_mpi_functions);
   analysis.regions = region_names(run);
+  analysis.distribution = read_work_distribution(run.context_json);
   return analysis;
 }
 

@@ -85,6 +85,10 @@ std::string analysis_json(const RunAnalysis& analysis) {
                    {"reference", speeds.reference},
                    {"v_reference", optional_value(speeds.v_reference)},
                    {"nodes", speed_nodes}};
+  if (analysis.distribution)
+    out["distribution"] = {{"name", analysis.distribution->name},
+                           {"model", analysis.distribution->model_path()},
+                           {"shares", analysis.distribution->shares}};
 
   out["heterogeneous"] = with_metrics(
       {{"shares", analysis.heterogeneous.shares}, {"normalized_speeds", analysis.heterogeneous.normalized_speeds}},

@@ -22,6 +22,7 @@
 #include "hetscale/record/sweep.hpp"
 #include "hetscale/report/diagnosis_text.hpp"
 #include "hetscale/report/report_figures.hpp"
+#include "hetscale/platform/speed_model.hpp"
 
 namespace hetscale::report {
 namespace {
@@ -81,6 +82,7 @@ ReportSection run_section(const ReadRun& run, std::size_t index) {
   std::string line;
   for (const auto& part : said) line += (line.empty() ? "" : "; ") + part;
   section.paragraphs.push_back(line + ". Speeds: " + analysis.speeds.v_source + ".");
+  if (analysis.distribution) section.paragraphs.push_back("Work shared by " + analysis.distribution->describe() + ".");
   for (const auto& headline_line : headline_lines(analysis, headline(analysis)))
     section.paragraphs.push_back(headline_line + ".");
   section.tables = {efficiency_guide_table(analysis), metrics_table(analysis), node_table(analysis)};
@@ -224,8 +226,8 @@ std::vector<ReportSection> rank_count_sections(const std::vector<ReadRun>& runs)
     const std::string id = fmt::format("ranks{}-{}", sections.size() + 1, id_from(program));
     section.figures.push_back(
         undrawn(speedup_figure(points, "Speed-up against ranks: " + program, id + "-speedup", CountOf::ranks)));
-    section.figures.push_back(undrawn(client_efficiency_figure(points, "Efficiency against ranks: " + program,
-                                                               id + "-efficiency", CountOf::ranks)));
+    section.figures.push_back(undrawn(
+        client_efficiency_figure(points, "Efficiency against ranks: " + program, id + "-efficiency", CountOf::ranks)));
     sections.push_back(std::move(section));
   }
   return sections;
@@ -256,8 +258,7 @@ ReportSection summary_section(const std::vector<ReadRun>& runs) {
       largest = fmt::format("{}{}: {:.1f} %; removed, efficiency {:.3f}", loss_name(loss.kind), nodes,
                             100.0 * loss.fraction, loss.efficiency_after);
     }
-    table.rows.push_back({run_name(run), fmt::format("{}", run.record.nodes.size()),
-                          fmt::format("{:.4g}", top.t_par),
+    table.rows.push_back({run_name(run), fmt::format("{}", run.record.nodes.size()), fmt::format("{:.4g}", top.t_par),
                           top.measured_speedup ? fmt::format("{:.3f}", *top.measured_speedup) : "-",
                           fmt::format("{:.3f}", top.efficiency), largest});
   }
@@ -342,6 +343,29 @@ ReportSection optimizer_section(const std::string& path, const OptimizeRecord& r
   return section;
 }
 
+// --- functional performance models ---------------------------------------------------
+ReportSection speed_model_section(const SpeedModel& model, std::size_t index) {
+  ReportSection section;
+  section.title = "Speed model: " + stem(model.source);
+  section.source = model.source;
+  const auto context = json::parse(model.context_json, nullptr, false);
+  std::vector<std::string> said;
+  if (context.is_object())
+    for (const char* key : {"tool", "kernel", "order", "measured", "emulated_speeds", "host"}) {
+      const auto value = context.find(key);
+      if (value == context.end() || value->is_null()) continue;
+      said.push_back(fmt::format("{} {}", key, value->is_string() ? value->get<std::string>() : value->dump()));
+    }
+  section.paragraphs.push_back(
+      fmt::format("{} node{}{}. Split N {} by it with hetscale partition --model {} --units N (docs/partitioning.md).",
+                  model.nodes.size(), model.nodes.size() == 1 ? "" : "s",
+                  said.empty() ? "" : "; " + fmt::format("{}", fmt::join(said, "; ")), model.unit, model.source));
+  section.tables.push_back(speed_model_table(model));
+  section.figures.push_back(
+      undrawn(speed_model_figure(model, fmt::format("fpm{}-{}", index + 1, id_from(stem(model.source))))));
+  return section;
+}
+
 // --- predictions ----------------------------------------------------------------
 ReportSection prediction_section(const PredictionDocument& document, std::size_t index) {
   ReportSection section;
@@ -354,8 +378,8 @@ ReportSection prediction_section(const PredictionDocument& document, std::size_t
       return std::all_of(point.values.begin(), point.values.end(), [](double value) { return value == 0.0; });
     });
     if (all_zero) continue;  // t_other of an unloaded machine, say: nothing to draw
-    section.figures.push_back(undrawn(prediction_figure(
-        part, document, fmt::format("prediction{}-{}", index + 1, id_from(part.name)))));
+    section.figures.push_back(
+        undrawn(prediction_figure(part, document, fmt::format("prediction{}-{}", index + 1, id_from(part.name)))));
   }
   return section;
 }
@@ -379,6 +403,7 @@ Report build_report(const std::vector<ReportInput>& inputs, const ReportOptions&
   std::optional<CommProfile> profile;
   std::vector<std::pair<std::string, OptimizeRecord>> optimizer_runs;
   std::vector<PredictionDocument> predictions;
+  std::vector<SpeedModel> speed_models;
   for (const auto& input : inputs) {
     const auto document = io::parse_json(input.text, input.path);
     if (!document.is_object())
@@ -398,10 +423,12 @@ Report build_report(const std::vector<ReportInput>& inputs, const ReportOptions&
       optimizer_runs.emplace_back(input.path, parse_optimize_record(input.text, input.path));
     } else if (schema == "hetscale.predict/1") {
       predictions.push_back(read_prediction_json(input.text, input.path));
+    } else if (schema == SpeedModel::schema) {
+      speed_models.push_back(parse_speed_model_json(input.text, input.path));
     } else {
       throw InputError(input.path, "schema",
                        fmt::format("'{}' is not one the report reads (hetscale.run/1, hetscale.sweep/1, "
-                                   "hetscale.comm-profile/1, hetscale.optimize/1, hetscale.predict/1)",
+                                   "hetscale.comm-profile/1, hetscale.optimize/1, hetscale.predict/1, hetscale.fpm/1)",
                                    schema));
     }
   }
@@ -424,6 +451,8 @@ Report build_report(const std::vector<ReportInput>& inputs, const ReportOptions&
   for (std::size_t i = 0; i < optimizer_runs.size(); ++i)
     report.sections.push_back(optimizer_section(optimizer_runs[i].first, optimizer_runs[i].second, i));
   for (std::size_t i = 0; i < predictions.size(); ++i) report.sections.push_back(prediction_section(predictions[i], i));
+  for (std::size_t i = 0; i < speed_models.size(); ++i)
+    report.sections.push_back(speed_model_section(speed_models[i], i));
 
   for (const auto& name : options.model_figures) {
     ReportSection section;
@@ -440,7 +469,9 @@ Report build_report(const std::vector<ReportInput>& inputs, const ReportOptions&
     report.sections.push_back(std::move(section));
   }
   if (report.sections.empty())
-    throw InputError("INPUTS", "", "nothing to report: give run records, sweeps, optimizer runs or --model");
+    throw InputError(
+        "INPUTS", "",
+        "nothing to report: give run records, sweeps, optimizer runs, predictions, speed models or --model");
   return report;
 }
 

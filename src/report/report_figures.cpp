@@ -67,13 +67,12 @@ Figure time_breakdown_figure(const RunAnalysis& analysis, const RunRecord& run, 
     server.t_idle = std::max(0.0, run.t_par - server.accounted_time()) + server.t_idle;
     add(server);
   }
-  Figure figure = titled(
-      id, "Where each node's time went",
-      fmt::format(
-          "Clematis-Corana 1999 Fig 1's parts of T_i per node (computation, communication, set-up, idle, other load), in seconds; "
-          "t_par = {:.4g} s{}",
-          run.t_par, run.server ? "; the last bar is the server" : ""),
-      "node", "seconds");
+  Figure figure = titled(id, "Where each node's time went",
+                         fmt::format("Clematis-Corana 1999 Fig 1's parts of T_i per node (computation, communication, "
+                                     "set-up, idle, other load), in seconds; "
+                                     "t_par = {:.4g} s{}",
+                                     run.t_par, run.server ? "; the last bar is the server" : ""),
+                         "node", "seconds");
   figure.bars = std::move(bars);
   figure.legend = "outside right top";
   return figure;
@@ -186,11 +185,12 @@ Figure client_efficiency_figure(const std::vector<ClientCountPoint>& points, con
 
 Figure isospeed_figure(const std::vector<Sweep>& sweeps, const std::string& id) {
   const std::string kernel = sweeps.empty() ? "" : sweeps.front().kernel;
-  Figure figure = titled(id, fmt::format("Speed-efficiency against problem size ({})", kernel),
-                         "Chen et al. 2008 Figs 2-4: E_s = W / (T C) (Definition 2) of each run (points), the trend line "
-                         "fitted through them (line of the same colour; degree and r^2 in the table), and the "
-                         "target E_s the isospeed-e condition holds",
-                         "problem size N", "speed-efficiency E_s");
+  Figure figure =
+      titled(id, fmt::format("Speed-efficiency against problem size ({})", kernel),
+             "Chen et al. 2008 Figs 2-4: E_s = W / (T C) (Definition 2) of each run (points), the trend line "
+             "fitted through them (line of the same colour; degree and r^2 in the table), and the "
+             "target E_s the isospeed-e condition holds",
+             "problem size N", "speed-efficiency E_s");
   double low = 0.0, high = 0.0;
   std::optional<double> target;
   int colour = 0;
@@ -269,8 +269,8 @@ Figure psi_figure(const PsiTable& measured, const IsospeedPrediction* predicted,
     }
     figure.series.push_back(std::move(model));
   }
-  figure.caption = "Chen et al. 2008 Definition 3: psi(C, C') = C' W / (C W') between consecutive configurations (" + steps +
-                   ")" + (predicted ? ", measured and predicted (Section 4.5)" : "");
+  figure.caption = "Chen et al. 2008 Definition 3: psi(C, C') = C' W / (C W') between consecutive configurations (" +
+                   steps + ")" + (predicted ? ", measured and predicted (Section 4.5)" : "");
   figure.x_label = "from one configuration to the next";
   figure.y_label = "psi";
   figure.x_tick_labels = std::move(tick_labels);
@@ -323,13 +323,13 @@ Figure fitness_figure(const std::vector<double>& best, const std::vector<double>
 
 Figure prediction_figure(const PredictedPart& part, const PredictionDocument& document, const std::string& id) {
   const std::string& v = document.variable;
-  Figure figure = titled(
-      id, fmt::format("{}: measured, fitted and predicted at {} = {:g}", part.name, v, document.at),
-      fmt::format("hetscale predict: every repetition measured, the model chosen by leave-one-out "
-                  "cross-validation ({}) and its value at {} = {:g} with the interval of the models fitted "
-                  "without each scale ({})",
-                  part.model, v, document.at, document.search),
-      v, part.metric == "seconds" ? part.name + " (s)" : part.name);
+  Figure figure =
+      titled(id, fmt::format("{}: measured, fitted and predicted at {} = {:g}", part.name, v, document.at),
+             fmt::format("hetscale predict: every repetition measured, the model chosen by leave-one-out "
+                         "cross-validation ({}) and its value at {} = {:g} with the interval of the models fitted "
+                         "without each scale ({})",
+                         part.model, v, document.at, document.search),
+             v, part.metric == "seconds" ? part.name + " (s)" : part.name);
   Series measured = line("measured", {}, {}, PlotStyle::points);
   double lowest = document.at, highest = document.at;
   for (const auto& point : part.points) {
@@ -355,13 +355,85 @@ Figure prediction_figure(const PredictedPart& part, const PredictionDocument& do
 HtmlTable prediction_html_table(const PredictionDocument& document) {
   HtmlTable table;
   table.caption = fmt::format("each part at {} = {:g} ({}); SMAPE: the leave-one-out error of the model",
-                              document.variable, document.at,
-                              document.extrapolation ? "extrapolated" : "interpolated");
+                              document.variable, document.at, document.extrapolation ? "extrapolated" : "interpolated");
   table.header = {"part", fmt::format("at {} = {:g}", document.variable, document.at), "interval", "SMAPE %", "model"};
   for (const auto& part : document.parts)
     table.rows.push_back({part.name, fmt::format("{:.4g}", part.value),
                           fmt::format("{:.4g} .. {:.4g}", part.low, part.high), fmt::format("{:.2f}", part.smape),
                           part.model});
+  return table;
+}
+
+// --- functional performance models -------------------------------------------------------
+
+Figure speed_model_figure(const SpeedModel& model, const std::string& id) {
+  Figure figure = titled(id, "Speed against the size of the share, per node",
+                         fmt::format("hetscale.fpm/1 ({}): each node's measured points, the ends of each point's "
+                                     "confidence interval, and the {} interpolation between them; a node's share "
+                                     "of d {} takes d / s(d) seconds",
+                                     model.source, to_string(model.interpolation), model.unit),
+                         "share size (" + model.unit + ")", "speed (" + model.unit + " / s)");
+  const auto functions = model.functions();
+  double smallest = 0.0, largest = 0.0;
+  for (const auto& node : model.nodes) {
+    smallest = smallest == 0.0 ? node.points.front().size : std::min(smallest, node.points.front().size);
+    largest = std::max(largest, node.points.back().size);
+  }
+  figure.log_x = largest > 4.0 * smallest;
+  for (std::size_t i = 0; i < model.nodes.size(); ++i) {
+    const auto& node = model.nodes[i];
+    const int colour = static_cast<int>(i) + 1;
+    Series points = line(node.name, {}, {}, PlotStyle::points), ends = line("", {}, {}, PlotStyle::points);
+    for (const auto& point : node.points) {
+      points.x.push_back(point.size), points.y.push_back(point.speed);
+      if (point.interval > 0.0)
+        for (const double end : {point.speed - point.interval, point.speed + point.interval})
+          if (end > 0.0) ends.x.push_back(point.size), ends.y.push_back(end);
+    }
+    // The interpolation on 80 sizes between the node's first and last points
+    // (a marked speed, one point: a flat line across the figure).
+    const double first = node.points.size() == 1 ? smallest : node.points.front().size;
+    const double last = node.points.size() == 1 ? largest : node.points.back().size;
+    Series curve = line("", {}, {}, PlotStyle::lines);
+    for (int k = 0; k <= 80; ++k) {
+      const double t = k / 80.0;
+      const double size = figure.log_x ? first * std::pow(last / first, t) : first + (last - first) * t;
+      curve.x.push_back(size), curve.y.push_back(functions[i].speed(size));
+    }
+    for (Series* series : {&points, &ends, &curve}) series->colour = colour;
+    figure.series.push_back(std::move(points));
+    if (!ends.x.empty()) figure.series.push_back(std::move(ends));
+    figure.series.push_back(std::move(curve));
+  }
+  figure.y_min = 0.0;
+  figure.legend = "top right";
+  return figure;
+}
+
+HtmlTable speed_model_table(const SpeedModel& model) {
+  HtmlTable table;
+  table.caption = fmt::format("{}: {} interpolation, sizes in {}, speeds in {} per second", model.source,
+                              to_string(model.interpolation), model.unit, model.unit);
+  table.header = {"node", "points", "sizes", "speeds", "widest interval", "other load (max)", "shape"};
+  const auto functions = model.functions();
+  for (std::size_t i = 0; i < model.nodes.size(); ++i) {
+    const auto& node = model.nodes[i];
+    double slowest = node.points.front().speed, fastest = slowest, widest = 0.0;
+    for (const auto& point : node.points) {
+      slowest = std::min(slowest, point.speed), fastest = std::max(fastest, point.speed);
+      widest = std::max(widest, point.interval / point.speed);
+    }
+    const auto decreasing = functions[i].size_where_time_decreases();
+    table.rows.push_back(
+        {node.name, fmt::format("{}", node.points.size()),
+         fmt::format("{:.6g} .. {:.6g}", node.points.front().size, node.points.back().size),
+         fmt::format("{:.4g} .. {:.4g}", slowest, fastest), fmt::format("{:.1f} %", 100.0 * widest),
+         node.other_load.empty()
+             ? "-"
+             : fmt::format("{:.3f}", *std::max_element(node.other_load.begin(), node.other_load.end())),
+         decreasing ? fmt::format("time falls at {:.6g} (a line through the origin meets the speed twice)", *decreasing)
+                    : "time grows with the size"});
+  }
   return table;
 }
 
@@ -407,13 +479,13 @@ Figure seed003_figure2(const std::vector<std::vector<double>>& configurations) {
   for (std::size_t c = 0; c < configurations.size(); ++c)
     by_heterogeneity.emplace_back(model::heterogeneity_degree(configurations[c]), c);
   std::sort(by_heterogeneity.begin(), by_heterogeneity.end());
-  Figure figure =
-      titled("seed003-fig2-ewf", "Efficiency worsening factor against heterogeneity",
-             fmt::format("Clematis-Corana 1999 Fig 2: ewf = eta / eta_hom (Eq 41) with eta_i = 1 / (1 + s_i R) (Eq 38), "
-                         "against H (the standard deviation of the speeds) of {} configurations, for R = 0.1 to "
-                         "1.0 (top to bottom)",
-                         configurations.size()),
-             "degree of heterogeneity H", "ewf");
+  Figure figure = titled(
+      "seed003-fig2-ewf", "Efficiency worsening factor against heterogeneity",
+      fmt::format("Clematis-Corana 1999 Fig 2: ewf = eta / eta_hom (Eq 41) with eta_i = 1 / (1 + s_i R) (Eq 38), "
+                  "against H (the standard deviation of the speeds) of {} configurations, for R = 0.1 to "
+                  "1.0 (top to bottom)",
+                  configurations.size()),
+      "degree of heterogeneity H", "ewf");
   for (int r = 1; r <= 10; ++r) {
     const double ratio = r / 10.0;
     Series series{fmt::format("R = {:.1f}", ratio), {}, {}, PlotStyle::lines_points, std::nullopt};

@@ -74,6 +74,7 @@ std::string analysis_table(const RunAnalysis& a) {
                   a.t_seq_ref ? fmt::format(", t_seq_ref = {} s", seconds(*a.t_seq_ref)) : "");
   out +=
       fmt::format("speeds: v_i {}; s_i {}; reference: {}\n", a.speeds.v_source, a.speeds.s_source, a.speeds.reference);
+  if (a.distribution) out += "work shared by " + a.distribution->describe() + "\n";
 
   out += heading("what was measured");
   for (const auto& line : headline_lines(a, headline(a))) out += "  " + line + "\n";
@@ -142,8 +143,8 @@ std::string distribution_table(const DistributionMetrics& m) {
 }
 
 std::string worsening_table(const WorseningMetrics& m) {
-  std::string out = fmt::format("Clematis-Corana 1999, Section 3: {} dedicated nodes, R = {:g} (R_i = s_i R)\n", m.speeds.size(),
-                                m.reference_ratio);
+  std::string out = fmt::format("Clematis-Corana 1999, Section 3: {} dedicated nodes, R = {:g} (R_i = s_i R)\n",
+                                m.speeds.size(), m.reference_ratio);
   TextTable nodes({"i", "s_i", "eta_i", "W_i/W_i^id"});
   for (std::size_t i = 0; i < m.speeds.size(); ++i)
     nodes.add_row({fmt::format("{}", i + 1), fmt::format("{:g}", m.speeds[i]), num(m.node_efficiency[i]),
@@ -190,8 +191,9 @@ std::string serial_fit_table(const SerialFit& fit) {
   }
   if (fit.rows.empty()) return out + "no multi-processor rows to evaluate\n";
   const auto maybe = [](const std::optional<double>& value) { return value ? num(*value) : std::string("-"); };
-  TextTable rows({"procs", "size", "tau_N (s)", fit.how == SerialTime::measured ? "tau_1 measured (s)" : "tau_1 fit (s)",
-                  "f", "S_N", "S_N^th", "eps_N", "Karp-Flatt e"});
+  TextTable rows({"procs", "size", "tau_N (s)",
+                  fit.how == SerialTime::measured ? "tau_1 measured (s)" : "tau_1 fit (s)", "f", "S_N", "S_N^th",
+                  "eps_N", "Karp-Flatt e"});
   for (const auto& r : fit.rows)
     rows.add_row({fmt::format("{}", r.procs), fmt::format("{:g}", r.size), seconds(r.seconds),
                   seconds(r.single_processor_time), maybe(r.serial_fraction), num(r.speedup),

@@ -8,6 +8,8 @@ cli_golden(partition_small_extrapolate partition --model tests/cli/partition/mod
            --extrapolate)
 cli_golden(model_fpm_small model fpm tests/cli/partition/model-small.json --sizes 100:900:200)
 cli_golden(model_fpm_small_json model fpm tests/cli/partition/model-small.json --sizes 300,450 --json)
+# A kernel run's analysis names how its rows were shared.
+cli_golden(analyze_kernel_fpm analyze tests/cli/report/kernel-ge-600-fpm.json)
 
 cli_bad_input(fpm_no_points
   "^hetscale: tests/cli/bad_input/fpm-no-points.json: nodes\\[0\\].points: must not be empty"

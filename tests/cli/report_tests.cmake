@@ -45,6 +45,10 @@ report_golden(series 8 ${report_inputs}/series-my-stencil-2.json ${report_inputs
 # A prediction (hetscale predict --json): each part's points, model and
 # prediction with its interval (t_other, zero everywhere, not drawn).
 report_golden(prediction 5 ${report_inputs}/predict-farm-over-c.json)
+# A functional performance model (hetscale.fpm/1: speed against share size
+# per node) and a kernel run whose rows it shared (the run's section says so).
+report_golden(speed_model 3 ${PROJECT_SOURCE_DIR}/tests/cli/partition/model-small.json
+  ${report_inputs}/kernel-ge-600-fpm.json)
 cli_exit(help_report 0 report --help)
 
 # report_bad_input(NAME REGEX ARGUMENTS...): run in the project folder with
@@ -73,7 +77,7 @@ report_bad_input(not_json
   "^hetscale: tests/cli/bad_input/broken.json: not valid JSON: parse error at line 4, column 38: [^\n]*\n$"
   examples/run-hetero.json tests/cli/bad_input/broken.json)
 report_bad_input(unknown_schema
-  "^hetscale: examples/platform-hetero.json: schema: 'hetscale.platform/1' is not one the report reads \\(hetscale.run/1, hetscale.sweep/1, hetscale.comm-profile/1, hetscale.optimize/1, hetscale.predict/1\\)\n$"
+  "^hetscale: examples/platform-hetero.json: schema: 'hetscale.platform/1' is not one the report reads \\(hetscale.run/1, hetscale.sweep/1, hetscale.comm-profile/1, hetscale.optimize/1, hetscale.predict/1, hetscale.fpm/1\\)\n$"
   examples/run-hetero.json examples/platform-hetero.json)
 report_bad_input(run_record_refused
   "^hetscale: tests/cli/bad_input/run-unknown-field.json: nodes\\[0\\].t_compute: unknown field"
@@ -85,7 +89,7 @@ report_bad_input(empty_model_name
   "^hetscale: --model: 'seed000-fig1,' has an empty name; allowed: seed000-fig1, seed003-fig2\n$"
   examples/run-hetero.json --model seed000-fig1,)
 report_bad_input(no_inputs
-  "^hetscale: INPUTS: nothing to report: give run records, sweeps, optimizer runs or --model\n$")
+  "^hetscale: INPUTS: nothing to report: give run records, sweeps, optimizer runs, predictions, speed models or --model\n$")
 report_bad_input(profile_without_sweeps
   "^hetscale: data/papers/seed001-section45.json: schema: a communication profile serves sweeps \\(psi predicted\\); no sweep given\n$"
   examples/run-hetero.json data/papers/seed001-section45.json)

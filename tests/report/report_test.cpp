@@ -126,8 +126,8 @@ TEST(CheckFigure, RefusesBarsThatDoNotFitTheCategories) {
                                           {"figure 'bars'", "a segment has 2 values for 3 categories"}));
   figure = bars_figure();
   figure.bars->values.pop_back();  // two segments, one row
-  EXPECT_TRUE(ThrowsInvalidArgumentNaming([&] { check_figure(figure); },
-                                          {"figure 'bars'", "one row of values per segment"}));
+  EXPECT_TRUE(
+      ThrowsInvalidArgumentNaming([&] { check_figure(figure); }, {"figure 'bars'", "one row of values per segment"}));
   figure = bars_figure();
   figure.bars->categories.clear();
   figure.bars->values = {{}, {}};
@@ -146,13 +146,10 @@ TEST(GnuplotScript, HoldsTheDataPointsInline) {
   Figure figure = two_point_figure();
   figure.series.push_back(series("second", {0.5, 1e-7, 123456789.0}, {-2.0, 0.25, 1e6}, PlotStyle::points));
   const auto script = gnuplot_script(figure);
-  EXPECT_TRUE(HoldsAll(script, {
-      "$series0 << EOD\n1 3\n2 4\nEOD\n",
-      "$series1 << EOD\n0.5 -2\n1e-07 0.25\n123456789 1000000\nEOD\n",
-      "$series0 using 1:2 with linespoints",
-      "$series1 using 1:2 with points",
-      "title \"line\"",
-      "title \"second\""}));
+  EXPECT_TRUE(HoldsAll(
+      script,
+      {"$series0 << EOD\n1 3\n2 4\nEOD\n", "$series1 << EOD\n0.5 -2\n1e-07 0.25\n123456789 1000000\nEOD\n",
+       "$series0 using 1:2 with linespoints", "$series1 using 1:2 with points", "title \"line\"", "title \"second\""}));
 }
 
 TEST(GnuplotScript, WritesNaNForValuesThatAreNotFinite) {
@@ -173,11 +170,8 @@ TEST(GnuplotScript, EscapesQuotesAndBackslashesInText) {
   figure.y_label = "two\nlines";
   figure.series.front().title = R"(series "s")";
   const auto script = gnuplot_script(figure);
-  EXPECT_TRUE(HoldsAll(script, {
-      "set title \"say \\\"hi\\\" \\\\ bye\"\n",
-      "set xlabel \"a\\\\b\"\n",
-      "set ylabel \"two\\nlines\"\n",
-      "title \"series \\\"s\\\"\""}));
+  EXPECT_TRUE(HoldsAll(script, {"set title \"say \\\"hi\\\" \\\\ bye\"\n", "set xlabel \"a\\\\b\"\n",
+                                "set ylabel \"two\\nlines\"\n", "title \"series \\\"s\\\"\""}));
 }
 
 TEST(GnuplotScript, SetsLogscaleRangesAndKey) {
@@ -203,11 +197,10 @@ TEST(GnuplotScript, SeriesColours) {
   figure.series.back().colour = 3;
   figure.series.push_back(series("next", {1.0}, {1.0}, PlotStyle::points));
   const auto script = gnuplot_script(figure);
-  EXPECT_TRUE(HoldsAll(script, {
-      "$series0 using 1:2 with lines lw 1.5 dt 2 lc rgb \"#555555\" notitle",
-      "$series1 using 1:2 with linespoints lw 2 pt 7 ps 0.7 lc 1 title \"line\"",
-      "$series2 using 1:2 with lines lw 2 lc 3 title \"fixed\"",
-      "$series3 using 1:2 with points pt 7 ps 0.8 lc 2 title \"next\""}));
+  EXPECT_TRUE(HoldsAll(script, {"$series0 using 1:2 with lines lw 1.5 dt 2 lc rgb \"#555555\" notitle",
+                                "$series1 using 1:2 with linespoints lw 2 pt 7 ps 0.7 lc 1 title \"line\"",
+                                "$series2 using 1:2 with lines lw 2 lc 3 title \"fixed\"",
+                                "$series3 using 1:2 with points pt 7 ps 0.8 lc 2 title \"next\""}));
 }
 
 TEST(GnuplotScript, XTickLabelsAreTheOnlyXTics) {
@@ -223,15 +216,11 @@ TEST(GnuplotScript, StacksBarsPerCategory) {
   figure.bars->categories[1] = R"(node "2" \x)";
   const auto script = gnuplot_script(figure);
   // The categories are tic labels (escaped string literals), the data numbers only.
-  EXPECT_TRUE(HoldsAll(script, {
-      "set style data histograms\n",
-      "set style histogram rowstacked\n",
-      "set style fill solid",
-      "set yrange [0:*]\n",
-      R"(("node1" 0, "node \"2\" \\x" 1, "node3" 2))",
-      "$bars << EOD\n1 0.5\n2 0.25\n3 0\nEOD\n",
-      "$bars using 1 title \"computation\" lc 1",
-      "$bars using 2 title \"idle\" lc 2"}));
+  EXPECT_TRUE(HoldsAll(
+      script,
+      {"set style data histograms\n", "set style histogram rowstacked\n", "set style fill solid", "set yrange [0:*]\n",
+       R"(("node1" 0, "node \"2\" \\x" 1, "node3" 2))", "$bars << EOD\n1 0.5\n2 0.25\n3 0\nEOD\n",
+       "$bars using 1 title \"computation\" lc 1", "$bars using 2 title \"idle\" lc 2"}));
   EXPECT_FALSE(contains(script, "logscale")) << script;
 }
 
@@ -508,8 +497,13 @@ json run_json(const std::string& label, double t_par, std::size_t workers, const
 }
 
 json farm_context(int clients, const std::string& policy = "adaptive") {
-  return {{"tool", "hetscale farm"}, {"clients", clients}, {"policy", policy}, {"objective", "synthetic"},
-          {"eval_time_s", 0.01}, {"time_scale", 1.0}, {"speeds", std::vector<double>(clients, 1.0)}};
+  return {{"tool", "hetscale farm"},
+          {"clients", clients},
+          {"policy", policy},
+          {"objective", "synthetic"},
+          {"eval_time_s", 0.01},
+          {"time_scale", 1.0},
+          {"speeds", std::vector<double>(clients, 1.0)}};
 }
 
 std::size_t figure_count(const Report& report) {
@@ -559,9 +553,8 @@ TEST(BuildReport, RunRecordGivesTimeBreakdownSharesAndMetrics) {
 }
 
 TEST(BuildReport, ShippedRunRecordWithAServerHasABarForIt) {
-  const auto report = build_report({input_file(examples_dir + "/run-hetero.json"),
-                                    input_file(examples_dir + "/run-simulated-seed000.json")},
-                                   {});
+  const auto report = build_report(
+      {input_file(examples_dir + "/run-hetero.json"), input_file(examples_dir + "/run-simulated-seed000.json")}, {});
   ASSERT_EQ(report.sections.size(), 3u);
   EXPECT_EQ(report.sections[1].source, examples_dir + "/run-hetero.json");
   EXPECT_EQ(figure_count(report), 4u);
@@ -593,9 +586,9 @@ TEST(BuildReport, SweepsGiveIsospeedAndPsiFigures) {
 }
 
 TEST(BuildReport, SweepWithoutTargetGivesNoPsi) {
-  const auto report = build_report({input_file(inputs_dir + "/sweep-ge-c2.json"),
-                                    input_file(HETSCALE_BAD_INPUT_DIR "/scale-sweep-no-target.json")},
-                                   {});
+  const auto report = build_report(
+      {input_file(inputs_dir + "/sweep-ge-c2.json"), input_file(HETSCALE_BAD_INPUT_DIR "/scale-sweep-no-target.json")},
+      {});
   ASSERT_EQ(report.sections.size(), 1u);
   EXPECT_EQ(report.sections[0].figures.size(), 1u);
   ASSERT_EQ(report.sections[0].paragraphs.size(), 1u);
@@ -603,10 +596,10 @@ TEST(BuildReport, SweepWithoutTargetGivesNoPsi) {
 }
 
 TEST(BuildReport, CommunicationProfileAddsPsiPredicted) {
-  const auto report = build_report({input_file(inputs_dir + "/sweep-ge-c2.json"),
-                                    input_file(data_dir + "/papers/seed001-section45.json"),
-                                    input_file(inputs_dir + "/sweep-ge-c4.json")},
-                                   {});
+  const auto report = build_report(
+      {input_file(inputs_dir + "/sweep-ge-c2.json"), input_file(data_dir + "/papers/seed001-section45.json"),
+       input_file(inputs_dir + "/sweep-ge-c4.json")},
+      {});
   ASSERT_EQ(report.sections.size(), 1u);
   const auto& section = report.sections[0];
   ASSERT_EQ(section.figures.size(), 2u);
@@ -627,8 +620,14 @@ json optimizer_json(bool with_fitness) {
                 {"solver", "ga ssga one-point"},
                 {"time", 1.5},
                 {"optimum", 1.25},
-                {"plan", {{{"level", 1}, {"procs", 4}, {"alignment", 2}, {"alignment_patterns", "a: row"},
-                           {"t_comp", 1.0}, {"t_comm", 0.5}, {"structure", "-"}}}}};
+                {"plan",
+                 {{{"level", 1},
+                   {"procs", 4},
+                   {"alignment", 2},
+                   {"alignment_patterns", "a: row"},
+                   {"t_comp", 1.0},
+                   {"t_comm", 0.5},
+                   {"structure", "-"}}}}};
   if (with_fitness) {
     document["best_fitness"] = {3.0, 2.0, 1.5};
     document["mean_fitness"] = {4.0, 3.0, 2.0};
@@ -669,15 +668,55 @@ TEST(BuildReport, ShippedOptimizerOutput) {
   EXPECT_EQ(report.sections[0].tables[0].rows.size(), 5u) << "H1 has five levels";
 }
 
+// A functional performance model: its points, interval ends and interpolation
+// per node, one colour per node; a kernel run whose rows it shared says so.
+TEST(BuildReport, SpeedModelAndTheKernelRunItShared) {
+  const json model{
+      {"schema", "hetscale.fpm/1"},
+      {"unit", "rows"},
+      {"interpolation", "linear"},
+      {"nodes",
+       {{{"name", "fast"},
+         {"points", {{{"size", 100}, {"speed", 2000}, {"interval", 50}}, {{"size", 800}, {"speed", 1000}}}}},
+        {{"name", "marked"}, {"points", {{{"size", 100}, {"speed", 500}}}}}}}};
+  const auto report =
+      build_report({{"models/m.json", model.dump()}, input_file(inputs_dir + "/kernel-ge-600-fpm.json")}, {});
+  ASSERT_EQ(report.sections.size(), 3u);  // summary, the run, the model
+  EXPECT_TRUE(contains(report.sections[1].paragraphs[1],
+                       "Work shared by the functional performance model tests/cli/partition/model-small.json (rows): "
+                       "289, 217, 94"))
+      << report.sections[1].paragraphs[1];
+  const auto& section = report.sections[2];
+  EXPECT_EQ(section.title, "Speed model: m");
+  ASSERT_EQ(section.tables.size(), 1u);
+  ASSERT_EQ(section.tables[0].rows.size(), 2u);
+  EXPECT_EQ(section.tables[0].rows[0][2], "100 .. 800");
+  EXPECT_EQ(section.tables[0].rows[0][4], "2.5 %");  // 50 of 2000
+  ASSERT_EQ(section.figures.size(), 1u);
+  const Figure& figure = section.figures[0].figure;
+  ASSERT_EQ(figure.series.size(), 5u);  // fast: points, interval ends, curve; marked: points, curve
+  EXPECT_EQ(figure.series[1].y, (std::vector<double>{1950, 2050}));
+  EXPECT_EQ(figure.series[2].y.front(), 2000);
+  EXPECT_EQ(figure.series[2].y.back(), 1000);
+  EXPECT_EQ(figure.series[2].colour, figure.series[0].colour);
+  EXPECT_NE(figure.series[3].colour, figure.series[0].colour);
+  // A marked speed (one point) is a flat line across the whole figure.
+  EXPECT_EQ(figure.series[4].x.front(), 100);
+  EXPECT_EQ(figure.series[4].x.back(), 800);
+  EXPECT_EQ(figure.series[4].y.front(), 500);
+  EXPECT_EQ(figure.series[4].y.back(), 500);
+  expect_drawable(report);
+}
+
 // Farm runs over 0, 1, 2, 4 clients: one series; the speed-up is the 0-client
 // run's t_par over each run's t_par (not t_seq_ref), s_max of the speeds.
 TEST(BuildReport, FarmRunsOverClientCountsGiveOneSpeedupSection) {
   const std::map<int, double> t_par{{0, 100.0}, {1, 104.0}, {2, 50.0}, {4, 32.0}};
   std::vector<ReportInput> inputs;
   for (const auto& [clients, time] : t_par)
-    inputs.push_back({fmt::format("farm-{}.json", clients),
-                      run_json(fmt::format("{} clients", clients), time, std::max(clients, 1), farm_context(clients))
-                          .dump()});
+    inputs.push_back(
+        {fmt::format("farm-{}.json", clients),
+         run_json(fmt::format("{} clients", clients), time, std::max(clients, 1), farm_context(clients)).dump()});
   const auto report = build_report(inputs, {});
   ASSERT_EQ(report.sections.size(), 2u) << "the summary, and no section of their own for the runs of the series";
   EXPECT_EQ(report.sections[0].tables.at(0).rows.size(), 4u) << "the summary has every run";
@@ -793,20 +832,28 @@ TEST(BuildReport, ModelFigures) {
 
 TEST(BuildReport, RefusesTextThatIsNotAJsonObject) {
   for (const std::string text : {"[1, 2]", "\"text\""})
-    EXPECT_EQ(ErrorMessage([&] { build_report({{"in/bad.json", text}}, {}); }),
+    EXPECT_EQ(ErrorMessage([&] {
+                build_report({{"in/bad.json", text}}, {});
+              }),
               "in/bad.json: is not a JSON object; the report reads hetscale's JSON outputs")
         << text;
   for (const std::string text : {"not json {", ""})
-    EXPECT_THAT(ErrorMessage([&] { build_report({{"in/bad.json", text}}, {}); }),
+    EXPECT_THAT(ErrorMessage([&] {
+                  build_report({{"in/bad.json", text}}, {});
+                }),
                 testing::StartsWith("in/bad.json: not valid JSON: parse error at line 1"))
         << text;
 }
 
 TEST(BuildReport, RefusesAnUnknownSchemaListingTheKnownOnes) {
-  EXPECT_EQ(ErrorMessage([] { build_report({{"in/platform.json", R"({"schema": "hetscale.platform/1"})"}}, {}); }),
+  EXPECT_EQ(ErrorMessage([] {
+              build_report({{"in/platform.json", R"({"schema": "hetscale.platform/1"})"}}, {});
+            }),
             "in/platform.json: schema: 'hetscale.platform/1' is not one the report reads (hetscale.run/1, "
-            "hetscale.sweep/1, hetscale.comm-profile/1, hetscale.optimize/1, hetscale.predict/1)");
-  EXPECT_TRUE(contains(ErrorMessage([] { build_report({{"in/none.json", "{}"}}, {}); }),
+            "hetscale.sweep/1, hetscale.comm-profile/1, hetscale.optimize/1, hetscale.predict/1, hetscale.fpm/1)");
+  EXPECT_TRUE(contains(ErrorMessage([] {
+                         build_report({{"in/none.json", "{}"}}, {});
+                       }),
                        "in/none.json: schema: '' is not one the report reads"));
 }
 
@@ -822,7 +869,9 @@ TEST(BuildReport, CommunicationProfileNeedsSweepsAndIsGivenOnce) {
   EXPECT_EQ(ErrorMessage([&] { build_report({profile}, {}); }),
             profile.path + ": schema: a communication profile serves sweeps (psi predicted); no sweep given");
   const auto second = ReportInput{"in/second-profile.json", profile.text};
-  EXPECT_EQ(ErrorMessage([&] { build_report({input_file(inputs_dir + "/sweep-ge-c2.json"), profile, second}, {}); }),
+  EXPECT_EQ(ErrorMessage([&] {
+              build_report({input_file(inputs_dir + "/sweep-ge-c2.json"), profile, second}, {});
+            }),
             "in/second-profile.json: schema: a second communication profile; give one");
 }
 
@@ -836,8 +885,9 @@ TEST(BuildReport, RefusesAnUnknownModelFigure) {
 }
 
 TEST(BuildReport, RefusesNothingToReport) {
-  EXPECT_EQ(ErrorMessage([] { build_report({}, {}); }),
-            "INPUTS: nothing to report: give run records, sweeps, optimizer runs or --model");
+  EXPECT_EQ(
+      ErrorMessage([] { build_report({}, {}); }),
+      "INPUTS: nothing to report: give run records, sweeps, optimizer runs, predictions, speed models or --model");
 }
 
 // --- the whole page ---------------------------------------------------------------------------
@@ -846,11 +896,10 @@ TEST_F(RenderSvg, EveryInputKindDrawsIntoOnePage) {
   ReportOptions options;
   options.model_figures = {"seed000-fig1", "seed003-fig2"};
   options.seed003_configurations = seed003_table1_speeds(data_dir);
-  std::vector<ReportInput> inputs{input_file(examples_dir + "/run-hetero.json"),
-                                  input_file(inputs_dir + "/sweep-ge-c2.json"),
-                                  input_file(inputs_dir + "/sweep-ge-c4.json"),
-                                  input_file(data_dir + "/papers/seed001-section45.json"),
-                                  input_file(inputs_dir + "/optimize-h1-ga.json")};
+  std::vector<ReportInput> inputs{
+      input_file(examples_dir + "/run-hetero.json"), input_file(inputs_dir + "/sweep-ge-c2.json"),
+      input_file(inputs_dir + "/sweep-ge-c4.json"), input_file(data_dir + "/papers/seed001-section45.json"),
+      input_file(inputs_dir + "/optimize-h1-ga.json")};
   for (const int clients : {0, 1, 2, 4})
     inputs.push_back({fmt::format("in/farm-{}.json", clients),
                       run_json("farm", 100.0 / (clients + 1), std::max(clients, 1), farm_context(clients)).dump()});

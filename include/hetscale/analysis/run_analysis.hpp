@@ -9,6 +9,7 @@
 #include "hetscale/platform/platform.hpp"
 #include "hetscale/record/mpi_profile.hpp"
 #include "hetscale/record/run_record.hpp"
+#include "hetscale/record/work_distribution.hpp"
 
 namespace hetscale {
 
@@ -90,6 +91,8 @@ struct RunAnalysis {
   std::vector<MpiFunctionProfile> mpi_functions;
   // A measured run's regions, each analysed on its own with `analyze --region NAME`.
   std::vector<std::string> regions;
+  // A kernel run's: how its work was shared (marked speeds or a functional model).
+  std::optional<WorkDistribution> distribution;
 };
 
 // How many of a measured run's MPI functions the analysis lists.

@@ -21,8 +21,9 @@ struct MarkedSpeedOptions {
 std::vector<double> given_marked_speeds(const MarkedSpeedOptions& options, int ranks);
 
 // The marked speeds of a run: `given` when there are any, else every rank's
-// own measured at once (measure_marked_speeds, as a node of relative speed
-// emulated[rank], 1 when `emulated` is empty, `seconds` per benchmark kernel).
+// own, measured with the ranks of a host one at a time (measure_marked_speeds,
+// as a node of relative speed emulated[rank], 1 when `emulated` is empty,
+// `seconds` per benchmark kernel).
 // Every rank gets them. Collective when measuring.
 std::vector<double> marked_speeds_for_run(std::vector<double> given, const std::vector<double>& emulated,
                                           double seconds);

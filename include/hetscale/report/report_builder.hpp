@@ -12,6 +12,8 @@
 //   hetscale.optimize/1      fitness per generation and the plan
 //   hetscale.predict/1       each part: measured points, the fitted model and
 //                            the prediction with its interval
+//   hetscale.fpm/1           speed against share size per node (functional
+//                            performance models)
 #include <string>
 #include <vector>
 

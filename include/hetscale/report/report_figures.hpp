@@ -8,6 +8,7 @@
 
 #include "hetscale/analysis/isospeed.hpp"
 #include "hetscale/analysis/run_analysis.hpp"
+#include "hetscale/platform/speed_model.hpp"
 #include "hetscale/record/sweep.hpp"
 #include "hetscale/report/figure.hpp"
 #include "hetscale/report/html_report.hpp"
@@ -59,6 +60,15 @@ Figure fitness_figure(const std::vector<double>& best, const std::vector<double>
 // to the one predicted, and the prediction with its interval.
 Figure prediction_figure(const PredictedPart& part, const PredictionDocument& document, const std::string& id);
 HtmlTable prediction_html_table(const PredictionDocument& document);
+
+// --- functional performance models (hetscale.fpm/1) ------------------------------------
+// Speed against the size of the share, per node: the measured points with
+// their intervals' ends, and the interpolation the partitioner uses between
+// them (Lastovetsky and Reddy's speed functions).
+Figure speed_model_figure(const SpeedModel& model, const std::string& id);
+// Per node: points, sizes, speeds, the widest interval, the other load seen,
+// and the shape restriction's check.
+HtmlTable speed_model_table(const SpeedModel& model);
 
 // --- model figures ------------------------------------------------------------------------
 // APGA 2004 Fig 1 (Eqs 11-13): two processors {v, h v}, the slower one with share
