@@ -60,9 +60,9 @@ bench: build
 		--flags=$(OVERSUBSCRIBE) --repetitions 3
 	@OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 python3 bench/fpm_modes.py \
 		--hetscale $(BUILD_DIR)/apps/hetscale/hetscale --mpiexec mpiexec --flags=$(OVERSUBSCRIBE)
-	@for kernel in mm ge; do OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 python3 bench/fpm_gain.py \
-		--hetscale $(BUILD_DIR)/apps/hetscale/hetscale --mpiexec mpiexec --flags=$(OVERSUBSCRIBE) \
-		--kernel $$kernel --orders 250,500,1000,2000 || exit 1; done
+	@for run in mm:250,500,1000,2000 ge:500,1000,2000; do OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+		python3 bench/fpm_gain.py --hetscale $(BUILD_DIR)/apps/hetscale/hetscale --mpiexec mpiexec \
+		--flags=$(OVERSUBSCRIBE) --kernel $${run%%:*} --orders $${run#*:} || exit 1; done
 
 # Each fuzz target for FUZZ_SECONDS (default 600), FUZZ_JOBS at a time.
 FUZZ_SECONDS ?= 600

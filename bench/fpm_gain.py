@@ -2,7 +2,7 @@
 """The functional split against the constant-speed split, measured (issue 21).
 
   fpm_gain.py --hetscale H --mpiexec M [--flags "F1;F2"] [--kernel ge] [--orders 1000,2000,3000]
-              [--speeds 1,0.5,0.25] [--repetitions 3] [--points 8] [--measure one|all]
+              [--speeds 1,0.5,0.25] [--repetitions 5] [--points 8] [--measure one|all]
 
 For each order N: `hetscale bench fpm` measures every rank's speed (emulated
 relative speeds --speeds) at --points share sizes from N / 32 to N rows
@@ -14,9 +14,10 @@ ways, alternated --repetitions times:
 - functional: `--distribution fpm:MODEL` (the numerical partition of N rows).
 
 It prints, per N, the predicted makespans of the two splits (`hetscale
-partition`), the measured T_par of each (medians), and their ratios
-(constant / functional: above 1, the functional split is faster). Nothing
-is asserted: where the functional split wins and where it does not is the
+partition`), the measured T_par of each (medians), their ratio (constant /
+functional: above 1, the functional split is faster), and in how many of
+the alternated pairs the functional split was the faster. Nothing is
+asserted: where the functional split wins and where it does not is the
 result.
 """
 import argparse
@@ -43,7 +44,7 @@ def main():
     parser.add_argument("--kernel", default="ge")
     parser.add_argument("--orders", default="1000,2000,3000")
     parser.add_argument("--speeds", default="1,0.5,0.25")
-    parser.add_argument("--repetitions", type=int, default=3)
+    parser.add_argument("--repetitions", type=int, default=5)
     parser.add_argument("--points", type=int, default=8)
     parser.add_argument("--measure", choices=["one", "all"], default="one")
     args = parser.parse_args()
@@ -75,19 +76,20 @@ def main():
                     with open(out) as f:
                         times[split].append(json.load(f)["t_par"])
             constant, functional = statistics.median(times["constant"]), statistics.median(times["functional"])
-            rows.append((order, predicted["constant"]["makespan"], predicted["partition"]["makespan"],
-                         predicted["constant_over_partition"], constant, functional, constant / functional,
-                         [n["units"] for n in predicted["partition"]["nodes"]],
+            wins = sum(f < c for c, f in zip(times["constant"], times["functional"]))
+            rows.append((order, predicted["constant_over_partition"], constant, functional, constant / functional,
+                         wins, [n["units"] for n in predicted["partition"]["nodes"]],
                          [n["units"] for n in predicted["constant"]["nodes"]]))
     print(f"## The functional split against the constant one: kernel {args.kernel}, emulated speeds {args.speeds}, "
           f"{os.cpu_count()} cores, models measured {'one rank at a time' if args.measure == 'one' else 'all at once'}, "
           f"medians of {args.repetitions} alternated runs\n")
     print("| N | rows (functional) | rows (constant) | predicted constant / functional | measured T constant (s) | "
-          "measured T functional (s) | measured constant / functional |")
-    print("|---|---|---|---|---|---|---|")
-    for order, _, _, predicted_ratio, constant, functional, ratio, fpm_rows, constant_rows in rows:
+          "measured T functional (s) | measured constant / functional | functional faster |")
+    print("|---|---|---|---|---|---|---|---|")
+    for order, predicted_ratio, constant, functional, ratio, wins, fpm_rows, constant_rows in rows:
         print(f"| {order} | {','.join(map(str, fpm_rows))} | {','.join(map(str, constant_rows))} | "
-              f"{predicted_ratio:.3f} | {constant:.4g} | {functional:.4g} | {ratio:.3f} |")
+              f"{predicted_ratio:.3f} | {constant:.4g} | {functional:.4g} | {ratio:.3f} | "
+              f"{wins} of {args.repetitions} |")
 
 
 if __name__ == "__main__":

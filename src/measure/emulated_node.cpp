@@ -24,7 +24,9 @@ double seconds_of(clockid_t clock) {
 double children_cpu_seconds() {
   rusage usage{};
   getrusage(RUSAGE_CHILDREN, &usage);
-  const auto seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + 1e-6 * static_cast<double>(t.tv_usec); };
+  const auto seconds = [](const timeval& t) {
+    return static_cast<double>(t.tv_sec) + 1e-6 * static_cast<double>(t.tv_usec);
+  };
   return seconds(usage.ru_utime) + seconds(usage.ru_stime);
 }
 
@@ -49,6 +51,7 @@ double EmulatedProcessor::begin() const { return seconds_of(CLOCK_THREAD_CPUTIME
 void EmulatedProcessor::end(double cpu_start) {
   const double cpu = seconds_of(CLOCK_THREAD_CPUTIME_ID) - cpu_start;
   cpu_seconds_ += cpu;
+  ++computations_;
 #ifndef HETSCALE_SMPI
   // In the simulator a process is as fast as its simulated host: no sleep.
   if (speed_ < 1.0) sleep_until(seconds_of(CLOCK_MONOTONIC) + cpu * (1.0 / speed_ - 1.0));

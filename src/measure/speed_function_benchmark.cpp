@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <memory>
+#include <span>
 #include <stdexcept>
 #include <vector>
 
@@ -21,15 +22,32 @@ namespace {
 
 namespace kernels = programs::kernels;
 
+// The share's rows through the whole elimination, as the kernel's process
+// does them: `size` rows spread evenly over the order-N matrix (as the
+// heterogeneous cyclic distribution deals them), and at each step k every row
+// below k updated by the pivot row's part from k (length N + 1 - k). The
+// active rows and their length shrink from step to step, and with them the
+// share's working set: what the share's speed depends on.
 ShareWorkload elimination(std::size_t order, std::size_t largest) {
-  auto rows = std::make_shared<std::vector<double>>(kernels::generate_matrix(largest, order + 1, 11));
-  auto pivot = std::make_shared<std::vector<double>>(kernels::generate_matrix(1, order + 1, 12));
-  (*pivot)[0] = 1.0 + std::abs((*pivot)[0]);  // a pivot that is not 0
-  return [rows, pivot, order](std::size_t size) {
-    for (std::size_t i = 0; i < size; ++i) {
-      double* row = rows->data() + i * (order + 1);
-      row[0] = 0.5;  // the step zeroes it; without it the next step would scale by 0 (and BLAS skip the work)
-      kernels::eliminate_row({row, order + 1}, *pivot, 0);
+  const std::size_t width = order + 1;
+  auto rows = std::make_shared<std::vector<double>>(kernels::generate_matrix(largest, width, 11));
+  auto pivot = std::make_shared<std::vector<double>>(kernels::generate_matrix(1, width, 12));
+  for (double& entry : *pivot) entry = 1.0 + std::abs(entry);  // no pivot is 0
+  return [rows, pivot, order, width](std::size_t size, EmulatedProcessor& processor) {
+    std::size_t first_below = 0;  // the first of the share's rows below the pivot
+    // Row i of the share is row floor(i N / size) of the matrix.
+    const auto matrix_row = [&](std::size_t i) { return i * order / size; };
+    for (std::size_t k = 0; k + 1 < order; ++k) {
+      while (first_below < size && matrix_row(first_below) <= k) ++first_below;
+      if (first_below == size) break;
+      const std::span<const double> pivot_row(pivot->data() + k, width - k);
+      processor.compute([&] {
+        for (std::size_t i = first_below; i < size; ++i) {
+          const std::span<double> row(rows->data() + i * width, width);
+          row[k] = 0.5;  // the step divides by the pivot: values stay bounded over the steps and repetitions
+          kernels::eliminate_row(row, pivot_row, k);
+        }
+      });
     }
   };
 }
@@ -38,26 +56,31 @@ ShareWorkload multiplication(std::size_t order, std::size_t largest) {
   auto a = std::make_shared<std::vector<double>>(kernels::generate_matrix(largest, order, 21));
   auto b = std::make_shared<std::vector<double>>(kernels::generate_matrix(order, order, 22));
   auto c = std::make_shared<std::vector<double>>(largest * order);
-  return [a, b, c, order](std::size_t size) {
-    kernels::multiply({a->data(), size * order}, *b, {c->data(), size * order}, size, order, order);
+  return [a, b, c, order](std::size_t size, EmulatedProcessor& processor) {
+    processor.compute([&] {
+      kernels::multiply({a->data(), size * order}, *b, {c->data(), size * order}, size, order, order);
+    });
   };
 }
 
 ShareWorkload transforms(std::size_t order, std::size_t largest) {
   auto image = std::make_shared<std::vector<kernels::Complex>>(kernels::generate_image(order, 31));
   image->resize(largest * order);
-  return [image, order](std::size_t size) {
-    kernels::transform_rows({image->data(), size * order}, order, kernels::FftDirection::forward);
+  return [image, order](std::size_t size, EmulatedProcessor& processor) {
+    processor.compute([&] {
+      kernels::transform_rows({image->data(), size * order}, order, kernels::FftDirection::forward);
+    });
   };
 }
 
 ShareWorkload command(const std::string& program) {
   if (program.find("{size}") == std::string::npos)
     throw std::invalid_argument(fmt::format("command:{}: has no {{size}} for the share's size", program));
-  return [program](std::size_t size) {
+  return [program](std::size_t size, EmulatedProcessor& processor) {
     std::string line = program;
     for (std::size_t at; (at = line.find("{size}")) != std::string::npos;) line.replace(at, 6, std::to_string(size));
-    const auto result = io::run_program({"/bin/sh", "-c", line});
+    io::ProgramOutput result;
+    processor.compute([&] { result = io::run_program({"/bin/sh", "-c", line}); });
     if (result.exit_code != 0)
       throw std::invalid_argument(
           fmt::format("command:{}: exited with {} at size {}", program, result.exit_code, size));
@@ -100,7 +123,7 @@ MeasuredPoint measure_speed_point(const ShareWorkload& work, std::size_t size, d
   };
   // How many calls one repetition makes: enough for 2 ms.
   const auto probe = Clock::now();
-  processor.compute([&] { work(size); });
+  work(size, processor);
   const double once = seconds_since(probe);
   const std::size_t calls = once >= 2e-3 ? 1 : static_cast<std::size_t>(std::ceil(2e-3 / std::max(once, 1e-7)));
 
@@ -112,9 +135,7 @@ MeasuredPoint measure_speed_point(const ShareWorkload& work, std::size_t size, d
   double mean = 0.0, half_width = 0.0;
   while (times.size() < precision.max_repetitions) {
     const auto begun = Clock::now();
-    processor.compute([&] {
-      for (std::size_t call = 0; call < calls; ++call) work(size);
-    });
+    for (std::size_t call = 0; call < calls; ++call) work(size, processor);
     times.push_back(seconds_since(begun) / static_cast<double>(calls));
     const double n = static_cast<double>(times.size());
     mean = 0.0;

@@ -592,6 +592,11 @@ std::optional<KernelRun> run_kernel(const KernelOptions& options) {
     record.nodes.push_back(node);
   }
   const double work = kernel_workload(options.kernel, static_cast<double>(options.size));
+  // What the work was shared by: the marked speeds, or each rank's whole rows
+  // (a rank the partition left without rows has a share of 0, not work_shares' 1e-9).
+  std::vector<double> recorded_shares = context.shares;
+  if (!options.speed_functions.empty())
+    for (double& share : recorded_shares) share = std::round(share);
   run.point = SweepPoint{static_cast<double>(options.size), work, seconds, compute_seconds, check.passed, {}};
   nlohmann::json context_json{
       {"kernel", to_string(options.kernel)},
@@ -600,7 +605,7 @@ std::optional<KernelRun> run_kernel(const KernelOptions& options) {
       {"T_s", seconds},
       {"marked_speeds_Mflops", context.marked},
       {"distribution", options.distribution},
-      {"distribution_shares", context.shares},
+      {"distribution_shares", recorded_shares},
       {"marked_speed_Mflops", run.marked_speed},
       {"emulated_speeds",
        options.speeds.empty() ? std::vector<double>(static_cast<std::size_t>(ranks), 1.0) : options.speeds},

@@ -12,11 +12,13 @@ namespace {
 
 TEST(SpeedFunctionBenchmark, APointIsRepeatedAndSaysWhatItMeasured) {
   std::size_t calls = 0, last_size = 0;
-  const ShareWorkload work = [&](std::size_t size) {
+  const ShareWorkload work = [&](std::size_t size, EmulatedProcessor& processor) {
     ++calls;
     last_size = size;
-    volatile double sink = 0;
-    for (std::size_t i = 0; i < size * 1000; ++i) sink = sink + 1.0;
+    processor.compute([&] {
+      volatile double sink = 0;
+      for (std::size_t i = 0; i < size * 1000; ++i) sink = sink + 1.0;
+    });
   };
   PointPrecision precision;
   precision.min_repetitions = 4;
@@ -35,20 +37,36 @@ TEST(SpeedFunctionBenchmark, APointIsRepeatedAndSaysWhatItMeasured) {
 }
 
 TEST(SpeedFunctionBenchmark, KernelsAndCommandsAreWorkloads) {
+  EmulatedProcessor processor(1.0);
   for (const char* kernel : {"ge", "mm", "conv"}) {
     const auto work = share_workload(kernel, 16, 8);
-    work(8);  // the largest share runs
-    work(1);
+    work(8, processor);  // the largest share runs
+    work(1, processor);
   }
-  share_workload("command:true {size}", 0, 1)(3);
-  EXPECT_THROW(share_workload("command:false {size}", 0, 1)(3), std::invalid_argument);
+  share_workload("command:true {size}", 0, 1)(3, processor);
+  EXPECT_THROW(share_workload("command:false {size}", 0, 1)(3, processor), std::invalid_argument);
   EXPECT_THROW(share_workload("command:true", 0, 1), std::invalid_argument);
   EXPECT_THROW(share_workload("lu", 16, 8), std::invalid_argument);
   EXPECT_THROW(share_workload("ge", 0, 8), std::invalid_argument);
 }
 
+// ge's share goes through every elimination step as the kernel's process
+// does: one computation (and an emulated node's sleep after it) per step
+// that has some of the share's rows below the pivot. Order 64: 4 rows are
+// rows 0, 16, 32 and 48 of the matrix, below the pivot in steps 0 .. 47;
+// 64 rows have one below every pivot (steps 0 .. 62).
+TEST(SpeedFunctionBenchmark, EliminationComputesEveryStepOfTheShare) {
+  const auto work = share_workload("ge", 64, 64);
+  EmulatedProcessor small(1.0), large(1.0);
+  work(4, small);
+  work(64, large);
+  EXPECT_EQ(small.computations(), 48u);
+  EXPECT_EQ(large.computations(), 63u);
+  EXPECT_GT(large.cpu_seconds(), small.cpu_seconds());
+}
+
 TEST(SpeedFunctionBenchmark, RefusesBadRequests) {
-  const ShareWorkload nothing = [](std::size_t) {};
+  const ShareWorkload nothing = [](std::size_t, EmulatedProcessor&) {};
   EXPECT_THROW(measure_speed_point(nothing, 0, 1.0, {}), std::invalid_argument);
   EXPECT_THROW(measure_speed_point(nothing, 1, 1.5, {}), std::invalid_argument);
   PointPrecision bad;

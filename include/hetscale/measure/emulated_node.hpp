@@ -4,6 +4,7 @@
 // takes c / v here. A synthetic objective's cost is fixed and spent sleeping;
 // a real objective's cost is the CPU time its evaluation took, and the node
 // sleeps the extra c / v - c.
+#include <cstddef>
 #include <string>
 
 #include "hetscale/ga/genetic_algorithm.hpp"
@@ -42,12 +43,15 @@ class EmulatedProcessor {
   double speed() const { return speed_; }
   // CPU time of all computations so far (the work at speed 1), seconds.
   double cpu_seconds() const { return cpu_seconds_; }
+  // How many computations so far (each followed by its sleep when v < 1).
+  std::size_t computations() const { return computations_; }
 
  private:
   double begin() const;
   void end(double cpu_start);
   double speed_ = 1.0;
   double cpu_seconds_ = 0.0;
+  std::size_t computations_ = 0;
 };
 
 // Lets this process's sleeps end on time (Linux timer slack of 1 ns).

@@ -9,17 +9,23 @@
 #include <functional>
 #include <string>
 
+#include "hetscale/measure/emulated_node.hpp"
 #include "hetscale/model/speed_function.hpp"
 
 namespace hetscale::measure {
 
-// The work of a share of `size` units, done once.
-using ShareWorkload = std::function<void(std::size_t size)>;
+// The work of a share of `size` units, done once on `processor`: each piece
+// the kernel's process computes between two messages goes through
+// processor.compute, so that an emulated node sleeps after each piece as it
+// does in the kernel (ge: after each elimination step).
+using ShareWorkload = std::function<void(std::size_t size, EmulatedProcessor& processor)>;
 
 // A kernel's local computation on a share of `size` rows of an order-N
 // problem, data made once for shares up to `largest_size`:
-//   ge:   one elimination step on the share's rows (length N + 1) against a
-//         pivot row (the row update, BLAS daxpy);
+//   ge:   the share's rows, spread evenly over the matrix, through every
+//         step of the elimination (each step updates the rows below the
+//         pivot with its part of the pivot row, BLAS daxpy), as the kernel's
+//         process does them: (2/3) size N^2 flops;
 //   mm:   the share's rows of C = A B, A size x N, B N x N (BLAS dgemm);
 //   conv: forward FFTs of the share's rows of N points (FFTW).
 // Or `command:PROGRAM`: PROGRAM run by /bin/sh with {size} replaced by the
