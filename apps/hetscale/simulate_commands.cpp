@@ -78,17 +78,22 @@ Output replay_task_log(SimulateFarmCommand& command) {
   if (json) return *json;
   const auto speeds = sim::simulated_client_speeds(platform, options);
   const double ceiling = sim::earliest_finish_makespan(speeds, replay.task_seconds);
+  const double bound = sim::makespan_lower_bound(speeds, replay.task_seconds);
   return {fmt::format(
       "replayed {} tasks of {} ({} in its list; each its time on its client x the client's speed{}) on {}: policy "
       "{}, {} clients\n"
       "  t_par {:.6g} s; the measured run's makespan {:.6g} s (first start to last end): simulated / measured "
       "{:.4f}\n"
-      "  earliest-finish ceiling (the costs known, list order) {:.6g} s: t_par / ceiling {:.4f}{}\n",
+      "  earliest-finish ceiling (the costs known, list order) {:.6g} s: t_par / ceiling {:.4f} (a policy may beat "
+      "it)\n"
+      "  lower bound (the work over every client's speed, or the longest task on the fastest) {:.6g} s: t_par / "
+      "bound {:.4f}{}\n",
       replay.tasks.size(), command.tasks_from, replay.tasks_in_list,
       replay.speeds.empty() ? "; the log names no speeds: all 1" : "",
       platform.name.empty() ? command.platform : platform.name, to_string(options.policy), speeds.size(),
       simulated.record.t_par, replay.makespan, simulated.record.t_par / replay.makespan, ceiling,
-      simulated.record.t_par / ceiling, command.out.empty() ? "" : fmt::format("; run record in {}", command.out))};
+      simulated.record.t_par / ceiling, bound, simulated.record.t_par / bound,
+      command.out.empty() ? "" : fmt::format("; run record in {}", command.out))};
 }
 
 Output simulate_farm(SimulateFarmCommand& command) {

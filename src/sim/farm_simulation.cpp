@@ -163,8 +163,8 @@ FarmSimulation simulate_farm(distribute::PolicyKind policy, const SimulatedFarmS
     throw std::invalid_argument(fmt::format("task_seconds must be a finite number > 0, got {}", setup.task_seconds));
   for (std::size_t i = 0; i < setup.task_costs.size(); ++i)
     if (!std::isfinite(setup.task_costs[i]) || setup.task_costs[i] <= 0.0)
-      throw std::invalid_argument(fmt::format("task_costs[{}] must be a finite number > 0, got {}", i,
-                                              setup.task_costs[i]));
+      throw std::invalid_argument(
+          fmt::format("task_costs[{}] must be a finite number > 0, got {}", i, setup.task_costs[i]));
   if (!std::isfinite(setup.latency_seconds) || setup.latency_seconds < 0.0)
     throw std::invalid_argument(
         fmt::format("latency_seconds must be a finite number >= 0, got {}", setup.latency_seconds));
@@ -201,6 +201,20 @@ double earliest_finish_makespan(const std::vector<double>& speeds, const std::ve
     free[best] += task_costs[i] / speeds[best];
   }
   return task_costs.empty() ? 0.0 : *std::max_element(free.begin(), free.end());
+}
+
+double makespan_lower_bound(const std::vector<double>& speeds, const std::vector<double>& task_costs) {
+  model::detail::require_speeds(speeds, "speeds");
+  double work = 0.0, longest = 0.0;
+  for (std::size_t i = 0; i < task_costs.size(); ++i) {
+    if (!std::isfinite(task_costs[i]) || task_costs[i] <= 0.0)
+      throw std::invalid_argument(fmt::format("task_costs[{}] must be a finite number > 0, got {}", i, task_costs[i]));
+    work += task_costs[i];
+    longest = std::max(longest, task_costs[i]);
+  }
+  double speed_sum = 0.0, fastest = 0.0;
+  for (const double speed : speeds) speed_sum += speed, fastest = std::max(fastest, speed);
+  return std::max(work / speed_sum, longest / fastest);
 }
 
 double earliest_finish_efficiency(const std::vector<double>& speeds, std::size_t tasks, double task_seconds) {

@@ -931,6 +931,27 @@ TEST(EarliestFinish, BagOfTasksInListOrder) {
       {"task_costs[1]", "0"}));
 }
 
+// What no schedule of a bag beats: the work over the sum of the speeds, or
+// the longest task on the fastest client. The list-order ceiling is not one:
+// speeds 1, 1 and tasks 1, 1, 2 in that order end at 3 (the 2 after a 1),
+// the bound (and the best schedule: 2 | 1, 1) at 2.
+TEST(EarliestFinish, LowerBoundOfABag) {
+  EXPECT_DOUBLE_EQ(makespan_lower_bound({1.0, 1.0}, {1.0, 1.0, 2.0}), 2.0);
+  EXPECT_DOUBLE_EQ(earliest_finish_makespan({1.0, 1.0}, std::vector<double>{1.0, 1.0, 2.0}), 3.0);
+  EXPECT_DOUBLE_EQ(makespan_lower_bound({1.0, 0.5}, {4.0, 0.5}), 4.0);       // the longest on the fastest
+  EXPECT_DOUBLE_EQ(makespan_lower_bound({1.0, 0.5}, {1.0, 1.0, 1.0}), 2.0);  // 3 / 1.5
+  for (int trial = 0; trial < 50; ++trial) {
+    std::mt19937 random(static_cast<unsigned>(trial));
+    std::uniform_real_distribution<double> cost(0.1, 5.0), speed(0.1, 1.0);
+    std::vector<double> speeds(1 + trial % 5), costs(1 + trial % 17);
+    for (double& v : speeds) v = speed(random);
+    for (double& c : costs) c = cost(random);
+    EXPECT_LE(makespan_lower_bound(speeds, costs), earliest_finish_makespan(speeds, costs) * (1 + 1e-12)) << trial;
+  }
+  EXPECT_TRUE(ThrowsInvalidArgumentNaming([] { makespan_lower_bound({1.0}, {1.0, -1.0}); }, {"task_costs[1]", "-1"}));
+  EXPECT_TRUE(ThrowsInvalidArgumentNaming([] { makespan_lower_bound({}, {1.0}); }, {"speeds"}));
+}
+
 // (f) bad setups name the field.
 TEST(SimulateFarm, BadSetupsThrowNamingTheField) {
   const auto good = setup_of({1.0, 0.5}, 4, 2);

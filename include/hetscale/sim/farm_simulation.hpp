@@ -56,6 +56,11 @@ double earliest_finish_makespan(const std::vector<double>& speeds, std::size_t t
 // list order, each to the client that would finish it first: the ceiling of
 // a farm that knew every task's cost beforehand and kept the list's order.
 double earliest_finish_makespan(const std::vector<double>& speeds, const std::vector<double>& task_costs);
+// Not a lower bound: an online policy that takes the tasks in another order
+// can finish sooner. What no schedule of the bag can beat:
+// max(sum of costs / sum v, the longest cost / the fastest v). Throws
+// std::invalid_argument for no speeds, a speed or a cost that is not > 0.
+double makespan_lower_bound(const std::vector<double>& speeds, const std::vector<double>& task_costs);
 // and its efficiency, tasks task_seconds / (makespan sum v): the ceiling of
 // any farm of indivisible equal tasks on these speeds, per generation.
 double earliest_finish_efficiency(const std::vector<double>& speeds, std::size_t tasks, double task_seconds);
