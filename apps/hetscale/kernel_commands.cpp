@@ -24,6 +24,7 @@
 #include "hetscale/io/host_and_time.hpp"
 #include "hetscale/model/isospeed.hpp"
 #include "hetscale/record/timings.hpp"
+#include "hetscale/record/work_distribution.hpp"
 #include "hetscale/report/isospeed_report.hpp"
 #include "hetscale/mpi/kernels.hpp"
 #include "hetscale/mpi/marked_speeds.hpp"
@@ -65,13 +66,17 @@ int kernel_command(KernelCommand& command, int& argc, char**& argv) {
         if (!run) return 0;
         const std::string record = run_record_json(run->record);
         if (!command.out.empty()) io::write_file_atomically(command.out, record);
+        // Rows shared by a functional model: said (by the marked speeds, the default: not).
+        const auto distribution = read_work_distribution(run->record.context_json);
+        const std::string shared_by =
+            distribution && !distribution->model_path().empty() ? "\n  rows shared by " + distribution->describe() : "";
         if (command.json)
           std::fwrite(record.data(), 1, record.size(), stdout);
         else
-          std::printf("kernel %s on %d processes (C = %.2f Mflop/s): %s\n  check: %s = %.3g (tolerance %.3g)%s\n",
+          std::printf("kernel %s on %d processes (C = %.2f Mflop/s): %s\n  check: %s = %.3g (tolerance %.3g)%s%s\n",
                       command.kernel.c_str(), ranks, run->marked_speed,
                       report::sweep_point_line(run->point, run->marked_speed, command.kernel).c_str(),
-                      run->check.quantity.c_str(), run->check.value, run->check.tolerance,
+                      run->check.quantity.c_str(), run->check.value, run->check.tolerance, shared_by.c_str(),
                       command.out.empty() ? "" : fmt::format("\n  run record in {}", command.out).c_str());
         return run->check.passed ? 0 : 1;
       });
@@ -280,6 +285,7 @@ std::vector<std::string> kernel_arguments(const KernelCommand& command) {
                                      command.size, "--seed",       std::to_string(command.seed)};
   if (!command.speeds.empty()) arguments.insert(arguments.end(), {"--speeds", command.speeds});
   add_marked_speed_arguments(command.marked, arguments);
+  if (command.distribution != "marked") arguments.insert(arguments.end(), {"--distribution", command.distribution});
   if (!command.label.empty()) arguments.insert(arguments.end(), {"--label", command.label});
   if (!command.out.empty()) arguments.insert(arguments.end(), {"--out", command.out});
   if (command.json) arguments.emplace_back("--json");
@@ -298,6 +304,7 @@ std::vector<std::string> sweep_arguments(const SweepCommand& command) {
                                      "--seed",          std::to_string(command.seed)};
   if (!command.speeds.empty()) arguments.insert(arguments.end(), {"--speeds", command.speeds});
   add_marked_speed_arguments(command.marked, arguments);
+  if (command.distribution != "marked") arguments.insert(arguments.end(), {"--distribution", command.distribution});
   if (!command.target.empty()) arguments.insert(arguments.end(), {"--target", command.target});
   if (!command.out.empty()) arguments.insert(arguments.end(), {"--out", command.out});
   if (!command.timings.empty()) arguments.insert(arguments.end(), {"--timings", command.timings});

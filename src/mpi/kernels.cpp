@@ -740,6 +740,8 @@ std::optional<Sweep> run_sweep(const SweepOptions& options, const VerifyingSizeC
                                {"checks", context["check"]["quantity"]}};
   for (const char* key : {"emulated_speeds", "simulator", "simulated_hosts", "simulated_computation"})
     if (context.contains(key)) sweep_context[key] = context[key];
+  // A sweep by a functional model says so (rows by its partition at each N).
+  if (options.kernel.distribution != "marked") sweep_context["distribution"] = options.kernel.distribution;
   sweep.context_json = sweep_context.dump();
   return sweep;
 }

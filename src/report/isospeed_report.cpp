@@ -5,6 +5,7 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include "hetscale/record/work_distribution.hpp"
 #include "hetscale/report/table.hpp"
 
 namespace hetscale::report {
@@ -85,8 +86,8 @@ ordered_json result_document(std::string_view schema, ordered_json inputs) {
 }  // namespace
 
 std::string psi_table(const PsiTable& table) {
-  std::string out =
-      fmt::format("Chen et al. 2008, Definition 3: isospeed-efficiency scalability of {}\n", workload_description(table.workload));
+  std::string out = fmt::format("Chen et al. 2008, Definition 3: isospeed-efficiency scalability of {}\n",
+                                workload_description(table.workload));
   out += fmt::format("configurations from {}\n\n", joined(table.sources));
   TextTable configurations({"configuration", "C (Mflop/s)", "p", "N", "W"});
   for (std::size_t i = 0; i < table.configurations.size(); ++i) {
@@ -161,7 +162,8 @@ std::string prediction_table(const IsospeedPrediction& p) {
 
   std::vector<std::string> flagged;
   for (const auto& c : p.configurations)
-    if (prediction_error_flagged(c.size_error)) flagged.push_back(fmt::format("N' of {} {} %", c.name, percent(c.size_error)));
+    if (prediction_error_flagged(c.size_error))
+      flagged.push_back(fmt::format("N' of {} {} %", c.name, percent(c.size_error)));
   for (const auto& step : p.steps)
     if (prediction_error_flagged(step.psi_error))
       flagged.push_back(fmt::format("{} {} %", psi_name(step.from, step.to), percent(step.psi_error)));
@@ -245,7 +247,8 @@ std::string sweep_fit_table(const Sweep& sweep) {
                          target.speed_efficiency);
     if (target.verified)
       out += fmt::format("verified: a run at N = {:g} gave E_s = {:.3f}{}; {}\n", target.verified->size,
-                         target.verified->speed_efficiency(c), target.verified->checked && !target.verified->check_passed ? " (check FAILED)" : "",
+                         target.verified->speed_efficiency(c),
+                         target.verified->checked && !target.verified->check_passed ? " (check FAILED)" : "",
                          target_verdict(target, c));
   }
   return out;
@@ -253,8 +256,7 @@ std::string sweep_fit_table(const Sweep& sweep) {
 
 std::string sweep_point_line(const SweepPoint& point, double marked_speed, const std::string& kernel) {
   if (kernel == "mc")
-    return fmt::format("N {:>9g}  T {:9.4f} s  check {}", point.size, point.seconds,
-                       check_text(point));
+    return fmt::format("N {:>9g}  T {:9.4f} s  check {}", point.size, point.seconds, check_text(point));
   return fmt::format("N {:>6g}  W {:>14.0f}  T {:9.4f} s  speed {:9.2f} Mflop/s  E_s {:.3f}  check {}", point.size,
                      point.work, point.seconds, point.achieved_speed_mflops(), point.speed_efficiency(marked_speed),
                      check_text(point));
@@ -262,10 +264,13 @@ std::string sweep_point_line(const SweepPoint& point, double marked_speed, const
 
 std::string sweep_run_table(const Sweep& sweep, std::size_t repetitions, const std::string& point_choice) {
   const double c = sweep.marked_speed();
+  const auto distribution = read_work_distribution(sweep.context_json);
+  const std::string model = distribution ? distribution->model_path() : std::string();
   std::string text = fmt::format(
-      "sweep of {} on configuration {} ({} processes, C = {:.2f} Mflop/s{})\n", sweep.kernel, sweep.configuration,
+      "sweep of {} on configuration {} ({} processes, C = {:.2f} Mflop/s{}{})\n", sweep.kernel, sweep.configuration,
       sweep.processes(), c,
-      repetitions > 1 ? fmt::format("; each point the {} of {} runs", point_choice, repetitions) : std::string());
+      repetitions > 1 ? fmt::format("; each point the {} of {} runs", point_choice, repetitions) : std::string(),
+      model.empty() ? "" : "; rows shared by the functional performance model " + model + ", partitioned at each N");
   for (const auto& point : sweep.points) text += "  " + sweep_point_line(point, c, sweep.kernel) + "\n";
   if (sweep.trend)
     text += fmt::format("trend line E_s(N), degree {}: R^2 = {:.4f}\n", sweep.trend->degree, sweep.trend->r_squared);

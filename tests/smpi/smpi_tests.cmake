@@ -55,6 +55,15 @@ foreach(run ${smpi_kernel_runs})
 endforeach()
 smpi_test(kernel.ge_relative_speeds 0 "simulate|kernel|ge|--size|50|--platform|tests/smpi/platform-relative.json")
 
+# Rows shared by a functional performance model in the simulator too
+# (--distribution reaches hetscale-smpi; the output says the rows).
+smpi_test(golden.kernel_ge_fpm 0
+  "simulate|kernel|ge|--size|60|--hosts|3|--platform|${SMPI_PLATFORM}|--distribution|fpm:tests/cli/partition/model-small.json"
+  GOLDEN simulate_kernel_ge_fpm.txt)
+smpi_test(golden.sweep_mm_fpm 0
+  "simulate|sweep|--kernel|mm|--sizes|30,60|--hosts|3|--platform|${SMPI_PLATFORM}|--distribution|fpm:tests/cli/partition/model-small.json"
+  GOLDEN simulate_sweep_mm_fpm.txt)
+
 # Golden outputs: the simulated times are the same on every machine.
 smpi_test(golden.sweep_ge 0
   "simulate|sweep|--platform|${SMPI_PLATFORM}|--hosts|3|--kernel|ge|--sizes|40:200:40|--target|0.3|--configuration|T3"
