@@ -109,6 +109,7 @@ void add_scale_run_commands(CLI::App& scale, Actions& actions);   // kernel_comm
 void add_kernel_commands(CLI::App& app, Actions& actions);        // kernel_commands.cpp: kernel (MPI)
 void add_bench_speed_command(CLI::App& bench, Actions& actions);  // kernel_commands.cpp: bench speed (MPI)
 void add_bench_comm_command(CLI::App& bench, Actions& actions);   // comm_commands.cpp: bench comm (MPI)
+void add_bench_steps_command(CLI::App& bench, Actions& actions);  // comm_commands.cpp: bench steps (MPI)
 void add_optimize_command(CLI::App& app, Actions& actions);       // optimize_commands.cpp: optimize
 void add_bench_fpm_command(CLI::App& bench, Actions& actions);  // partition_commands.cpp: bench fpm
 void add_partition_commands(CLI::App& app, CLI::App& model, Actions& actions);  // partition_commands.cpp: partition, model fpm

@@ -19,6 +19,7 @@
 #include "hetscale/report/comm_profile_report.hpp"
 #include "hetscale/mpi/comm_benchmark.hpp"
 #include "hetscale/mpi/farm.hpp"
+#include "hetscale/mpi/step_benchmark.hpp"
 
 namespace hetscale::cli {
 namespace {
@@ -72,14 +73,76 @@ int bench_comm(CommCommand& command, int& argc, char**& argv) {
       });
 }
 
+struct StepsCommand {
+  std::string lengths, speeds, marked_speeds, out;
+  std::size_t steps = 200;
+  bool json = false;
+};
+
+// A per-rank list (--speeds, --marked-speeds): none, or one number per rank.
+std::vector<double> per_rank(const std::string& text, const char* option, int ranks) {
+  if (text.empty()) return {};
+  auto values = io::parse_positive_list(text, option);
+  if (values.size() != static_cast<std::size_t>(ranks))
+    throw InputError(option, "", fmt::format("{} values for {} ranks: give one per rank", values.size(), ranks));
+  return values;
+}
+
+int bench_steps(StepsCommand& command, int& argc, char**& argv) {
+  mpi::StepBenchmark benchmark;
+  return run_mpi_command(
+      argc, argv,
+      [&](int, int ranks) {
+        benchmark.lengths = io::parse_size_list(command.lengths, "--lengths");
+        if (command.steps < 1) throw InputError("--steps", "", "must be >= 1");
+        benchmark.steps = command.steps;
+        benchmark.emulated_speeds = per_rank(command.speeds, "--speeds", ranks);
+        for (const double speed : benchmark.emulated_speeds)
+          if (speed > 1.0) throw InputError("--speeds", "", fmt::format("must be in (0, 1], got {}", speed));
+        benchmark.marked_speeds = per_rank(command.marked_speeds, "--marked-speeds", ranks);
+      },
+      [&](int, int ranks) {
+        const auto costs = mpi::measure_step_costs(benchmark);
+        if (!costs) return 0;
+        std::string text = fmt::format("{} ranks, {} steps a length; seconds per step\n{:>8} {:>12} {:>12} {:>12}\n",
+                                       ranks, benchmark.steps, "length", "step", "computation", "overhead");
+        for (const auto& cost : costs->costs)
+          text += fmt::format("{:>8g} {:>12.4g} {:>12.4g} {:>12.4g}\n", cost.length, cost.step_seconds,
+                              cost.computation_seconds, cost.overhead_seconds);
+        const std::string json = step_costs_json(*costs);
+        if (!command.out.empty()) io::write_file_atomically(command.out, json);
+        const std::string& shown = command.json ? json : text;
+        std::fwrite(shown.data(), 1, shown.size(), stdout);
+        return 0;
+      });
+}
+
 }  // namespace
+
+void add_bench_steps_command(CLI::App& bench, Actions& actions) {
+  auto command = std::make_shared<StepsCommand>();
+  auto* steps = bench.add_subcommand(
+      "steps",
+      "the per-step cost of Gaussian elimination's step on this configuration beyond its computation (broadcasts, "
+      "the wait for the slowest rank, the barrier, the emulation's sleeps), at row lengths L (run under mpiexec)");
+  steps->add_option("--lengths", command->lengths, "row lengths L: a list or FIRST:LAST:STEP")->required();
+  steps->add_option("--steps", command->steps, "timed steps per length (default 200)");
+  steps->add_option("--speeds", command->speeds, "emulated relative speed per rank, in (0, 1]");
+  steps->add_option("--marked-speeds", command->marked_speeds, "marked speed per rank (the rows' shares)");
+  steps->add_option("--out", command->out, "write the costs (JSON, hetscale.step-costs/1) here");
+  steps->add_flag("--json", command->json, "print the JSON");
+  steps->callback([&actions, command] {
+    actions.mpi_action = [command](int& argc, char**& argv) { return bench_steps(*command, argc, argv); };
+  });
+}
 
 void add_bench_comm_command(CLI::App& bench, Actions& actions) {
   auto command = std::make_shared<CommCommand>();  // kept alive by the callback and the action
   const mpi::CommBenchmarkOptions defaults;
   auto* comm = bench.add_subcommand(
       "comm",
-      "Chen et al. 2008 Section 4.5: time broadcast, send/receive and barrier on MPI (run under mpiexec, 2 or more ranks), "
+      "Chen et al. 2008 Section 4.5: time broadcast, send/receive and barrier on MPI (run under mpiexec, 2 or more "
+      "ranks), "
       "fit T_bcast = a + b p, T_send = a + b N, T_barrier = c p, and measure t_c; and Stage-GA's multiphase, shift, "
       "broadcast, scatter and gather structures, fitted to t = (M p + N) d + (R p + Q)");
   comm->add_option(

@@ -340,6 +340,7 @@ int main(int argc, char** argv) {
   bench->require_subcommand(1);
   add_bench_speed_command(*bench, actions);
   add_bench_comm_command(*bench, actions);
+  add_bench_steps_command(*bench, actions);
   add_bench_fpm_command(*bench, actions);
   add_kernel_commands(app, actions);
   add_optimize_command(app, actions);

@@ -12,7 +12,9 @@
 #include "hetscale/analysis/isospeed.hpp"
 #include "hetscale/io/files.hpp"
 #include "hetscale/model/isospeed.hpp"
+#include "hetscale/io/number_list.hpp"
 #include "hetscale/record/comm_profile.hpp"
+#include "hetscale/record/step_costs.hpp"
 #include "hetscale/record/sweep.hpp"
 #include "hetscale/report/isospeed_report.hpp"
 
@@ -43,17 +45,18 @@ struct ConfigurationInputs {
 ProgramWorkload configs_workload(const ConfigurationInputs& inputs, std::string_view kernels) {
   if (!inputs.sweeps.empty()) throw InputError("--configs", "", "give a configurations file or sweep files, not both");
   if (inputs.kernel.empty() == inputs.program.empty())
-    throw InputError(inputs.kernel.empty() ? "--kernel" : "--program", "",
-                     fmt::format("give one of --kernel ({}) and --program NAME --workload EXPR with --configs", kernels));
+    throw InputError(
+        inputs.kernel.empty() ? "--kernel" : "--program", "",
+        fmt::format("give one of --kernel ({}) and --program NAME --workload EXPR with --configs", kernels));
   if (!inputs.kernel.empty()) {
     if (!inputs.workload.empty())
       throw InputError("--workload", "", fmt::format("goes with --program; kernel {} has its own W(N)", inputs.kernel));
     return kernel_workload_of(kernel_option(inputs.kernel), "--kernel", "");
   }
   if (inputs.workload.empty())
-    throw InputError("--workload", "",
-                     fmt::format("is required with --program {} --configs: W(N) as an expression in N, e.g. 2*N^3",
-                                 inputs.program));
+    throw InputError(
+        "--workload", "",
+        fmt::format("is required with --program {} --configs: W(N) as an expression in N, e.g. 2*N^3", inputs.program));
   return program_workload(inputs.program, inputs.workload);
 }
 
@@ -86,15 +89,25 @@ Output scale_psi(const ConfigurationInputs& command) {
 }
 
 // --- scale predict ----------------------------------------------------------------
+// --profile is required unless --step-costs gives T_o.
+const std::string& profile_option(const std::string& profile) {
+  if (profile.empty())
+    throw InputError("--profile", "",
+                     "is required: the communication costs of T_o (bench comm), or give ge's sweeps --step-costs");
+  return profile;
+}
+
 struct PredictCommand : ConfigurationInputs {
-  std::string profile, base, overhead;
+  std::string profile, base, overhead, step_costs;
 };
 
 Output scale_predict(const PredictCommand& command) {
   IsospeedPrediction prediction;
   if (!command.configs.empty()) {
     const auto workload = configs_workload(command, "ge or mm");
-    const auto profile = read_comm_profile(command.profile);
+    if (!command.step_costs.empty())
+      throw InputError("--step-costs", "", "applies to sweeps (ge's, one file per sweep), not to --configs");
+    const auto profile = read_comm_profile(profile_option(command.profile));
     prediction =
         predict_isospeed(profile.costs, workload, read_configurations(command.configs), command.base, command.overhead);
     prediction.profile_source = profile.source;
@@ -108,8 +121,17 @@ Output scale_predict(const PredictCommand& command) {
                        "applies to --configs only; with sweeps the kernel is theirs and the first sweep is the base");
     const auto sweeps = read_sweeps(command.sweeps);
     sweeps_only(command, sweeps);
-    const auto profile = read_comm_profile(command.profile);
-    prediction = predict_from_sweeps(profile, sweeps, command.overhead);
+    if (!command.step_costs.empty()) {
+      if (!command.profile.empty() || !command.overhead.empty())
+        throw InputError(command.profile.empty() ? "--overhead" : "--profile", "",
+                         "and --step-costs are two ways to T_o; give one");
+      std::vector<StepCosts> step_costs;
+      for (const auto path : io::split_at(command.step_costs, ','))
+        step_costs.push_back(read_step_costs(std::string(path)));
+      prediction = predict_from_step_costs(sweeps, step_costs);
+    } else {
+      prediction = predict_from_sweeps(read_comm_profile(profile_option(command.profile)), sweeps, command.overhead);
+    }
   }
   return {command.json ? report::prediction_json(prediction) : report::prediction_table(prediction)};
 }
@@ -147,7 +169,8 @@ Output scale_fit(const FitCommand& command) {
 void add_scale_commands(CLI::App& scale, Actions& actions) {
   auto psi = std::make_shared<ConfigurationInputs>();
   auto* psi_command = scale.add_subcommand(
-      "psi", "Chen et al. 2008, Definition 3: psi(C, C') between consecutive configurations, from sweeps or a CSV file");
+      "psi",
+      "Chen et al. 2008, Definition 3: psi(C, C') between consecutive configurations, from sweeps or a CSV file");
   psi_command->add_option("SWEEP", psi->sweeps,
                           "sweep files (hetscale.sweep/1) in scaling order, each with a target N");
   psi_command->add_option("--kernel", psi->kernel, "ge | mm | conv: the workload W(N) (with --configs)");
@@ -163,15 +186,21 @@ void add_scale_commands(CLI::App& scale, Actions& actions) {
       "predict", "Chen et al. 2008, Section 4.5: N' and psi' on larger configurations from communication costs");
   predict_command->add_option("SWEEP", predict->sweeps,
                               "sweep files in scaling order; the first (with its target N) is the base");
-  predict_command
-      ->add_option("--profile", predict->profile,
-                   "communication profile (hetscale.comm-profile/1, from `hetscale bench comm`)")
-      ->required();
+  predict_command->add_option(
+      "--profile", predict->profile,
+      "communication profile (hetscale.comm-profile/1, from `hetscale bench comm`); required unless "
+      "--step-costs");
+  predict_command->add_option("--step-costs", predict->step_costs,
+                              "ge's sweeps: the steps' costs measured on each configuration (hetscale.step-costs/1, "
+                              "from `hetscale bench steps`), one file per sweep in the same order, comma-separated: "
+                              "T_o their overheads summed, T_c fitted on the base");
   predict_command->add_option("--configs", predict->configs,
                               "CSV with the header name,marked_speed,N,processes, in scaling order");
   predict_command->add_option("--kernel", predict->kernel, "ge | mm (with --configs)");
-  predict_command->add_option("--program", predict->program, "your program's name, instead of --kernel (with --configs)");
-  predict_command->add_option("--workload", predict->workload, "your program's W(N), an expression in N (with --configs)");
+  predict_command->add_option("--program", predict->program,
+                              "your program's name, instead of --kernel (with --configs)");
+  predict_command->add_option("--workload", predict->workload,
+                              "your program's W(N), an expression in N (with --configs)");
   predict_command->add_option("--overhead", predict->overhead,
                               "your program's T_o, an expression in N and p over the profile's costs bcast(p), "
                               "send(n), recv(n), barrier(p) (n doubles): required for a program of yours");
@@ -181,7 +210,8 @@ void add_scale_commands(CLI::App& scale, Actions& actions) {
 
   auto fit = std::make_shared<FitCommand>();
   auto* fit_command = scale.add_subcommand(
-      "fit", "Chen et al. 2008, Section 4.4: the speed-efficiency trend line of a sweep and the N that reaches a target E_s");
+      "fit",
+      "Chen et al. 2008, Section 4.4: the speed-efficiency trend line of a sweep and the N that reaches a target E_s");
   fit_command->add_option("--sweep", fit->sweep, "sweep file (hetscale.sweep/1), or CSV with N and T_ms or T_s")
       ->required();
   fit_command->add_option("--degree", fit->degree,

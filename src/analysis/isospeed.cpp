@@ -132,9 +132,9 @@ std::string sweep_source(const Sweep& sweep) { return sweep.source.empty() ? "--
 // sizes, the nearest segment's power law beyond them.
 std::function<double(double)> measured_work(std::vector<std::pair<double, double>> points) {
   std::sort(points.begin(), points.end());
-  points.erase(std::unique(points.begin(), points.end(),
-                           [](const auto& a, const auto& b) { return a.first == b.first; }),
-               points.end());
+  points.erase(
+      std::unique(points.begin(), points.end(), [](const auto& a, const auto& b) { return a.first == b.first; }),
+      points.end());
   return [points](double n) {
     if (points.size() == 1) return points.front().second * n / points.front().first;
     std::size_t right = 1;
@@ -189,8 +189,8 @@ OverheadModel overhead_model(const ProgramWorkload& workload, const std::string&
   model.kernel = workload.name;
   if (!workload.users_program) {
     if (!overhead.empty())
-      throw InputError("--overhead", "", fmt::format("is for a program of yours; {} has its own overhead model",
-                                                     workload.name));
+      throw InputError("--overhead", "",
+                       fmt::format("is for a program of yours; {} has its own overhead model", workload.name));
     if (workload.name != "ge" && workload.name != "mm")
       throw InputError(source, field,
                        fmt::format("prediction needs an overhead model T_o; hetscale has one for ge (Chen et al. 2008 "
@@ -207,7 +207,8 @@ OverheadModel overhead_model(const ProgramWorkload& workload, const std::string&
   try {
     model.expression = io::Expression::parse(overhead, {"N", "p"}, {"bcast", "send", "recv", "barrier"});
   } catch (const std::invalid_argument& error) {
-    throw InputError("--overhead", "", fmt::format("\"{}\" is not an expression in N and p: {}", overhead, error.what()));
+    throw InputError("--overhead", "",
+                     fmt::format("\"{}\" is not an expression in N and p: {}", overhead, error.what()));
   }
   model.description = "T_o = " + overhead + " (given)";
   return model;
@@ -278,7 +279,8 @@ ProgramWorkload sweep_workload(const Sweep& sweep) {
   if (!sweep.workload.empty()) return program_workload(sweep.kernel, sweep.workload, sweep_source(sweep));
   std::vector<std::pair<double, double>> measured;
   for (const auto& point : sweep.points) measured.emplace_back(point.size, point.work);
-  if (sweep.target && sweep.target->verified) measured.emplace_back(sweep.target->verified->size, sweep.target->verified->work);
+  if (sweep.target && sweep.target->verified)
+    measured.emplace_back(sweep.target->verified->size, sweep.target->verified->work);
   if (measured.empty()) throw InputError(sweep_source(sweep), "points", "none: W(N) is known nowhere");
   ProgramWorkload workload{sweep.kernel, true, "", measured_work(std::move(measured))};
   return workload;
@@ -404,10 +406,12 @@ std::optional<double> choose_verifying_size(Sweep& sweep, double target, std::si
   return std::nullopt;
 }
 
-std::optional<double> choose_refining_size(const Sweep& sweep, const std::vector<SweepPoint>& verifying, double target) {
+std::optional<double> choose_refining_size(const Sweep& sweep, const std::vector<SweepPoint>& verifying,
+                                           double target) {
   if (verifying.empty()) return std::nullopt;
   const double c = sweep.marked_speed();
-  if (std::abs(nearest_to_target(sweep, verifying, target).speed_efficiency(c) - target) <= 0.5 * kTargetTolerance * target)
+  if (std::abs(nearest_to_target(sweep, verifying, target).speed_efficiency(c) - target) <=
+      0.5 * kTargetTolerance * target)
     return std::nullopt;
   std::vector<std::pair<double, double>> measured;  // (N, E_s), by N
   for (const auto* points : {&sweep.points, &verifying})
@@ -480,9 +484,9 @@ Sweep parse_sweep_csv(std::string_view text, const std::string& source, const Pr
     if (workload.work) {
       point.work = workload.work(point.size);
       if (!std::isfinite(point.work) || point.work <= 0.0)
-        throw InputError(workload.expression.empty() ? "--kernel" : "--workload", "",
-                         fmt::format("W({:g}) = {:g}: W(N) must be a number > 0 at every N of {}", point.size,
-                                     point.work, source));
+        throw InputError(
+            workload.expression.empty() ? "--kernel" : "--workload", "",
+            fmt::format("W({:g}) = {:g}: W(N) must be a number > 0 at every N of {}", point.size, point.work, source));
     }
     if (csv.has("W")) {
       const double printed = positive_cell(row, csv.column("W"), source, "W", " (flop)");
@@ -530,8 +534,8 @@ Sweep read_sweep_file(const std::string& path, const CsvSweepOptions& csv) {
                                  path));
   if (!csv.kernel.empty() && !csv.workload.empty())
     throw InputError("--workload", "", fmt::format("goes with --program; kernel {} has its own W(N)", csv.kernel));
-  const auto workload = csv.kernel.empty() ? program_workload(csv.program, csv.workload)
-                                           : kernel_workload_of(csv.kernel, "--kernel", "");
+  const auto workload =
+      csv.kernel.empty() ? program_workload(csv.program, csv.workload) : kernel_workload_of(csv.kernel, "--kernel", "");
   const auto marked_speeds = io::parse_positive_list(csv.marked_speed, "--marked-speed");
   const std::string configuration =
       csv.configuration.empty() ? std::filesystem::path(path).stem().string() : csv.configuration;
@@ -729,7 +733,8 @@ IsospeedPrediction predict_isospeed(const model::CommunicationCosts& costs, cons
     result.size = n;
     result.work = workload(n);
     result.computation_time = model::computation_time(costs, result.work, input.processes, result.marked_speed);
-    result.overhead = overhead(costs, n, input.processes, input.root_share);
+    result.overhead = input.configuration.step_costs ? elimination_step_overheads(*input.configuration.step_costs, n)
+                                                     : overhead(costs, n, input.processes, input.root_share);
     result.speed_efficiency = model::predicted_speed_efficiency(result.work, result.computation_time, result.overhead,
                                                                 result.marked_speed * 1e6);
     result.measured_size = input.configuration.size;
@@ -777,13 +782,11 @@ IsospeedPrediction predict_isospeed(const model::CommunicationCosts& costs, cons
   return prediction;
 }
 
-IsospeedPrediction predict_from_sweeps(const CommProfile& profile, const std::vector<Sweep>& sweeps,
-                                       const std::string& overhead) {
-  require_two_sweeps(sweeps);
-  common_kernel(sweeps);
-  const auto workload = sweep_workload(sweeps.front());
-  overhead_model(workload, overhead, sweep_source(sweeps.front()), "kernel");
+namespace {
 
+// The base's configuration (its target N) first, then every larger one with
+// its measured N, if any.
+std::vector<ScalingConfiguration> configurations_from_sweeps(const std::vector<Sweep>& sweeps) {
   std::vector<ScalingConfiguration> configurations{configuration_from_sweep(sweeps.front())};
   for (std::size_t i = 1; i < sweeps.size(); ++i) {
     ScalingConfiguration configuration;
@@ -795,6 +798,96 @@ IsospeedPrediction predict_from_sweeps(const CommProfile& profile, const std::ve
     configuration.source = sweep_source(sweeps[i]);
     configurations.push_back(std::move(configuration));
   }
+  return configurations;
+}
+
+// The integral of the piecewise-linear o from a to b (a <= b), o flat past the ends.
+double overhead_integral(const StepCosts& costs, double a, double b) {
+  const auto& points = costs.costs;
+  const auto o = [&](double length) {
+    if (length <= points.front().length) return points.front().overhead_seconds;
+    if (length >= points.back().length) return points.back().overhead_seconds;
+    std::size_t j = 1;
+    while (points[j].length < length) ++j;
+    const auto &left = points[j - 1], &right = points[j];
+    return left.overhead_seconds +
+           (right.overhead_seconds - left.overhead_seconds) * (length - left.length) / (right.length - left.length);
+  };
+  // Breakpoints between a and b: the trapezoid rule is exact on each piece.
+  std::vector<double> at{a};
+  for (const auto& point : points)
+    if (point.length > a && point.length < b) at.push_back(point.length);
+  at.push_back(b);
+  double total = 0.0;
+  for (std::size_t i = 1; i < at.size(); ++i) total += 0.5 * (o(at[i - 1]) + o(at[i])) * (at[i] - at[i - 1]);
+  return total;
+}
+
+}  // namespace
+
+double elimination_step_overheads(const StepCosts& costs, double n) {
+  if (costs.costs.empty()) throw InputError(costs.source, "costs", "has no measured lengths");
+  return n < 1.5 ? 0.0 : overhead_integral(costs, 1.5, n + 0.5);
+}
+
+IsospeedPrediction predict_from_step_costs(const std::vector<Sweep>& sweeps, const std::vector<StepCosts>& step_costs) {
+  require_two_sweeps(sweeps);
+  common_kernel(sweeps);
+  const Sweep& base = sweeps.front();
+  if (base.kernel != "ge")
+    throw InputError("--step-costs", "",
+                     fmt::format("are the steps of Gaussian elimination (ge); {} is a sweep of {}", sweep_source(base),
+                                 base.kernel));
+  if (step_costs.size() != sweeps.size())
+    throw InputError("--step-costs", "",
+                     fmt::format("gives {} files for {} sweeps: give one per sweep, in the same order",
+                                 step_costs.size(), sweeps.size()));
+  auto configurations = configurations_from_sweeps(sweeps);
+  for (std::size_t i = 0; i < sweeps.size(); ++i) {
+    if (static_cast<std::size_t>(step_costs[i].ranks) != sweeps[i].processes())
+      throw InputError(step_costs[i].source, "ranks",
+                       fmt::format("is {} but {} ran on {} processes: measure the steps on the same configuration",
+                                   step_costs[i].ranks, sweep_source(sweeps[i]), sweeps[i].processes()));
+    configurations[i].step_costs = step_costs[i];
+  }
+
+  // r: T - T_o = r W / C over the base's passed points, least squares relative to T.
+  const double c = base.marked_speed() * 1e6;
+  double xy = 0.0, xx = 0.0;
+  std::size_t used = 0;
+  for (const auto& point : base.points) {
+    if (!point.check_passed || !(point.seconds > 0.0) || !(point.work > 0.0)) continue;
+    const double x = point.work / c, y = point.seconds - elimination_step_overheads(step_costs.front(), point.size);
+    xy += x * y / (point.seconds * point.seconds);
+    xx += x * x / (point.seconds * point.seconds);
+    ++used;
+  }
+  if (used == 0 || !(xy > 0.0))
+    throw InputError(sweep_source(base), "points",
+                     "have no passed point whose time exceeds its steps' overheads: r cannot be fitted");
+  const double r = xy / xx;
+  // T_c = W t_c C_ref / C with C_ref = C / p of the base and t_c = r / (C_ref 1e6): r W / C.
+  model::CommunicationCosts costs;
+  costs.reference_marked_speed = base.marked_speed() / static_cast<double>(base.processes());
+  costs.unit_computation = r / (*costs.reference_marked_speed * 1e6);
+  auto prediction = predict_isospeed(costs, sweep_workload(base), configurations, "", "");
+  std::string files;
+  for (const auto& measured : step_costs) files += (files.empty() ? "" : ", ") + measured.source;
+  prediction.profile_source = files;
+  prediction.overhead = "T_o = the measured overheads of the elimination's steps summed over L = N .. 2 (bench steps)";
+  prediction.computation = fmt::format("T_c = r W / C, r = {:.4g} fitted on {} (T - T_o against W / C over {} points)",
+                                       r, sweep_source(base), used);
+  return prediction;
+}
+
+IsospeedPrediction predict_from_sweeps(const CommProfile& profile, const std::vector<Sweep>& sweeps,
+                                       const std::string& overhead) {
+  require_two_sweeps(sweeps);
+  common_kernel(sweeps);
+  const auto workload = sweep_workload(sweeps.front());
+  overhead_model(workload, overhead, sweep_source(sweeps.front()), "kernel");
+
+  const std::vector<ScalingConfiguration> configurations = configurations_from_sweeps(sweeps);
 
   // The unit computation time (see the header).
   model::CommunicationCosts costs = profile.costs;

@@ -4,6 +4,7 @@
 // prediction of N' and psi' (Table 12) from communication costs.
 #include "hetscale/analysis/isospeed.hpp"
 
+#include <fmt/core.h>
 #include <gtest/gtest.h>
 
 #include "support/assertions.hpp"
@@ -108,7 +109,9 @@ TEST(SpeedEfficiencyTrend, RecoversAnExactCubicAtLargeSizes) {
 
 // degree + 2 distinct sizes are needed: one more than the coefficients
 TEST(SpeedEfficiencyTrend, TooFewSizesIsBadInputNamingTheSweep) {
-  EXPECT_EQ(ErrorMessage([] { fit_speed_efficiency_trend(SweepOn({100, 200, 300}, Quadratic), 2); }),
+  EXPECT_EQ(ErrorMessage([] {
+              fit_speed_efficiency_trend(SweepOn({100, 200, 300}, Quadratic), 2);
+            }),
             "s.json: points: the speed-efficiency trend needs at least 4 sizes for a degree-2 trend line, got 3");
   // A repeated size counts once.
   EXPECT_NE(ErrorMessage([] { fit_speed_efficiency_trend(SweepOn({100, 200, 300, 300}, Quadratic), 2); }), "");
@@ -117,9 +120,13 @@ TEST(SpeedEfficiencyTrend, TooFewSizesIsBadInputNamingTheSweep) {
   sweep.source.clear();
   EXPECT_EQ(ErrorMessage([&] { fit_speed_efficiency_trend(sweep, 1); }),
             "--sizes: points: the speed-efficiency trend needs at least 3 sizes for a degree-1 trend line, got 2");
-  EXPECT_EQ(ErrorMessage([] { fit_speed_efficiency_trend(SweepOn({1, 2, 3}, Linear), 0); }),
+  EXPECT_EQ(ErrorMessage([] {
+              fit_speed_efficiency_trend(SweepOn({1, 2, 3}, Linear), 0);
+            }),
             "--degree: must be a whole number from 1 to 6, got 0");
-  EXPECT_EQ(ErrorMessage([] { fit_speed_efficiency_trend(SweepOn({1, 2, 3}, Linear), 7); }),
+  EXPECT_EQ(ErrorMessage([] {
+              fit_speed_efficiency_trend(SweepOn({1, 2, 3}, Linear), 7);
+            }),
             "--degree: must be a whole number from 1 to 6, got 7");
 }
 
@@ -131,8 +138,9 @@ TEST(SpeedEfficiencyTrend, FailedPointsAreLeftOut) {
   EXPECT_NEAR(trend.r_squared, 1.0, 1e-12);
   sweep.points.resize(3);
   sweep.points.push_back({250, 1e6, 1.0, 0.0, false, {}});
-  EXPECT_NE(ErrorMessage([&] { fit_speed_efficiency_trend(sweep, 2); }).find("got 3 (distinct sizes whose check passed)"),
-            std::string::npos);
+  EXPECT_NE(
+      ErrorMessage([&] { fit_speed_efficiency_trend(sweep, 2); }).find("got 3 (distinct sizes whose check passed)"),
+      std::string::npos);
 }
 
 // ------------------------------------------------------------------ target size
@@ -222,7 +230,9 @@ TEST(SweepCsv, ReadsThePaperTableAndChecksW) {
             "t.csv: has a header but no rows");
   EXPECT_EQ(ErrorMessage([] { parse_sweep_csv("N,T_s\n1,1\n", "t.csv", "fft", {62.05}, "C"); }),
             "--kernel: unknown kernel 'fft'; kernels with a workload W(N): ge, mm, conv");
-  EXPECT_EQ(ErrorMessage([] { parse_sweep_csv("N,T_s\n1,1\n", "t.csv", "ge", {62.05, -1}, "C"); }),
+  EXPECT_EQ(ErrorMessage([] {
+              parse_sweep_csv("N,T_s\n1,1\n", "t.csv", "ge", {62.05, -1}, "C");
+            }),
             "--marked-speed: item 2: must be a number > 0 (Mflop/s), got -1");
 }
 
@@ -342,7 +352,8 @@ TEST(ConfigurationsCsv, BadInput) {
        "Mflop/s, Chen et al. 2008 Definition 1); expected 'name,marked_speed,N' or 'name,marked_speed,N,processes'"},
       {"# comment\nname,marked_speed,N\nC2,62.05,310\nC4,fast,480\n",
        "c.csv: line 4: marked_speed must be a number > 0 (Mflop/s), got 'fast'"},
-      {"name,marked_speed,N\nC2,0,310\nC4,1,480\n", "c.csv: line 2: marked_speed must be a number > 0 (Mflop/s), got '0'"},
+      {"name,marked_speed,N\nC2,0,310\nC4,1,480\n",
+       "c.csv: line 2: marked_speed must be a number > 0 (Mflop/s), got '0'"},
       {"name,marked_speed,N\nC2,1,-310\nC4,1,480\n", "c.csv: line 2: N must be a number > 0, got '-310'"},
       {"name,marked_speed,N\nC2,62.05,310\n",
        "c.csv: has 1 configuration(s); psi compares two or more, in scaling order"},
@@ -350,8 +361,9 @@ TEST(ConfigurationsCsv, BadInput) {
       {"name,marked_speed,N,processes\nC2,62.05,310,2.5\nC4,1,2,3\n",
        "c.csv: line 2: processes must be a whole number >= 1, got '2.5'"},
       {"name,marked_speed,N\nC2,62.05\n", "c.csv: line 2: has 2 fields, expected 3 (name,marked_speed,N)"},
-      {"N,marked_speed,name\n", "c.csv: line 1: header is 'N,marked_speed,name', expected 'name,marked_speed,N' or "
-                                "'name,marked_speed,N,processes'"},
+      {"N,marked_speed,name\n",
+       "c.csv: line 1: header is 'N,marked_speed,name', expected 'name,marked_speed,N' or "
+       "'name,marked_speed,N,processes'"},
       {"", "c.csv: is empty; expected the header 'name,marked_speed,N' and rows"},
   };
   for (const auto& c : cases) {
@@ -385,20 +397,28 @@ TEST(IsospeedPsi, FromSweeps) {
   EXPECT_EQ(table.sources, (std::vector<std::string>{"c2.json", "c4.json"}));
 
   const auto other_kernel = TargetSweep("mm.json", "mm", "C4", {1.0}, 480);
-  EXPECT_EQ(ErrorMessage([&] { psi_from_sweeps({c2, other_kernel}); }),
+  EXPECT_EQ(ErrorMessage([&] {
+              psi_from_sweeps({c2, other_kernel});
+            }),
             "mm.json: kernel: is mm but c2.json is ge: psi compares one workload across configurations");
   const auto unreached = TargetSweep("u.json", "ge", "C4", {1.0}, std::nullopt);
-  EXPECT_EQ(ErrorMessage([&] { psi_from_sweeps({c2, unreached}); }),
+  EXPECT_EQ(ErrorMessage([&] {
+              psi_from_sweeps({c2, unreached});
+            }),
             "u.json: target.N: the trend line never reached the target E_s = 0.3; no N to compare (sweep larger "
             "sizes or lower the target)");
   auto no_target = unreached;
   no_target.target.reset();
-  EXPECT_NE(ErrorMessage([&] { psi_from_sweeps({c2, no_target}); }).find("u.json: target.N: missing"),
+  EXPECT_NE(ErrorMessage([&] {
+              psi_from_sweeps({c2, no_target});
+            }).find("u.json: target.N: missing"),
             std::string::npos);
   EXPECT_EQ(ErrorMessage([&] { psi_from_sweeps({c2}); }),
             "c2.json: two or more sweeps are needed, one per configuration, in scaling order");
   const auto monte_carlo = TargetSweep("a.json", "mc", "C2", {1.0}, 10);
-  EXPECT_EQ(ErrorMessage([&] { psi_from_sweeps({monte_carlo, monte_carlo}); }),
+  EXPECT_EQ(ErrorMessage([&] {
+              psi_from_sweeps({monte_carlo, monte_carlo});
+            }),
             "a.json: kernel: unknown kernel 'mc'; kernels with a workload W(N): ge, mm, conv");
 }
 
@@ -466,9 +486,7 @@ TEST(IsospeedPrediction, ShippedProfileIsThePaperSection45) {
   EXPECT_DOUBLE_EQ(costs.unit_computation, paper.at("t_c_ms").get<double>() * 1e-3);
 }
 
-model::CommunicationCosts PaperCosts() {
-  return read_comm_profile(data_dir + "/papers/seed001-section45.json").costs;
-}
+model::CommunicationCosts PaperCosts() { return read_comm_profile(data_dir + "/papers/seed001-section45.json").costs; }
 
 TEST(IsospeedPrediction, BaseChoiceAndBadInput) {
   const auto configurations = read_configurations(data_dir + "/papers/seed001/table5.csv");
@@ -481,14 +499,16 @@ TEST(IsospeedPrediction, BaseChoiceAndBadInput) {
             "--base: no configuration named 'C64'; the configurations are C2, C4, C8, C16, C32");
   EXPECT_EQ(ErrorMessage([&] { predict_isospeed(PaperCosts(), "ge", configurations, "C32"); }),
             "--base: the base C32 has no larger configuration after it to predict for");
-  EXPECT_EQ(ErrorMessage([&] { predict_isospeed(PaperCosts(), "conv", configurations); }),
-            "--kernel: prediction needs an overhead model T_o; hetscale has one for ge (Chen et al. 2008 Section 4.5) and "
-            "mm, not for conv");
+  EXPECT_EQ(
+      ErrorMessage([&] { predict_isospeed(PaperCosts(), "conv", configurations); }),
+      "--kernel: prediction needs an overhead model T_o; hetscale has one for ge (Chen et al. 2008 Section 4.5) and "
+      "mm, not for conv");
   auto without_processes = configurations;
   without_processes[1].processes.reset();
   EXPECT_EQ(ErrorMessage([&] { predict_isospeed(PaperCosts(), "ge", without_processes); }),
-            data_dir + "/papers/seed001/table5.csv: C4: prediction needs the process count p of every "
-                       "configuration (the column processes)");
+            data_dir +
+                "/papers/seed001/table5.csv: C4: prediction needs the process count p of every "
+                "configuration (the column processes)");
 }
 
 // mm: process 0's share is its marked speed over C when the per-process speeds are known
@@ -516,12 +536,85 @@ Sweep ModelSweep(const std::string& name, std::size_t processes, double target_s
   for (double n : {100.0, 200.0, 300.0, 400.0}) {
     const double work = model::gaussian_elimination_workload(n);
     const double compute = work * costs.unit_computation / static_cast<double>(processes);
-    sweep.points.push_back(
-        {n, work, compute + model::gaussian_elimination_overhead(costs, n, static_cast<double>(processes)), compute,
-         true, {}});
+    sweep.points.push_back({n,
+                            work,
+                            compute + model::gaussian_elimination_overhead(costs, n, static_cast<double>(processes)),
+                            compute,
+                            true,
+                            {}});
   }
   sweep.target = SweepTarget{0.3, target_size, false, std::nullopt};
   return sweep;
+}
+
+// ge's steps measured (bench steps): o(L) linear between the lengths, flat
+// past them, summed over L = N .. 2 as the midpoint integral.
+StepCosts LinearSteps(int ranks, double at_10, double at_1000) {
+  StepCosts costs;
+  costs.source = fmt::format("steps-{}.json", ranks);
+  costs.ranks = ranks;
+  costs.costs = {{10, 0, 0, at_10}, {1000, 0, 0, at_1000}};
+  return costs;
+}
+
+TEST(IsospeedPrediction, EliminationStepOverheadsSumTheSteps) {
+  const auto flat = LinearSteps(2, 3e-5, 3e-5);
+  EXPECT_NEAR(elimination_step_overheads(flat, 100), 99 * 3e-5, 1e-15);  // L = 100 .. 2: 99 steps
+  EXPECT_EQ(elimination_step_overheads(flat, 1), 0.0);
+  // Linear within the lengths: the sum over L = 11 .. N equals the midpoint integral.
+  const auto linear = LinearSteps(2, 1e-5, 1e-5 + 990e-7);  // o(L) = 1e-5 + 1e-7 (L - 10)
+  double sum = 0.0;
+  for (int length = 2; length <= 500; ++length) sum += 1e-5 + (length > 10 ? 1e-7 * (length - 10) : 0.0);
+  EXPECT_NEAR(elimination_step_overheads(linear, 500), sum, 1e-7 * 0.25);  // the kink at 10: a quarter of a slope
+}
+
+// With the steps measured on each configuration: T_c = r W / C with r fitted
+// on the base; sweeps made by that model give back r and hold the base's E_s
+// at N'.
+TEST(IsospeedPrediction, FromStepCostsFitsTheComputationOnTheBase) {
+  const double r = 2.0;
+  const std::vector<StepCosts> steps{LinearSteps(2, 2e-5, 4e-5), LinearSteps(4, 6e-5, 9e-5)};
+  const auto sweep_of = [&](const std::string& name, std::size_t processes, const StepCosts& costs) {
+    Sweep sweep;
+    sweep.source = name + ".json";
+    sweep.kernel = "ge";
+    sweep.configuration = name;
+    sweep.marked_speeds.assign(processes, 1000.0);
+    for (double n : {100.0, 200.0, 400.0, 800.0}) {
+      const double work = model::gaussian_elimination_workload(n);
+      const double seconds = r * work / (1000.0 * processes * 1e6) + elimination_step_overheads(costs, n);
+      sweep.points.push_back({n, work, seconds, 0.0, true, {}});
+    }
+    sweep.target = SweepTarget{0.1, 200.0, false, std::nullopt};
+    return sweep;
+  };
+  const auto prediction = predict_from_step_costs({sweep_of("C2", 2, steps[0]), sweep_of("C4", 4, steps[1])}, steps);
+  EXPECT_NE(prediction.computation.find("r = 2 fitted on C2.json"), std::string::npos) << prediction.computation;
+  ASSERT_EQ(prediction.configurations.size(), 2u);
+  const auto &base = prediction.configurations[0], &larger = prediction.configurations[1];
+  EXPECT_NEAR(base.overhead, elimination_step_overheads(steps[0], 200.0), 1e-15);
+  EXPECT_NEAR(larger.speed_efficiency, base.speed_efficiency, 1e-6);
+  EXPECT_NEAR(larger.overhead, elimination_step_overheads(steps[1], larger.size), 1e-12);
+  EXPECT_NEAR(larger.computation_time, r * larger.work / (4000.0 * 1e6), 1e-12);
+  EXPECT_EQ(prediction.profile_source, "steps-2.json, steps-4.json");
+
+  // Bad input: another kernel, not one file per sweep, another rank count.
+  auto mm = sweep_of("C2", 2, steps[0]);
+  mm.kernel = "mm";
+  auto mm4 = sweep_of("C4", 4, steps[1]);
+  mm4.kernel = "mm";
+  EXPECT_EQ(ErrorMessage([&] {
+              predict_from_step_costs({mm, mm4}, steps);
+            }),
+            "--step-costs: are the steps of Gaussian elimination (ge); C2.json is a sweep of mm");
+  EXPECT_EQ(ErrorMessage([&] {
+              predict_from_step_costs({sweep_of("C2", 2, steps[0]), sweep_of("C4", 4, steps[1])}, {steps[0]});
+            }),
+            "--step-costs: gives 1 files for 2 sweeps: give one per sweep, in the same order");
+  EXPECT_EQ(ErrorMessage([&] {
+              predict_from_step_costs({sweep_of("C2", 2, steps[0]), sweep_of("C4", 4, steps[1])}, {steps[0], steps[0]});
+            }),
+            "steps-2.json: ranks: is 2 but C4.json ran on 4 processes: measure the steps on the same configuration");
 }
 
 // From sweeps: t_c calibrated on the base (median of T_comp p / W), C_ref = C / p of the base
@@ -554,7 +647,9 @@ TEST(IsospeedPrediction, FromSweepsCalibratesTheUnitComputation) {
   profile.costs.unit_computation = 0.0;
   auto base = ModelSweep("C3", 3, 310);
   for (auto& point : base.points) point.compute_seconds = 0.0;
-  EXPECT_EQ(ErrorMessage([&] { predict_from_sweeps(profile, {base, ModelSweep("C5", 5, 480)}); }),
+  EXPECT_EQ(ErrorMessage([&] {
+              predict_from_sweeps(profile, {base, ModelSweep("C5", 5, 480)});
+            }),
             "C3.json: points: have no T_comp_s to calibrate t_c, and p.json has no unit_computation");
 }
 
@@ -589,7 +684,8 @@ TEST(UsersProgram, MeasuredWorkIsAPowerLawBetweenSizes) {
   sweep.kernel = "my-mm";
   sweep.users_program = true;
   sweep.marked_speeds = {10.0};
-  for (double n : {100.0, 200.0, 400.0}) sweep.points.push_back(SweepPoint{n, 2 * n * n * n, 1.0, 0.0, true, {}, false});
+  for (double n : {100.0, 200.0, 400.0})
+    sweep.points.push_back(SweepPoint{n, 2 * n * n * n, 1.0, 0.0, true, {}, false});
   const auto workload = sweep_workload(sweep);
   ASSERT_TRUE(static_cast<bool>(workload.work));
   for (double n : {100.0, 150.0, 300.0, 800.0, 50.0})
@@ -602,11 +698,10 @@ TEST(UsersProgram, MeasuredWorkIsAPowerLawBetweenSizes) {
 TEST(UsersProgram, OverheadOnlyForPrograms) {
   const auto configurations = read_configurations(data_dir + "/papers/seed001/table5.csv");
   const auto profile = read_comm_profile(data_dir + "/papers/seed001-section45.json");
-  EXPECT_EQ(ErrorMessage([&] {
-              predict_isospeed(profile.costs, program_workload("x", "N^2"), configurations, "", "");
-            }),
-            "--overhead: is required to predict x: T_o as an expression in N and p over the measured costs bcast(p), "
-            "send(n), recv(n), barrier(p) (docs/scalability.md)");
+  EXPECT_EQ(
+      ErrorMessage([&] { predict_isospeed(profile.costs, program_workload("x", "N^2"), configurations, "", ""); }),
+      "--overhead: is required to predict x: T_o as an expression in N and p over the measured costs bcast(p), "
+      "send(n), recv(n), barrier(p) (docs/scalability.md)");
   EXPECT_EQ(ErrorMessage([&] {
               predict_isospeed(profile.costs, program_workload("x", "N^2"), configurations, "", "bcast(N, p)");
             }),

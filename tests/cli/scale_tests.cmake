@@ -127,3 +127,30 @@ cli_bad_input(scale_predict_unknown_base
 cli_bad_input(scale_predict_configs_without_processes
   "^hetscale: ${BAD}/scale-configs-no-processes.csv: C2: prediction needs the process count p of every configuration \\(the column processes\\)\n$"
   scale predict --profile data/papers/seed001-section45.json --configs ${BAD}/scale-configs-no-processes.csv --kernel ge)
+
+# ge's steps measured on each configuration (bench steps) give T_o, the base
+# sweep r of T_c: measured sweeps and step costs of one run of
+# bench/isospeed_experiment (tests/cli/scale/emulated, 2026-11-26: C2, C4 and
+# C8 of emulated nodes on a 2-core machine).
+set(emulated tests/cli/scale/emulated)
+cli_golden(scale_predict_step_costs scale predict ${emulated}/sweep-ge-C2.json ${emulated}/sweep-ge-C4.json
+           ${emulated}/sweep-ge-C8.json
+           --step-costs ${emulated}/steps-C2.json,${emulated}/steps-C4.json,${emulated}/steps-C8.json)
+cli_bad_input(scale_predict_step_costs_and_profile
+  "^hetscale: --profile: and --step-costs are two ways to T_o; give one\n$"
+  scale predict ${emulated}/sweep-ge-C2.json ${emulated}/sweep-ge-C4.json --profile data/papers/seed001-section45.json
+  --step-costs ${emulated}/steps-C2.json,${emulated}/steps-C4.json)
+cli_bad_input(scale_predict_step_costs_count
+  "^hetscale: --step-costs: gives 1 files for 2 sweeps: give one per sweep, in the same order\n$"
+  scale predict ${emulated}/sweep-ge-C2.json ${emulated}/sweep-ge-C4.json --step-costs ${emulated}/steps-C2.json)
+cli_bad_input(scale_predict_step_costs_ranks
+  "^hetscale: tests/cli/scale/emulated/steps-C8.json: ranks: is 8 but tests/cli/scale/emulated/sweep-ge-C4.json ran on 4 processes: measure the steps on the same configuration\n$"
+  scale predict ${emulated}/sweep-ge-C2.json ${emulated}/sweep-ge-C4.json
+  --step-costs ${emulated}/steps-C2.json,${emulated}/steps-C8.json)
+cli_bad_input(scale_predict_no_profile
+  "^hetscale: --profile: is required: the communication costs of T_o \\(bench comm\\), or give ge's sweeps --step-costs\n$"
+  scale predict ${emulated}/sweep-ge-C2.json ${emulated}/sweep-ge-C4.json)
+cli_bad_input(step_costs_lengths_decrease
+  "^hetscale: tests/cli/bad_input/steps-lengths-decrease.json: costs\\[1\\].length: lengths must increase, got 50 after 100\n$"
+  scale predict ${emulated}/sweep-ge-C2.json ${emulated}/sweep-ge-C4.json
+  --step-costs ${emulated}/steps-C2.json,tests/cli/bad_input/steps-lengths-decrease.json)

@@ -54,6 +54,12 @@ add_test(NAME mpi_bench_fpm
           -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/bench_fpm -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_bench_fpm.cmake)
 set_tests_properties(mpi_bench_fpm PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 300)
 
+# bench steps: ge's per-step costs beyond computation, written and read back.
+add_test(NAME mpi_bench_steps
+  COMMAND ${CMAKE_COMMAND} -DHETSCALE=$<TARGET_FILE:hetscale_cli> "-DRUN=${kernel_run}" -DSOURCE_DIR=${PROJECT_SOURCE_DIR}
+          -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/bench_steps -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_bench_steps.cmake)
+set_tests_properties(mpi_bench_steps PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 120)
+
 # A sweep with a target: the trend line, N read off it, the verifying run.
 add_test(NAME mpi_sweep_ge_target
   COMMAND ${CMAKE_COMMAND} -DHETSCALE=$<TARGET_FILE:hetscale_cli> "-DRUN=${kernel_run}"

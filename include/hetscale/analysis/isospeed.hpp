@@ -14,6 +14,7 @@
 
 #include "hetscale/model/communication.hpp"
 #include "hetscale/record/comm_profile.hpp"
+#include "hetscale/record/step_costs.hpp"
 #include "hetscale/record/sweep.hpp"
 
 namespace hetscale {
@@ -24,7 +25,7 @@ namespace hetscale {
 // al. 2008, Section 4.1), or the user's own program, its W(N) given as an
 // expression in N or known only where it was measured.
 struct ProgramWorkload {
-  std::string name;                    // ge, mm, conv; or the user's name for the program
+  std::string name;  // ge, mm, conv; or the user's name for the program
   bool users_program = false;
   std::string expression;              // the user's W(N) as given; empty for a kernel or measured W
   std::function<double(double)> work;  // W(N); empty for a user's program known only where measured
@@ -121,6 +122,9 @@ struct ScalingConfiguration {
   std::optional<std::size_t> processes;       // p, if known
   std::vector<double> process_marked_speeds;  // per process in rank order, if known
   std::string source;                         // the file it came from
+  // ge's steps measured on this configuration (bench steps): T_o is their
+  // overheads summed over the elimination's steps instead of Section 4.5's model.
+  std::optional<StepCosts> step_costs;
 };
 
 // CSV with the header `name,marked_speed,N` (optionally `,processes`), one
@@ -216,6 +220,21 @@ IsospeedPrediction predict_isospeed(const model::CommunicationCosts& costs, cons
 IsospeedPrediction predict_isospeed(const model::CommunicationCosts& costs, const ProgramWorkload& workload,
                                     const std::vector<ScalingConfiguration>& configurations,
                                     const std::string& base_name, const std::string& overhead);
+// The elimination's steps at order N cost beyond their computation: the
+// per-step overhead o(L) at each remaining row length L = N, N-1, ..., 2,
+// summed, o linear between the measured lengths and flat past the ends
+// (taken as the integral of o from 1.5 to N + 0.5: the sum's midpoint form).
+double elimination_step_overheads(const StepCosts& costs, double n);
+
+// Base = the first sweep, larger = the others, for ge with each sweep's steps
+// measured on its configuration (bench steps; one StepCosts per sweep, in
+// order, of the sweep's rank count): T_o = elimination_step_overheads, T_c =
+// r W / C with r fitted on the base sweep (least squares, relative, of T -
+// T_o against W / C over its passed points). InputError naming the source:
+// another kernel, a count that is not one per sweep, a rank count that is
+// not the sweep's.
+IsospeedPrediction predict_from_step_costs(const std::vector<Sweep>& sweeps, const std::vector<StepCosts>& step_costs);
+
 // Base = the first sweep (its target N), larger = the others. Computation:
 // if the profile has a reference marked speed, its costs as they are; else
 // t_c calibrated on the base sweep as the median over its passed points of
