@@ -28,23 +28,18 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
-import sys
 import tempfile
+
+import mpi_launch
 
 
 def run(command):
-    result = subprocess.run(command, capture_output=True, text=True)
-    if result.returncode != 0:
-        sys.exit(f"fpm_gain: {' '.join(command)} failed ({result.returncode}):\n{result.stdout}\n{result.stderr}")
-    return result.stdout
+    return mpi_launch.run(command, "fpm_gain")
 
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--hetscale", required=True)
-    parser.add_argument("--mpiexec", required=True)
-    parser.add_argument("--flags", default="")
+    mpi_launch.add_launcher_options(parser)
     parser.add_argument("--kernel", default="ge")
     parser.add_argument("--orders", default="1000,2000,3000")
     parser.add_argument("--speeds", default="1,0.5,0.25")
@@ -54,7 +49,7 @@ def main():
     args = parser.parse_args()
     speeds = [float(s) for s in args.speeds.split(",")]
     ranks = len(speeds)
-    launcher = [args.mpiexec, "-np", str(ranks)] + [f for f in args.flags.split(";") if f]
+    launcher = mpi_launch.launcher(args, ranks)
     rows = []
     with tempfile.TemporaryDirectory(prefix="fpm-gain-") as folder:
         for order in [int(n) for n in args.orders.split(",")]:

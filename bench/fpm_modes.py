@@ -17,16 +17,14 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
-import sys
 import tempfile
+
+import mpi_launch
 
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--hetscale", required=True)
-    parser.add_argument("--mpiexec", required=True)
-    parser.add_argument("--flags", default="")
+    mpi_launch.add_launcher_options(parser)
     parser.add_argument("--speeds", default="1,0.5,0.5,0.25")
     parser.add_argument("--kernel", default="ge")
     parser.add_argument("--order", type=int, default=1000)
@@ -36,7 +34,7 @@ def main():
     speeds = [float(s) for s in args.speeds.split(",")]
     sizes = [int(s) for s in args.sizes.split(",")]
     ranks = len(speeds)
-    launcher = [args.mpiexec, "-np", str(ranks)] + [f for f in args.flags.split(";") if f]
+    launcher = mpi_launch.launcher(args, ranks)
     relative = {mode: [[[] for _ in sizes] for _ in range(ranks)] for mode in ("one", "all")}
     with tempfile.TemporaryDirectory(prefix="fpm-modes-") as folder:
         for repetition in range(args.repetitions):
@@ -46,9 +44,7 @@ def main():
                                       str(args.order), "--sizes", args.sizes, "--speeds", args.speeds,
                                       "--max-seconds", "3", "--out", out,
                                       "--one-at-a-time" if mode == "one" else "--all-at-once"]
-                result = subprocess.run(command, capture_output=True, text=True)
-                if result.returncode != 0:
-                    sys.exit(f"fpm_modes: {' '.join(command)} failed ({result.returncode}):\n{result.stderr}")
+                mpi_launch.run(command, "fpm_modes")
                 with open(out) as f:
                     model = json.load(f)
                 for k in range(len(sizes)):

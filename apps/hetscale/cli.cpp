@@ -30,6 +30,21 @@ std::size_t count_option(const std::string& text, const std::string& option) {
   return static_cast<std::size_t>(value);
 }
 
+std::vector<double> per_rank_speeds(const std::string& text, const std::string& option, int ranks) {
+  if (text.empty()) return {};
+  auto speeds = io::parse_positive_list(text, option);
+  if (speeds.size() != static_cast<std::size_t>(ranks))
+    throw InputError(option, "", fmt::format("{} speeds for {} ranks: give one per rank", speeds.size(), ranks));
+  return speeds;
+}
+
+std::vector<double> emulated_speeds_option(const std::string& text, int ranks) {
+  auto speeds = per_rank_speeds(text, "--speeds", ranks);
+  for (const double speed : speeds)
+    if (speed > 1.0) throw InputError("--speeds", "", fmt::format("must be in (0, 1], got {}", speed));
+  return speeds;
+}
+
 namespace {
 
 // The rank mpiexec gave this process (Open MPI or MPICH), or null when it was

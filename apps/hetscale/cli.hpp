@@ -44,6 +44,11 @@ void say_on_stderr(const std::string& line);
 double single_number(const std::string& text, const std::string& option);
 // A whole number >= 1 (and <= 1e9).
 std::size_t count_option(const std::string& text, const std::string& option);
+// Speeds given per rank (--speeds, --marked-speeds): none when `text` is
+// empty, else one number > 0 for each of `ranks` (InputError naming the option).
+std::vector<double> per_rank_speeds(const std::string& text, const std::string& option, int ranks);
+// --speeds: emulated relative speeds, per rank as above, each in (0, 1].
+std::vector<double> emulated_speeds_option(const std::string& text, int ranks);
 
 // A name turned into its value; a name the library does not know is bad
 // input to `option`.
@@ -111,9 +116,10 @@ void add_bench_speed_command(CLI::App& bench, Actions& actions);  // kernel_comm
 void add_bench_comm_command(CLI::App& bench, Actions& actions);   // comm_commands.cpp: bench comm (MPI)
 void add_bench_steps_command(CLI::App& bench, Actions& actions);  // comm_commands.cpp: bench steps (MPI)
 void add_optimize_command(CLI::App& app, Actions& actions);       // optimize_commands.cpp: optimize
-void add_bench_fpm_command(CLI::App& bench, Actions& actions);  // partition_commands.cpp: bench fpm
-void add_partition_commands(CLI::App& app, CLI::App& model, Actions& actions);  // partition_commands.cpp: partition, model fpm
-void add_simulate_commands(CLI::App& app, Actions& actions);      // simulate_commands.cpp: simulate farm, platform
+void add_bench_fpm_command(CLI::App& bench, Actions& actions);    // partition_commands.cpp: bench fpm
+void add_partition_commands(CLI::App& app, CLI::App& model,
+                            Actions& actions);                // partition_commands.cpp: partition, model fpm
+void add_simulate_commands(CLI::App& app, Actions& actions);  // simulate_commands.cpp: simulate farm, platform
 void add_simulate_kernel_commands(CLI::App& simulate, Actions& actions);  // simulate_kernel_commands.cpp (SMPI)
 void add_measure_command(CLI::App& app, Actions& actions);                // measure_commands.cpp: measure (PMPI)
 void add_report_command(CLI::App& app, Actions& actions);                 // report_commands.cpp: report (HTML)

@@ -79,15 +79,6 @@ struct StepsCommand {
   bool json = false;
 };
 
-// A per-rank list (--speeds, --marked-speeds): none, or one number per rank.
-std::vector<double> per_rank(const std::string& text, const char* option, int ranks) {
-  if (text.empty()) return {};
-  auto values = io::parse_positive_list(text, option);
-  if (values.size() != static_cast<std::size_t>(ranks))
-    throw InputError(option, "", fmt::format("{} values for {} ranks: give one per rank", values.size(), ranks));
-  return values;
-}
-
 int bench_steps(StepsCommand& command, int& argc, char**& argv) {
   mpi::StepBenchmark benchmark;
   return run_mpi_command(
@@ -96,10 +87,8 @@ int bench_steps(StepsCommand& command, int& argc, char**& argv) {
         benchmark.lengths = io::parse_size_list(command.lengths, "--lengths");
         if (command.steps < 1) throw InputError("--steps", "", "must be >= 1");
         benchmark.steps = command.steps;
-        benchmark.emulated_speeds = per_rank(command.speeds, "--speeds", ranks);
-        for (const double speed : benchmark.emulated_speeds)
-          if (speed > 1.0) throw InputError("--speeds", "", fmt::format("must be in (0, 1], got {}", speed));
-        benchmark.marked_speeds = per_rank(command.marked_speeds, "--marked-speeds", ranks);
+        benchmark.emulated_speeds = emulated_speeds_option(command.speeds, ranks);
+        benchmark.marked_speeds = per_rank_speeds(command.marked_speeds, "--marked-speeds", ranks);
       },
       [&](int, int ranks) {
         const auto costs = mpi::measure_step_costs(benchmark);

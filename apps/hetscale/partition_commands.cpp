@@ -87,14 +87,7 @@ int bench_fpm(const BenchFpmCommand& command, int& argc, char**& argv) {
           throw InputError("--order", "", "the kernels need N, the matrix order or row length (a whole number >= 1)");
         benchmark.order = command.order;
         benchmark.sizes = io::parse_size_list(command.sizes, "--sizes");
-        benchmark.emulated_speeds =
-            command.speeds.empty() ? std::vector<double>{} : io::parse_positive_list(command.speeds, "--speeds");
-        if (!benchmark.emulated_speeds.empty() && benchmark.emulated_speeds.size() != static_cast<std::size_t>(ranks))
-          throw InputError(
-              "--speeds", "",
-              fmt::format("{} speeds for {} ranks: give one per rank", benchmark.emulated_speeds.size(), ranks));
-        for (const double speed : benchmark.emulated_speeds)
-          if (speed > 1.0) throw InputError("--speeds", "", fmt::format("must be in (0, 1], got {}", speed));
+        benchmark.emulated_speeds = emulated_speeds_option(command.speeds, ranks);
         if (command.all_at_once && command.one_at_a_time)
           throw InputError("--all-at-once", "", "and --one-at-a-time are two ways; give one");
         benchmark.one_at_a_time = !command.all_at_once;
