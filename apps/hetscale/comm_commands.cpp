@@ -74,8 +74,8 @@ int bench_comm(CommCommand& command, int& argc, char**& argv) {
 }
 
 struct StepsCommand {
-  std::string lengths, speeds, marked_speeds, out;
-  std::size_t steps = 200;
+  std::string kernel = "ge", lengths, speeds, marked_speeds, out;
+  std::size_t steps = 200, fastest_of = 1;
   bool json = false;
 };
 
@@ -84,17 +84,30 @@ int bench_steps(StepsCommand& command, int& argc, char**& argv) {
   return run_mpi_command(
       argc, argv,
       [&](int, int ranks) {
+        if (command.kernel != "ge" && command.kernel != "mm")
+          throw InputError("--kernel", "", fmt::format("unknown kernel '{}'; allowed: ge, mm", command.kernel));
+        benchmark.kernel = command.kernel;
         benchmark.lengths = io::parse_size_list(command.lengths, "--lengths");
         if (command.steps < 1) throw InputError("--steps", "", "must be >= 1");
         benchmark.steps = command.steps;
+        if (command.fastest_of != 1 && command.kernel != "mm")
+          throw InputError("--fastest-of", "", "applies to mm (each step a whole product); ge's steps are summed");
+        if (command.fastest_of < 1 || command.steps % command.fastest_of != 0)
+          throw InputError(
+              "--fastest-of", "",
+              fmt::format("must be >= 1 and divide --steps {}, got {}", command.steps, command.fastest_of));
+        benchmark.fastest_of = command.fastest_of;
         benchmark.emulated_speeds = emulated_speeds_option(command.speeds, ranks);
         benchmark.marked_speeds = per_rank_speeds(command.marked_speeds, "--marked-speeds", ranks);
       },
       [&](int, int ranks) {
         const auto costs = mpi::measure_step_costs(benchmark);
         if (!costs) return 0;
-        std::string text = fmt::format("{} ranks, {} steps a length; seconds per step\n{:>8} {:>12} {:>12} {:>12}\n",
-                                       ranks, benchmark.steps, "length", "step", "computation", "overhead");
+        const bool product = benchmark.kernel == "mm";
+        std::string text =
+            fmt::format("{}: {} ranks, {} steps a {}; seconds per step\n{:>8} {:>12} {:>12} {:>12}\n", benchmark.kernel,
+                        ranks, benchmark.steps, product ? "size (the whole product)" : "length",
+                        product ? "N" : "length", "step", "computation", "overhead");
         for (const auto& cost : costs->costs)
           text += fmt::format("{:>8g} {:>12.4g} {:>12.4g} {:>12.4g}\n", cost.length, cost.step_seconds,
                               cost.computation_seconds, cost.overhead_seconds);
@@ -112,10 +125,16 @@ void add_bench_steps_command(CLI::App& bench, Actions& actions) {
   auto command = std::make_shared<StepsCommand>();
   auto* steps = bench.add_subcommand(
       "steps",
-      "the per-step cost of Gaussian elimination's step on this configuration beyond its computation (broadcasts, "
-      "the wait for the slowest rank, the barrier, the emulation's sleeps), at row lengths L (run under mpiexec)");
-  steps->add_option("--lengths", command->lengths, "row lengths L: a list or FIRST:LAST:STEP")->required();
-  steps->add_option("--steps", command->steps, "timed steps per length (default 200)");
+      "what a kernel's step costs on this configuration beyond its computation (messages, the wait for the slowest "
+      "rank, the barrier, the emulation's sleeps): ge's elimination step at row lengths L, mm's whole product at "
+      "orders N (run under mpiexec)");
+  steps->add_option("--kernel", command->kernel, "ge (default) or mm");
+  steps->add_option("--lengths,--sizes", command->lengths, "ge: row lengths L; mm: orders N; a list or FIRST:LAST:STEP")
+      ->required();
+  steps->add_option("--steps", command->steps, "timed steps per size (default 200)");
+  steps->add_option("--fastest-of", command->fastest_of,
+                    "mm: the steps in groups of K, each group's fastest, the median over the groups (as a sweep's "
+                    "--repetitions K --point fastest takes its points; default 1)");
   steps->add_option("--speeds", command->speeds, "emulated relative speed per rank, in (0, 1]");
   steps->add_option("--marked-speeds", command->marked_speeds, "marked speed per rank (the rows' shares)");
   steps->add_option("--out", command->out, "write the costs (JSON, hetscale.step-costs/1) here");

@@ -93,7 +93,7 @@ Output scale_psi(const ConfigurationInputs& command) {
 const std::string& profile_option(const std::string& profile) {
   if (profile.empty())
     throw InputError("--profile", "",
-                     "is required: the communication costs of T_o (bench comm), or give ge's sweeps --step-costs");
+                     "is required: the communication costs of T_o (bench comm), or the kernel's steps --step-costs");
   return profile;
 }
 
@@ -106,7 +106,7 @@ Output scale_predict(const PredictCommand& command) {
   if (!command.configs.empty()) {
     const auto workload = configs_workload(command, "ge or mm");
     if (!command.step_costs.empty())
-      throw InputError("--step-costs", "", "applies to sweeps (ge's, one file per sweep), not to --configs");
+      throw InputError("--step-costs", "", "applies to sweeps (ge's or mm's, one file per sweep), not to --configs");
     const auto profile = read_comm_profile(profile_option(command.profile));
     prediction =
         predict_isospeed(profile.costs, workload, read_configurations(command.configs), command.base, command.overhead);
@@ -191,9 +191,10 @@ void add_scale_commands(CLI::App& scale, Actions& actions) {
       "communication profile (hetscale.comm-profile/1, from `hetscale bench comm`); required unless "
       "--step-costs");
   predict_command->add_option("--step-costs", predict->step_costs,
-                              "ge's sweeps: the steps' costs measured on each configuration (hetscale.step-costs/1, "
-                              "from `hetscale bench steps`), one file per sweep in the same order, comma-separated: "
-                              "T_o their overheads summed, T_c fitted on the base");
+                              "ge's or mm's sweeps: the steps' costs measured on each configuration "
+                              "(hetscale.step-costs/1, from `hetscale bench steps`), one file per sweep in the same "
+                              "order, comma-separated: T_o from them (ge: summed over the steps; mm: at N), T_c "
+                              "fitted on the base (mm: on the measured computation)");
   predict_command->add_option("--configs", predict->configs,
                               "CSV with the header name,marked_speed,N,processes, in scaling order");
   predict_command->add_option("--kernel", predict->kernel, "ge | mm (with --configs)");

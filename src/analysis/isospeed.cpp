@@ -688,10 +688,16 @@ IsospeedPrediction predict_isospeed(const model::CommunicationCosts& costs, cons
   return predict_isospeed(costs, kernel_workload_of(kernel, "--kernel", ""), configurations, base_name, "");
 }
 
-IsospeedPrediction predict_isospeed(const model::CommunicationCosts& costs, const ProgramWorkload& program,
-                                    const std::vector<ScalingConfiguration>& configurations,
-                                    const std::string& base_name, const std::string& overhead_expression) {
-  const OverheadModel overhead = overhead_model(program, overhead_expression, "--kernel", "");
+namespace {
+
+// T_c or T_o of a configuration at size N (W = W(N)).
+using TimeAt = std::function<double(const PredictionInput& input, double n, double work)>;
+
+// The isospeed prediction from a model of T_c and T_o: the base's model E_s at
+// its N is the target, each larger configuration's N' the smallest N whose
+// model E_s reaches it.
+IsospeedPrediction predict_by(const ProgramWorkload& program, const std::vector<ScalingConfiguration>& configurations,
+                              const std::string& base_name, const TimeAt& computation, const TimeAt& overhead) {
   if (!program.work)
     throw InputError("--workload", "", fmt::format("is required: the prediction needs {}'s W(N)", program.name));
   if (configurations.empty()) throw InputError("--configs", "", "no configurations to predict for");
@@ -717,8 +723,6 @@ IsospeedPrediction predict_isospeed(const model::CommunicationCosts& costs, cons
   IsospeedPrediction prediction;
   prediction.kernel = program.name;
   prediction.workload = program;
-  prediction.overhead = overhead.description;
-  prediction.costs = costs;
   for (std::size_t i = base; i < configurations.size(); ++i)
     if (prediction.sources.empty() || prediction.sources.back() != configurations[i].source)
       prediction.sources.push_back(configurations[i].source);
@@ -732,15 +736,13 @@ IsospeedPrediction predict_isospeed(const model::CommunicationCosts& costs, cons
     result.root_share = input.root_share;
     result.size = n;
     result.work = workload(n);
-    result.computation_time = model::computation_time(costs, result.work, input.processes, result.marked_speed);
-    result.overhead = input.configuration.step_costs ? elimination_step_overheads(*input.configuration.step_costs, n)
-                                                     : overhead(costs, n, input.processes, input.root_share);
+    result.computation_time = computation(input, n, result.work);
+    result.overhead = overhead(input, n, result.work);
     result.speed_efficiency = model::predicted_speed_efficiency(result.work, result.computation_time, result.overhead,
                                                                 result.marked_speed * 1e6);
     result.measured_size = input.configuration.size;
     return result;
   };
-
   const auto base_input = prediction_input(configurations[base]);
   prediction.configurations.push_back(evaluate(base_input, *configurations[base].size));
   const double target = prediction.configurations.front().speed_efficiency;
@@ -775,6 +777,25 @@ IsospeedPrediction predict_isospeed(const model::CommunicationCosts& costs, cons
     }
     prediction.steps.push_back(step);
   }
+  return prediction;
+}
+
+}  // namespace
+
+IsospeedPrediction predict_isospeed(const model::CommunicationCosts& costs, const ProgramWorkload& program,
+                                    const std::vector<ScalingConfiguration>& configurations,
+                                    const std::string& base_name, const std::string& overhead_expression) {
+  const OverheadModel overhead = overhead_model(program, overhead_expression, "--kernel", "");
+  auto prediction = predict_by(
+      program, configurations, base_name,
+      [&](const PredictionInput& input, double, double work) {
+        return model::computation_time(costs, work, input.processes, input.configuration.marked_speed);
+      },
+      [&](const PredictionInput& input, double n, double) {
+        return overhead(costs, n, input.processes, input.root_share);
+      });
+  prediction.overhead = overhead.description;
+  prediction.costs = costs;
   prediction.computation = costs.reference_marked_speed
                                ? fmt::format("T_c = W t_c C_ref / C, t_c = {:.6g} s, C_ref = {:g} Mflop/s",
                                              costs.unit_computation, *costs.reference_marked_speed)
@@ -830,20 +851,40 @@ double elimination_step_overheads(const StepCosts& costs, double n) {
   return n < 1.5 ? 0.0 : overhead_integral(costs, 1.5, n + 0.5);
 }
 
+double product_step_part(const StepCosts& costs, double n, double StepCost::*part) {
+  const auto& points = costs.costs;
+  if (points.size() < 2)
+    throw InputError(costs.source, "costs",
+                     fmt::format("has {} measured size{}; mm's step needs two or more to follow N", points.size(),
+                                 points.size() == 1 ? "" : "s"));
+  std::size_t j = 1;  // the piece [j - 1, j] that holds n, or the end piece past it
+  while (j + 1 < points.size() && points[j].length < n) ++j;
+  const auto &left = points[j - 1], &right = points[j];
+  const double y0 = left.*part, y1 = right.*part;
+  if (y0 > 0.0 && y1 > 0.0 && n > 0.0)
+    return y0 * std::pow(y1 / y0, std::log(n / left.length) / std::log(right.length / left.length));
+  return y0 + (y1 - y0) * (n - left.length) / (right.length - left.length);
+}
+
 IsospeedPrediction predict_from_step_costs(const std::vector<Sweep>& sweeps, const std::vector<StepCosts>& step_costs) {
   require_two_sweeps(sweeps);
   common_kernel(sweeps);
   const Sweep& base = sweeps.front();
-  if (base.kernel != "ge")
-    throw InputError("--step-costs", "",
-                     fmt::format("are the steps of Gaussian elimination (ge); {} is a sweep of {}", sweep_source(base),
-                                 base.kernel));
+  const bool product = base.kernel == "mm";
+  if (base.kernel != "ge" && !product)
+    throw InputError(
+        "--step-costs", "",
+        fmt::format("are the steps of ge or mm (bench steps); {} is a sweep of {}", sweep_source(base), base.kernel));
   if (step_costs.size() != sweeps.size())
     throw InputError("--step-costs", "",
                      fmt::format("gives {} files for {} sweeps: give one per sweep, in the same order",
                                  step_costs.size(), sweeps.size()));
   auto configurations = configurations_from_sweeps(sweeps);
   for (std::size_t i = 0; i < sweeps.size(); ++i) {
+    if (step_costs[i].kernel != base.kernel)
+      throw InputError(step_costs[i].source, "kernel",
+                       fmt::format("is {} but the sweeps are {}'s: measure the steps with bench steps --kernel {}",
+                                   step_costs[i].kernel, base.kernel, base.kernel));
     if (static_cast<std::size_t>(step_costs[i].ranks) != sweeps[i].processes())
       throw InputError(step_costs[i].source, "ranks",
                        fmt::format("is {} but {} ran on {} processes: measure the steps on the same configuration",
@@ -851,13 +892,23 @@ IsospeedPrediction predict_from_step_costs(const std::vector<Sweep>& sweeps, con
     configurations[i].step_costs = step_costs[i];
   }
 
-  // r: T - T_o = r W / C over the base's passed points, least squares relative to T.
-  const double c = base.marked_speed() * 1e6;
+  // ge: T_o the steps' overheads summed, T_c = r W / C. mm: one step, T_o and
+  // T_c = r times the slowest rank's computation, both as measured at N on the
+  // configuration (the rate of each rank's block of dgemm depends on its shape).
+  const auto overhead = [product](const StepCosts& costs, double n) {
+    return product ? product_step_part(costs, n, &StepCost::overhead_seconds) : elimination_step_overheads(costs, n);
+  };
+  const auto computation_basis = [product](const StepCosts& costs, double n, double work, double marked_speed) {
+    return product ? product_step_part(costs, n, &StepCost::computation_seconds) : work / (marked_speed * 1e6);
+  };
+
+  // r: T - T_o = r x over the base's passed points, least squares relative to T.
   double xy = 0.0, xx = 0.0;
   std::size_t used = 0;
   for (const auto& point : base.points) {
     if (!point.check_passed || !(point.seconds > 0.0) || !(point.work > 0.0)) continue;
-    const double x = point.work / c, y = point.seconds - elimination_step_overheads(step_costs.front(), point.size);
+    const double x = computation_basis(step_costs.front(), point.size, point.work, base.marked_speed());
+    const double y = point.seconds - overhead(step_costs.front(), point.size);
     xy += x * y / (point.seconds * point.seconds);
     xx += x * x / (point.seconds * point.seconds);
     ++used;
@@ -866,17 +917,34 @@ IsospeedPrediction predict_from_step_costs(const std::vector<Sweep>& sweeps, con
     throw InputError(sweep_source(base), "points",
                      "have no passed point whose time exceeds its steps' overheads: r cannot be fitted");
   const double r = xy / xx;
-  // T_c = W t_c C_ref / C with C_ref = C / p of the base and t_c = r / (C_ref 1e6): r W / C.
-  model::CommunicationCosts costs;
-  costs.reference_marked_speed = base.marked_speed() / static_cast<double>(base.processes());
-  costs.unit_computation = r / (*costs.reference_marked_speed * 1e6);
-  auto prediction = predict_isospeed(costs, sweep_workload(base), configurations, "", "");
+  auto prediction = predict_by(
+      sweep_workload(base), configurations, "",
+      [&](const PredictionInput& input, double n, double work) {
+        return r * computation_basis(*input.configuration.step_costs, n, work, input.configuration.marked_speed);
+      },
+      [&](const PredictionInput& input, double n, double) { return overhead(*input.configuration.step_costs, n); });
+  if (!product) {
+    // T_c = W t_c C_ref / C with C_ref = C / p of the base and t_c = r / (C_ref 1e6): r W / C.
+    prediction.costs.reference_marked_speed = base.marked_speed() / static_cast<double>(base.processes());
+    prediction.costs.unit_computation = r / (*prediction.costs.reference_marked_speed * 1e6);
+  }
   std::string files;
   for (const auto& measured : step_costs) files += (files.empty() ? "" : ", ") + measured.source;
   prediction.profile_source = files;
-  prediction.overhead = "T_o = the measured overheads of the elimination's steps summed over L = N .. 2 (bench steps)";
-  prediction.computation = fmt::format("T_c = r W / C, r = {:.4g} fitted on {} (T - T_o against W / C over {} points)",
-                                       r, sweep_source(base), used);
+  if (product) {
+    prediction.overhead =
+        "T_o = the product's overhead measured at N on each configuration (bench steps --kernel mm; power law "
+        "between the measured orders)";
+    prediction.computation = fmt::format(
+        "T_c = r T_c,steps: r = {:.4g} times the slowest rank's computation measured at N on each configuration, r "
+        "fitted on {} (T - T_o against T_c,steps over {} points)",
+        r, sweep_source(base), used);
+  } else {
+    prediction.overhead =
+        "T_o = the measured overheads of the elimination's steps summed over L = N .. 2 (bench steps)";
+    prediction.computation = fmt::format(
+        "T_c = r W / C, r = {:.4g} fitted on {} (T - T_o against W / C over {} points)", r, sweep_source(base), used);
+  }
   return prediction;
 }
 

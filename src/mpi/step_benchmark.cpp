@@ -17,15 +17,23 @@ namespace {
 constexpr int root = 0;
 constexpr std::size_t untimed_steps = 10;
 
-// One length: the seconds of the timed steps and, per step, this rank's
-// nominal computation (CPU time / emulated speed).
+// One size: the seconds of the timed steps (mm: per step, this rank's time
+// from the barrier to its part done) and, per step, this rank's nominal
+// computation (CPU time / emulated speed).
 struct LengthRun {
   double seconds = 0.0;
+  std::vector<double> elapsed;
   std::vector<double> nominal;
 };
 
-LengthRun run_steps(std::size_t length, std::size_t steps, const std::vector<double>& shares,
-                    measure::EmulatedProcessor& processor, int rank) {
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const std::size_t half = values.size() / 2;
+  return values.size() % 2 == 1 ? values[half] : 0.5 * (values[half - 1] + values[half]);
+}
+
+LengthRun elimination_steps(std::size_t length, std::size_t steps, const std::vector<double>& shares,
+                            measure::EmulatedProcessor& processor, int rank) {
   const auto distribution = distribute::heterogeneous_cyclic_rows(shares, length);
   const std::size_t mine = distribution.rows_owned(static_cast<std::size_t>(rank));
   const std::size_t width = length + 1;
@@ -59,6 +67,75 @@ LengthRun run_steps(std::size_t length, std::size_t steps, const std::vector<dou
   return run;
 }
 
+// mm's one step at order n, as the kernel makes it; each rank's time from
+// the barrier to its part done (rank 0: the last block of C received), whose
+// largest is the step's time as it is the kernel's t_par.
+LengthRun product_steps(std::size_t n, std::size_t steps, const std::vector<double>& shares,
+                        measure::EmulatedProcessor& processor, int rank, int ranks) {
+  constexpr std::size_t untimed = 2;
+  const auto distribution = distribute::heterogeneous_block_rows(shares, n);
+  const auto me = static_cast<std::size_t>(rank);
+  const std::size_t rows = distribution.rows_owned(me);
+  const bool root_rank = rank == root;
+  // Rank 0 holds A and B, the others receive their rows of A and B; every
+  // step in new buffers, as every run of the kernel allocates its own.
+  const auto a_given = root_rank ? programs::kernels::generate_matrix(n, n, 43) : std::vector<double>{};
+  const auto b_given = root_rank ? programs::kernels::generate_matrix(n, n, 44) : std::vector<double>{};
+  LengthRun run;
+  run.nominal.reserve(steps);
+  for (std::size_t step = 0; step < untimed + steps; ++step) {
+    auto a = root_rank ? a_given : std::vector<double>(rows * n);
+    auto b = root_rank ? b_given : std::vector<double>(n * n);
+    std::vector<double> c((root_rank ? n : rows) * n);
+    polite::barrier(MPI_COMM_WORLD);
+    const double started = MPI_Wtime();
+    if (root_rank) {
+      for (int process = 1; process < ranks; ++process) {
+        const auto& owned = distribution.rows_of[static_cast<std::size_t>(process)];
+        if (owned.empty()) continue;
+        polite::send(a.data() + owned.front() * n, static_cast<int>(owned.size() * n), MPI_DOUBLE, process, 1,
+                     MPI_COMM_WORLD);
+        polite::send(b.data(), static_cast<int>(n * n), MPI_DOUBLE, process, 2, MPI_COMM_WORLD);
+      }
+    } else if (rows > 0) {
+      polite::receive(a.data(), static_cast<int>(rows * n), MPI_DOUBLE, root, 1, MPI_COMM_WORLD);
+      polite::receive(b.data(), static_cast<int>(n * n), MPI_DOUBLE, root, 2, MPI_COMM_WORLD);
+    }
+    const double cpu_before = processor.cpu_seconds();
+    if (rows > 0)
+      processor.compute([&] {
+        const std::size_t offset = root_rank ? distribution.rows_of[me].front() * n : 0;
+        programs::kernels::multiply(std::span<const double>(a).subspan(offset), b, std::span<double>(c).subspan(offset),
+                                    rows, n, n);
+      });
+    if (!root_rank && rows > 0) polite::send(c.data(), static_cast<int>(rows * n), MPI_DOUBLE, root, 3, MPI_COMM_WORLD);
+    if (root_rank)
+      for (int process = 1; process < ranks; ++process) {
+        const auto& owned = distribution.rows_of[static_cast<std::size_t>(process)];
+        if (owned.empty()) continue;
+        polite::receive(c.data() + owned.front() * n, static_cast<int>(owned.size() * n), MPI_DOUBLE, process, 3,
+                        MPI_COMM_WORLD);
+      }
+    if (step < untimed) continue;
+    run.elapsed.push_back(MPI_Wtime() - started);
+    run.nominal.push_back((processor.cpu_seconds() - cpu_before) / processor.speed());
+  }
+  return run;
+}
+
+// Per step, the largest of the ranks' values (collective; on rank 0).
+std::vector<double> largest_over_ranks(const std::vector<double>& mine, int rank, int ranks) {
+  const std::size_t steps = mine.size();  // the same on every rank
+  if (steps == 0) return {};
+  std::vector<double> all(rank == root ? steps * static_cast<std::size_t>(ranks) : 0), largest(steps, 0.0);
+  polite::gather(mine.data(), static_cast<int>(steps), all.data(), root, MPI_COMM_WORLD);
+  if (rank == root)
+    for (std::size_t step = 0; step < steps; ++step)
+      for (int r = 0; r < ranks; ++r)
+        largest[step] = std::max(largest[step], all[static_cast<std::size_t>(r) * steps + step]);
+  return largest;
+}
+
 }  // namespace
 
 std::optional<StepCosts> measure_step_costs(const StepBenchmark& benchmark) {
@@ -72,28 +149,36 @@ std::optional<StepCosts> measure_step_costs(const StepBenchmark& benchmark) {
                                          ? std::vector<double>(static_cast<std::size_t>(ranks), 1.0)
                                          : benchmark.marked_speeds;
   StepCosts measured;
+  measured.kernel = benchmark.kernel;
   measured.ranks = ranks;
   measured.steps = benchmark.steps;
+  measured.fastest_of = benchmark.fastest_of;
   measured.emulated_speeds = benchmark.emulated_speeds;
   measured.marked_speeds = benchmark.marked_speeds;
   for (const std::size_t length : benchmark.lengths) {
-    const auto run = run_steps(length, benchmark.steps, shares, processor, rank);
-    const int count = static_cast<int>(run.nominal.size());
-    std::vector<double> all(rank == root ? run.nominal.size() * static_cast<std::size_t>(ranks) : 0);
-    polite::gather(run.nominal.data(), count, all.data(), root, MPI_COMM_WORLD);
+    const auto run = benchmark.kernel == "mm" ? product_steps(length, benchmark.steps, shares, processor, rank, ranks)
+                                              : elimination_steps(length, benchmark.steps, shares, processor, rank);
+    const auto slowest = largest_over_ranks(run.nominal, rank, ranks);
+    const auto longest = largest_over_ranks(run.elapsed, rank, ranks);
     if (rank != root) continue;
-    double slowest_sum = 0.0;
-    for (std::size_t step = 0; step < run.nominal.size(); ++step) {
-      double slowest = 0.0;
-      for (int r = 0; r < ranks; ++r)
-        slowest = std::max(slowest, all[static_cast<std::size_t>(r) * run.nominal.size() + step]);
-      slowest_sum += slowest;
-    }
-    const double steps = static_cast<double>(benchmark.steps);
     StepCost cost;
     cost.length = static_cast<double>(length);
-    cost.step_seconds = run.seconds / steps;
-    cost.computation_seconds = slowest_sum / steps;
+    if (longest.empty()) {  // ge: the mean step of many
+      const double steps = static_cast<double>(benchmark.steps);
+      cost.step_seconds = run.seconds / steps;
+      for (const double seconds : slowest) cost.computation_seconds += seconds / steps;
+    } else {  // mm: each step a whole product; of each group's fastest, the median
+      std::vector<double> times, computations;
+      for (std::size_t first = 0; first + benchmark.fastest_of <= longest.size(); first += benchmark.fastest_of) {
+        const auto group = longest.begin() + static_cast<long>(first);
+        const auto fastest = static_cast<std::size_t>(
+            std::min_element(group, group + static_cast<long>(benchmark.fastest_of)) - longest.begin());
+        times.push_back(longest[fastest]);
+        computations.push_back(slowest[fastest]);
+      }
+      cost.step_seconds = median(times);
+      cost.computation_seconds = median(computations);
+    }
     cost.overhead_seconds = cost.step_seconds - cost.computation_seconds;
     measured.costs.push_back(cost);
   }

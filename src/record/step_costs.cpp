@@ -30,14 +30,22 @@ std::vector<double> positive_list(const io::JsonObject& top, const char* key) {
 StepCosts parse_step_costs_json(std::string_view text, const std::string& source) {
   const auto document = io::parse_json(text, source);
   const io::JsonObject top(document, source, "");
-  top.allow_only({"schema", "ranks", "steps", "emulated_speeds", "marked_speeds", "costs", "context"});
+  top.allow_only(
+      {"schema", "kernel", "ranks", "steps", "fastest_of", "emulated_speeds", "marked_speeds", "costs", "context"});
   top.require_schema(StepCosts::schema);
   StepCosts read;
   read.source = source;
+  read.kernel = top.optional_string("kernel").value_or("ge");
+  if (read.kernel != "ge" && read.kernel != "mm")
+    top.fail("kernel", fmt::format("must be ge or mm, got '{}'", read.kernel));
   const double ranks = top.positive_number("ranks");
   if (ranks != std::floor(ranks)) top.fail("ranks", fmt::format("must be a whole number >= 1, got {}", ranks));
   read.ranks = static_cast<int>(ranks);
   read.steps = static_cast<std::size_t>(top.non_negative_number("steps", 0.0));
+  const double fastest_of = top.non_negative_number("fastest_of", 1.0);
+  if (fastest_of < 1.0 || fastest_of != std::floor(fastest_of))
+    top.fail("fastest_of", fmt::format("must be a whole number >= 1, got {}", fastest_of));
+  read.fastest_of = static_cast<std::size_t>(fastest_of);
   read.emulated_speeds = positive_list(top, "emulated_speeds");
   read.marked_speeds = positive_list(top, "marked_speeds");
   for (const auto& cost : top.objects("costs")) {
@@ -61,8 +69,10 @@ StepCosts read_step_costs(const std::string& path) { return parse_step_costs_jso
 
 std::string step_costs_json(const StepCosts& costs) {
   nlohmann::ordered_json document{{"schema", StepCosts::schema},
+                                  {"kernel", costs.kernel},
                                   {"ranks", costs.ranks},
                                   {"steps", costs.steps},
+                                  {"fastest_of", costs.fastest_of},
                                   {"emulated_speeds", costs.emulated_speeds},
                                   {"marked_speeds", costs.marked_speeds}};
   auto& rows = document["costs"] = nlohmann::ordered_json::array();

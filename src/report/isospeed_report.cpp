@@ -141,8 +141,8 @@ std::string prediction_table(const IsospeedPrediction& p) {
                      base.overhead, fraction(base.speed_efficiency));
   if (base.speed_efficiency > 1.0)
     out +=
-        "note: the model's E_s exceeds 1: t_c computes faster than the marked speeds say (was t_c measured "
-        "on another kernel or machine?)\n";
+        "note: the model's E_s exceeds 1: T_c is shorter than W / C (were the marked speeds measured on another "
+        "kernel, or t_c on another machine?)\n";
   out += "N' solves W / ((T_c + T_o) C) = W' / ((T_c' + T_o') C') on each larger configuration\n\n";
   TextTable sizes(
       {"configuration", "C (Mflop/s)", "p", "N' predicted", "N measured", "error (%)", "T_c (s)", "T_o (s)"});

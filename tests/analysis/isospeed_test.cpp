@@ -11,6 +11,7 @@
 #include "support/temp_folder.hpp"
 
 #include <cmath>
+#include <functional>
 #include <fstream>
 #include <limits>
 #include <map>
@@ -547,6 +548,24 @@ Sweep ModelSweep(const std::string& name, std::size_t processes, double target_s
   return sweep;
 }
 
+// A sweep of `kernel` (ge or mm) on ranks of marked speed 1000 Mflop/s whose
+// time at N is seconds(N, W(N)), every point passed.
+Sweep SweepOfModel(const std::string& name, const std::string& kernel, std::size_t processes,
+                   std::initializer_list<double> sizes, SweepTarget target,
+                   const std::function<double(double, double)>& seconds) {
+  Sweep sweep;
+  sweep.source = name + ".json";
+  sweep.kernel = kernel;
+  sweep.configuration = name;
+  sweep.marked_speeds.assign(processes, 1000.0);
+  for (const double n : sizes) {
+    const double work = kernel == "ge" ? model::gaussian_elimination_workload(n) : 2.0 * n * n * n;
+    sweep.points.push_back({n, work, seconds(n, work), 0.0, true, {}});
+  }
+  sweep.target = std::move(target);
+  return sweep;
+}
+
 // ge's steps measured (bench steps): o(L) linear between the lengths, flat
 // past them, summed over L = N .. 2 as the midpoint integral.
 StepCosts LinearSteps(int ranks, double at_10, double at_1000) {
@@ -575,18 +594,10 @@ TEST(IsospeedPrediction, FromStepCostsFitsTheComputationOnTheBase) {
   const double r = 2.0;
   const std::vector<StepCosts> steps{LinearSteps(2, 2e-5, 4e-5), LinearSteps(4, 6e-5, 9e-5)};
   const auto sweep_of = [&](const std::string& name, std::size_t processes, const StepCosts& costs) {
-    Sweep sweep;
-    sweep.source = name + ".json";
-    sweep.kernel = "ge";
-    sweep.configuration = name;
-    sweep.marked_speeds.assign(processes, 1000.0);
-    for (double n : {100.0, 200.0, 400.0, 800.0}) {
-      const double work = model::gaussian_elimination_workload(n);
-      const double seconds = r * work / (1000.0 * processes * 1e6) + elimination_step_overheads(costs, n);
-      sweep.points.push_back({n, work, seconds, 0.0, true, {}});
-    }
-    sweep.target = SweepTarget{0.1, 200.0, false, std::nullopt};
-    return sweep;
+    return SweepOfModel(name, "ge", processes, {100.0, 200.0, 400.0, 800.0}, SweepTarget{0.1, 200.0, false, {}},
+                        [&](double n, double work) {
+                          return r * work / (1000.0 * processes * 1e6) + elimination_step_overheads(costs, n);
+                        });
   };
   const auto prediction = predict_from_step_costs({sweep_of("C2", 2, steps[0]), sweep_of("C4", 4, steps[1])}, steps);
   EXPECT_NE(prediction.computation.find("r = 2 fitted on C2.json"), std::string::npos) << prediction.computation;
@@ -598,15 +609,22 @@ TEST(IsospeedPrediction, FromStepCostsFitsTheComputationOnTheBase) {
   EXPECT_NEAR(larger.computation_time, r * larger.work / (4000.0 * 1e6), 1e-12);
   EXPECT_EQ(prediction.profile_source, "steps-2.json, steps-4.json");
 
-  // Bad input: another kernel, not one file per sweep, another rank count.
-  auto mm = sweep_of("C2", 2, steps[0]);
-  mm.kernel = "mm";
-  auto mm4 = sweep_of("C4", 4, steps[1]);
-  mm4.kernel = "mm";
+  // Bad input: another kernel, steps of another kernel, not one file per
+  // sweep, another rank count.
+  auto conv = sweep_of("C2", 2, steps[0]);
+  conv.kernel = "conv";
+  auto conv4 = sweep_of("C4", 4, steps[1]);
+  conv4.kernel = "conv";
   EXPECT_EQ(ErrorMessage([&] {
-              predict_from_step_costs({mm, mm4}, steps);
+              predict_from_step_costs({conv, conv4}, steps);
             }),
-            "--step-costs: are the steps of Gaussian elimination (ge); C2.json is a sweep of mm");
+            "--step-costs: are the steps of ge or mm (bench steps); C2.json is a sweep of conv");
+  auto product_steps = steps;
+  product_steps[1].kernel = "mm";
+  EXPECT_EQ(ErrorMessage([&] {
+              predict_from_step_costs({sweep_of("C2", 2, steps[0]), sweep_of("C4", 4, steps[1])}, product_steps);
+            }),
+            "steps-4.json: kernel: is mm but the sweeps are ge's: measure the steps with bench steps --kernel ge");
   EXPECT_EQ(ErrorMessage([&] {
               predict_from_step_costs({sweep_of("C2", 2, steps[0]), sweep_of("C4", 4, steps[1])}, {steps[0]});
             }),
@@ -615,6 +633,61 @@ TEST(IsospeedPrediction, FromStepCostsFitsTheComputationOnTheBase) {
               predict_from_step_costs({sweep_of("C2", 2, steps[0]), sweep_of("C4", 4, steps[1])}, {steps[0], steps[0]});
             }),
             "steps-2.json: ranks: is 2 but C4.json ran on 4 processes: measure the steps on the same configuration");
+}
+
+// mm's product measured at orders N: a power law between neighbouring orders,
+// linear where a value is <= 0, the end pieces continued past the ends.
+TEST(IsospeedPrediction, ProductStepPartFollowsAPowerLawBetweenTheOrders) {
+  StepCosts costs;
+  costs.source = "steps-mm.json";
+  costs.kernel = "mm";
+  costs.costs = {{100, 0, 2e-3, 1e-4}, {200, 0, 16e-3, 4e-4}, {400, 0, 128e-3, -1e-5}};
+  const auto computation = [&](double n) { return product_step_part(costs, n, &StepCost::computation_seconds); };
+  const auto overhead = [&](double n) { return product_step_part(costs, n, &StepCost::overhead_seconds); };
+  for (double n : {50.0, 100.0, 141.0, 300.0, 800.0})  // 2e-3 (N / 100)^3 through and past the orders
+    EXPECT_NEAR(computation(n), 2e-3 * std::pow(n / 100.0, 3.0), 1e-12 * computation(n)) << n;
+  EXPECT_NEAR(overhead(150), 1e-4 * std::pow(1.5, 2.0), 1e-15);    // N^2 between 100 and 200
+  EXPECT_NEAR(overhead(300), 4e-4 + (-1e-5 - 4e-4) * 0.5, 1e-15);  // linear: a value <= 0
+  costs.costs.resize(1);
+  EXPECT_EQ(ErrorMessage([&] { computation(150); }),
+            "steps-mm.json: costs: has 1 measured size; mm's step needs two or more to follow N");
+}
+
+// mm with its product measured on each configuration: T_c = r times the
+// measured computation, T_o the measured overhead, both at N; sweeps made by
+// that model give back r and hold the base's E_s at N'.
+TEST(IsospeedPrediction, FromProductStepCostsScalesTheMeasuredComputation) {
+  const double r = 1.25;
+  const auto product = [](const std::string& source, int ranks, double computation_at_100, double overhead_at_100) {
+    StepCosts costs;
+    costs.source = source;
+    costs.kernel = "mm";
+    costs.ranks = ranks;
+    for (double n : {50.0, 100.0, 200.0, 400.0, 800.0}) {
+      const double scale = n / 100.0;
+      costs.costs.push_back({n, 0.0, computation_at_100 * std::pow(scale, 3.0), overhead_at_100 * scale * scale});
+    }
+    return costs;
+  };
+  const std::vector<StepCosts> steps{product("steps-2.json", 2, 4e-4, 5e-5), product("steps-4.json", 4, 1.5e-4, 2e-4)};
+  const auto sweep_of = [&](const std::string& name, std::size_t processes, const StepCosts& costs) {
+    return SweepOfModel(name, "mm", processes, {50.0, 100.0, 200.0, 400.0}, SweepTarget{1.0, 100.0, false, {}},
+                        [&](double n, double) {
+                          return r * product_step_part(costs, n, &StepCost::computation_seconds) +
+                                 product_step_part(costs, n, &StepCost::overhead_seconds);
+                        });
+  };
+  const auto prediction = predict_from_step_costs({sweep_of("C2", 2, steps[0]), sweep_of("C4", 4, steps[1])}, steps);
+  EXPECT_NE(prediction.computation.find("r = 1.25 times"), std::string::npos) << prediction.computation;
+  ASSERT_EQ(prediction.configurations.size(), 2u);
+  const auto &base = prediction.configurations[0], &larger = prediction.configurations[1];
+  EXPECT_NEAR(base.computation_time, r * 4e-4, 1e-15);
+  EXPECT_NEAR(base.overhead, 5e-5, 1e-15);
+  EXPECT_NEAR(larger.speed_efficiency, base.speed_efficiency, 1e-6);
+  const double scale = larger.size / 100.0;
+  EXPECT_NEAR(larger.computation_time, r * 1.5e-4 * std::pow(scale, 3.0), 1e-9 * larger.computation_time);
+  EXPECT_NEAR(larger.overhead, 2e-4 * scale * scale, 1e-9 * larger.overhead);
+  EXPECT_GT(larger.size, 100.0);  // C4's larger overhead needs a larger N
 }
 
 // From sweeps: t_c calibrated on the base (median of T_comp p / W), C_ref = C / p of the base

@@ -136,6 +136,24 @@ set(emulated tests/cli/scale/emulated)
 cli_golden(scale_predict_step_costs scale predict ${emulated}/sweep-ge-C2.json ${emulated}/sweep-ge-C4.json
            ${emulated}/sweep-ge-C8.json
            --step-costs ${emulated}/steps-C2.json,${emulated}/steps-C4.json,${emulated}/steps-C8.json)
+# mm's products measured on each configuration (bench steps --kernel mm
+# --fastest-of 3): T_o and T_c at N from them, r on the base. One run of
+# bench/isospeed_experiment (2026-11-26).
+cli_golden(scale_predict_step_costs_mm scale predict ${emulated}/sweep-mm-C2.json ${emulated}/sweep-mm-C4.json
+           ${emulated}/sweep-mm-C8.json
+           --step-costs ${emulated}/steps-mm-C2.json,${emulated}/steps-mm-C4.json,${emulated}/steps-mm-C8.json)
+cli_bad_input(scale_predict_step_costs_other_kernel
+  "^hetscale: tests/cli/scale/emulated/steps-C4.json: kernel: is ge but the sweeps are mm's: measure the steps with bench steps --kernel mm\n$"
+  scale predict ${emulated}/sweep-mm-C2.json ${emulated}/sweep-mm-C4.json
+  --step-costs ${emulated}/steps-mm-C2.json,${emulated}/steps-C4.json)
+cli_bad_input(scale_predict_step_costs_one_order
+  "^hetscale: tests/cli/bad_input/steps-mm-one-order.json: costs: has 1 measured size; mm's step needs two or more to follow N\n$"
+  scale predict ${emulated}/sweep-mm-C2.json ${emulated}/sweep-mm-C4.json
+  --step-costs ${emulated}/steps-mm-C2.json,tests/cli/bad_input/steps-mm-one-order.json)
+cli_bad_input(step_costs_unknown_kernel
+  "^hetscale: tests/cli/bad_input/steps-unknown-kernel.json: kernel: must be ge or mm, got 'lu'\n$"
+  scale predict ${emulated}/sweep-ge-C2.json ${emulated}/sweep-ge-C4.json
+  --step-costs ${emulated}/steps-C2.json,tests/cli/bad_input/steps-unknown-kernel.json)
 cli_bad_input(scale_predict_step_costs_and_profile
   "^hetscale: --profile: and --step-costs are two ways to T_o; give one\n$"
   scale predict ${emulated}/sweep-ge-C2.json ${emulated}/sweep-ge-C4.json --profile data/papers/seed001-section45.json
@@ -148,7 +166,7 @@ cli_bad_input(scale_predict_step_costs_ranks
   scale predict ${emulated}/sweep-ge-C2.json ${emulated}/sweep-ge-C4.json
   --step-costs ${emulated}/steps-C2.json,${emulated}/steps-C8.json)
 cli_bad_input(scale_predict_no_profile
-  "^hetscale: --profile: is required: the communication costs of T_o \\(bench comm\\), or give ge's sweeps --step-costs\n$"
+  "^hetscale: --profile: is required: the communication costs of T_o \\(bench comm\\), or the kernel's steps --step-costs\n$"
   scale predict ${emulated}/sweep-ge-C2.json ${emulated}/sweep-ge-C4.json)
 cli_bad_input(step_costs_lengths_decrease
   "^hetscale: tests/cli/bad_input/steps-lengths-decrease.json: costs\\[1\\].length: lengths must increase, got 50 after 100\n$"

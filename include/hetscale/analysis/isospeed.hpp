@@ -122,8 +122,8 @@ struct ScalingConfiguration {
   std::optional<std::size_t> processes;       // p, if known
   std::vector<double> process_marked_speeds;  // per process in rank order, if known
   std::string source;                         // the file it came from
-  // ge's steps measured on this configuration (bench steps): T_o is their
-  // overheads summed over the elimination's steps instead of Section 4.5's model.
+  // The kernel's steps measured on this configuration (bench steps): T_o (and
+  // mm's T_c) from them instead of Section 4.5's model (predict_from_step_costs).
   std::optional<StepCosts> step_costs;
 };
 
@@ -226,13 +226,24 @@ IsospeedPrediction predict_isospeed(const model::CommunicationCosts& costs, cons
 // (taken as the integral of o from 1.5 to N + 0.5: the sum's midpoint form).
 double elimination_step_overheads(const StepCosts& costs, double n);
 
-// Base = the first sweep, larger = the others, for ge with each sweep's steps
-// measured on its configuration (bench steps; one StepCosts per sweep, in
-// order, of the sweep's rank count): T_o = elimination_step_overheads, T_c =
-// r W / C with r fitted on the base sweep (least squares, relative, of T -
-// T_o against W / C over its passed points). InputError naming the source:
-// another kernel, a count that is not one per sweep, a rank count that is
-// not the sweep's.
+// mm's product measured at orders N (bench steps --kernel mm): a part of its
+// step (StepCost::computation_seconds or ::overhead_seconds) at order n, a
+// power law between neighbouring measured orders (linear where a value is
+// <= 0), the end pieces continued past the ends. InputError naming the
+// source: fewer than two measured orders.
+double product_step_part(const StepCosts& costs, double n, double StepCost::*part);
+
+// Base = the first sweep, larger = the others, each sweep's steps measured on
+// its configuration (bench steps; one StepCosts per sweep, in order, of the
+// sweep's kernel and rank count). ge: T_o = elimination_step_overheads, T_c =
+// r W / C. mm: T_o = the product's measured overhead at N, T_c = r times its
+// slowest rank's measured computation at N (product_step_part): the rate of
+// each rank's block of dgemm depends on its shape, so it is measured on each
+// configuration. r fitted on the base sweep (least squares, relative, of T -
+// T_o against W / C or the measured computation, over its passed points).
+// InputError naming the source: another kernel, step costs of another
+// kernel, a count that is not one per sweep, a rank count that is not the
+// sweep's.
 IsospeedPrediction predict_from_step_costs(const std::vector<Sweep>& sweeps, const std::vector<StepCosts>& step_costs);
 
 // Base = the first sweep (its target N), larger = the others. Computation:

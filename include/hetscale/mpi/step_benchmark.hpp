@@ -1,16 +1,24 @@
 #pragma once
-// `hetscale bench steps`: the per-step cost of Gaussian elimination's step
-// on this configuration, beyond its computation. Each step as the kernel
-// makes it (mpi/kernels.cpp): the pivot's owner broadcasts the pivot row
-// (L values, then its right-hand side), every rank updates its rows of an
-// L-row block (dealt by the heterogeneous cyclic distribution of the marked
-// speeds) computing as a node of its emulated speed, all synchronise. Over
-// many steps at a few lengths L: the step's time, the slowest rank's nominal
-// computation (CPU time / emulated speed), and the rest: what a step costs
-// beyond its computation (broadcasts, the wait for the slowest, the barrier,
+// `hetscale bench steps`: what a kernel's step costs on this configuration
+// beyond its computation. Each step as the kernel makes it (mpi/kernels.cpp),
+// every rank computing as a node of its emulated speed:
+//  - ge, at row lengths L: the pivot's owner broadcasts the pivot row (L
+//    values, then its right-hand side), every rank updates its rows of an
+//    L-row block (dealt by the heterogeneous cyclic distribution of the
+//    marked speeds), all synchronise;
+//  - mm, at orders N: the whole product, its one step: rank 0 sends each rank
+//    its block of A's rows (heterogeneous blocks of the marked speeds) and
+//    all of B, each computes its rows of C (dgemm), rank 0 gathers them.
+// Over many steps at each size: the step's time, the slowest rank's nominal
+// computation (CPU time / emulated speed), ge's the means over the steps, mm's
+// the medians (each step a whole product, its time the longest rank's; with
+// fastest_of K, of each K steps' fastest, as a sweep's --repetitions K
+// --point fastest takes its points), and the rest: what a step costs
+// beyond its computation (messages, the wait for the slowest, the barrier,
 // the emulation's sleeps). mpi.h stays private to the .cpp file.
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "hetscale/record/step_costs.hpp"
@@ -18,8 +26,10 @@
 namespace hetscale::mpi {
 
 struct StepBenchmark {
-  std::vector<std::size_t> lengths;     // L: row lengths (the elimination's remaining size)
-  std::size_t steps = 200;              // timed steps per length (after 10 untimed)
+  std::string kernel = "ge";            // ge or mm
+  std::vector<std::size_t> lengths;     // ge: row lengths L (the remaining size); mm: orders N
+  std::size_t steps = 200;              // timed steps per size (after 10 untimed; mm: 2)
+  std::size_t fastest_of = 1;           // mm: steps in groups of this many, each group's fastest
   std::vector<double> emulated_speeds;  // per rank, in (0, 1]; empty: all 1
   std::vector<double> marked_speeds;    // per rank, > 0: the rows' shares; empty: all equal
 };
