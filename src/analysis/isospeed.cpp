@@ -928,9 +928,8 @@ IsospeedPrediction predict_from_step_costs(const std::vector<Sweep>& sweeps, con
     prediction.costs.reference_marked_speed = base.marked_speed() / static_cast<double>(base.processes());
     prediction.costs.unit_computation = r / (*prediction.costs.reference_marked_speed * 1e6);
   }
-  std::string files;
-  for (const auto& measured : step_costs) files += (files.empty() ? "" : ", ") + measured.source;
-  prediction.profile_source = files;
+  for (const auto& measured : step_costs) prediction.step_cost_sources.push_back(measured.source);
+  prediction.computation_ratio = r;
   if (product) {
     prediction.overhead =
         "T_o = the product's overhead measured at N on each configuration (bench steps --kernel mm; power law "

@@ -133,7 +133,10 @@ std::string prediction_table(const IsospeedPrediction& p) {
   std::string out =
       fmt::format("Chen et al. 2008, Section 4.5: isospeed-efficiency prediction (Corollary 2, alpha = 0) of {}\n",
                   workload_description(p.workload));
-  out += fmt::format("costs from {}; configurations from {}\n", p.profile_source, joined(p.sources));
+  out +=
+      p.step_cost_sources.empty()
+          ? fmt::format("costs from {}; configurations from {}\n", p.profile_source, joined(p.sources))
+          : fmt::format("step costs from {}; configurations from {}\n", joined(p.step_cost_sources), joined(p.sources));
   out += fmt::format("computation: {}\n", p.computation);
   out += fmt::format("overhead: {}\n", p.overhead);
   out += fmt::format("base {}: C = {} Mflop/s, p = {:g}, N = {:g}: T_c = {:.4g} s, T_o = {:.4g} s, model E_s = {}\n",
@@ -176,18 +179,24 @@ std::string prediction_table(const IsospeedPrediction& p) {
 }
 
 std::string prediction_json(const IsospeedPrediction& p) {
-  auto out = result_document("hetscale.predict/1", {{"profile", p.profile_source}, {"configurations", p.sources}});
+  const bool from_steps = !p.step_cost_sources.empty();
+  auto out = result_document("hetscale.isospeed-prediction/1",
+                             {{from_steps ? "step_costs" : "profile",
+                               from_steps ? ordered_json(p.step_cost_sources) : ordered_json(p.profile_source)},
+                              {"configurations", p.sources}});
   put_workload(out, p.workload);
   out["overhead"] = p.overhead;
   out["computation"] = p.computation;
+  if (p.computation_ratio) out["r"] = *p.computation_ratio;
   const auto& costs = p.costs;
-  out["costs"] = {
-      {"broadcast", {{"intercept", costs.broadcast_intercept}, {"per_process", costs.broadcast_per_process}}},
-      {"send", {{"intercept", costs.send_intercept}, {"per_element", costs.send_per_element}}},
-      {"receive", {{"intercept", costs.receive_intercept}, {"per_element", costs.receive_per_element}}},
-      {"barrier", {{"per_process", costs.barrier_per_process}}},
-      {"unit_computation", costs.unit_computation},
-      {"reference_marked_speed", or_null(costs.reference_marked_speed)}};
+  if (!from_steps)
+    out["costs"] = {
+        {"broadcast", {{"intercept", costs.broadcast_intercept}, {"per_process", costs.broadcast_per_process}}},
+        {"send", {{"intercept", costs.send_intercept}, {"per_element", costs.send_per_element}}},
+        {"receive", {{"intercept", costs.receive_intercept}, {"per_element", costs.receive_per_element}}},
+        {"barrier", {{"per_process", costs.barrier_per_process}}},
+        {"unit_computation", costs.unit_computation},
+        {"reference_marked_speed", or_null(costs.reference_marked_speed)}};
   out["base"] = p.configurations.front().name;
   out["E_s"] = p.configurations.front().speed_efficiency;
   out["configurations"] = ordered_json::array();

@@ -607,7 +607,9 @@ TEST(IsospeedPrediction, FromStepCostsFitsTheComputationOnTheBase) {
   EXPECT_NEAR(larger.speed_efficiency, base.speed_efficiency, 1e-6);
   EXPECT_NEAR(larger.overhead, elimination_step_overheads(steps[1], larger.size), 1e-12);
   EXPECT_NEAR(larger.computation_time, r * larger.work / (4000.0 * 1e6), 1e-12);
-  EXPECT_EQ(prediction.profile_source, "steps-2.json, steps-4.json");
+  EXPECT_EQ(prediction.step_cost_sources, (std::vector<std::string>{"steps-2.json", "steps-4.json"}));
+  ASSERT_TRUE(prediction.computation_ratio);
+  EXPECT_NEAR(*prediction.computation_ratio, r, 1e-9);
 
   // Bad input: another kernel, steps of another kernel, not one file per
   // sweep, another rank count.

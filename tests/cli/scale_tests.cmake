@@ -142,6 +142,9 @@ cli_golden(scale_predict_step_costs scale predict ${emulated}/sweep-ge-C2.json $
 cli_golden(scale_predict_step_costs_mm scale predict ${emulated}/sweep-mm-C2.json ${emulated}/sweep-mm-C4.json
            ${emulated}/sweep-mm-C8.json
            --step-costs ${emulated}/steps-mm-C2.json,${emulated}/steps-mm-C4.json,${emulated}/steps-mm-C8.json)
+cli_golden(scale_predict_step_costs_mm_json scale predict ${emulated}/sweep-mm-C2.json ${emulated}/sweep-mm-C4.json
+           ${emulated}/sweep-mm-C8.json
+           --step-costs ${emulated}/steps-mm-C2.json,${emulated}/steps-mm-C4.json,${emulated}/steps-mm-C8.json --json)
 cli_bad_input(scale_predict_step_costs_other_kernel
   "^hetscale: tests/cli/scale/emulated/steps-C4.json: kernel: is ge but the sweeps are mm's: measure the steps with bench steps --kernel mm\n$"
   scale predict ${emulated}/sweep-mm-C2.json ${emulated}/sweep-mm-C4.json

@@ -197,11 +197,13 @@ struct PredictedStep {
 struct IsospeedPrediction {
   std::string kernel;  // the workload's name
   ProgramWorkload workload;
-  std::string overhead;  // how T_o is computed: the kernel's model, or the user's expression
-  std::string profile_source;
-  std::vector<std::string> sources;                    // configurations file or sweep files
-  std::string computation;                             // how T_c is computed, for people
-  model::CommunicationCosts costs;                     // as used (t_c possibly calibrated)
+  std::string overhead;                        // how T_o is computed: the kernel's model, or the user's expression
+  std::string profile_source;                  // the comm profile (empty: from step costs)
+  std::vector<std::string> step_cost_sources;  // the step costs' files (predict_from_step_costs)
+  std::optional<double> computation_ratio;     // r of T_c fitted on the base (from step costs)
+  std::vector<std::string> sources;            // configurations file or sweep files
+  std::string computation;                     // how T_c is computed, for people
+  model::CommunicationCosts costs;             // as used (t_c possibly calibrated)
   std::vector<PredictedConfiguration> configurations;  // base first
   std::vector<PredictedStep> steps;
 };

@@ -17,7 +17,8 @@ std::string psi_json(const PsiTable& table);
 
 // `hetscale scale predict`: N' per configuration (beside the measured N) and psi'.
 std::string prediction_table(const IsospeedPrediction& prediction);
-// {"schema": "hetscale.predict/1", "context", "kernel", "computation", "costs", "configurations", "psi"}
+// {"schema": "hetscale.isospeed-prediction/1", "context", "kernel", "computation", "costs" (from a comm
+// profile) or "r" (from step costs), "configurations", "psi"}
 std::string prediction_json(const IsospeedPrediction& prediction);
 
 // `hetscale scale fit`: the sweep's points with E_s, its trend line and the target N.
