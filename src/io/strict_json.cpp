@@ -170,6 +170,22 @@ std::optional<double> JsonObject::optional_positive_number(std::string_view key)
   return positive_number(key);
 }
 
+std::vector<double> JsonObject::positive_numbers(std::string_view key, std::string_view what, std::string_view unit,
+                                                 bool may_be_empty) const {
+  const auto& list = raw(key);
+  if (!list.is_array() || (list.empty() && !may_be_empty))
+    fail(key, fmt::format("must be {} array of {}, got {}", may_be_empty ? "an" : "a non-empty", what, list.dump()));
+  const std::string in_unit = unit.empty() ? "" : fmt::format(" ({})", unit);
+  std::vector<double> values;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const auto& value = list[i];
+    if (!value.is_number() || !std::isfinite(value.get<double>()) || value.get<double>() <= 0.0)
+      fail(fmt::format("{}[{}]", key, i), fmt::format("must be a number > 0{}, got {}", in_unit, value.dump()));
+    values.push_back(value.get<double>());
+  }
+  return values;
+}
+
 std::string JsonObject::string(std::string_view key) const {
   const auto& value = raw(key);
   if (!value.is_string()) fail(key, "must be a string, got " + json_type_name(value));

@@ -40,6 +40,11 @@ class JsonObject {
   double non_negative_number(std::string_view key, double if_missing) const;
   double positive_number(std::string_view key) const;
   std::optional<double> optional_positive_number(std::string_view key) const;
+  // A required array of finite numbers > 0 in `unit` (s, Mflop/s; empty: none):
+  // "must be a non-empty array of WHAT, got ..." (or "an array of" when
+  // `may_be_empty`), and per element "key[i]: must be a number > 0 (UNIT), got X".
+  std::vector<double> positive_numbers(std::string_view key, std::string_view what, std::string_view unit,
+                                       bool may_be_empty = false) const;
   std::string string(std::string_view key) const;  // required, not empty
   std::optional<std::string> optional_string(std::string_view key) const;
   JsonObject object(std::string_view key) const;

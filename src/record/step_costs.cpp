@@ -12,17 +12,9 @@ namespace hetscale {
 
 namespace {
 
-std::vector<double> positive_list(const io::JsonObject& top, const char* key) {
-  std::vector<double> values;
-  if (!top.has(key)) return values;
-  const auto& list = top.raw(key);
-  if (!list.is_array()) top.fail(key, "must be a list of numbers > 0");
-  for (const auto& value : list) {
-    if (!value.is_number() || !(value.get<double>() > 0.0) || !std::isfinite(value.get<double>()))
-      top.fail(key, fmt::format("must be a list of numbers > 0, got {}", value.dump()));
-    values.push_back(value.get<double>());
-  }
-  return values;
+// Per rank, optional (absent or empty: not given).
+std::vector<double> per_rank(const io::JsonObject& top, const char* key) {
+  return top.has(key) ? top.positive_numbers(key, "numbers > 0, one per rank", "", true) : std::vector<double>{};
 }
 
 }  // namespace
@@ -46,8 +38,8 @@ StepCosts parse_step_costs_json(std::string_view text, const std::string& source
   if (fastest_of < 1.0 || fastest_of != std::floor(fastest_of))
     top.fail("fastest_of", fmt::format("must be a whole number >= 1, got {}", fastest_of));
   read.fastest_of = static_cast<std::size_t>(fastest_of);
-  read.emulated_speeds = positive_list(top, "emulated_speeds");
-  read.marked_speeds = positive_list(top, "marked_speeds");
+  read.emulated_speeds = per_rank(top, "emulated_speeds");
+  read.marked_speeds = per_rank(top, "marked_speeds");
   for (const auto& cost : top.objects("costs")) {
     cost.allow_only({"length", "step_seconds", "computation_seconds", "overhead_seconds"});
     StepCost value;

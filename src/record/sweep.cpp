@@ -43,14 +43,7 @@ SweepPoint parse_point(const io::JsonObject& point) {
   parsed.checked = check.has_value();
   parsed.check_passed = check.value_or("passed") == "passed";
   if (point.has("T_runs_s")) {
-    const auto& runs = point.raw("T_runs_s");
-    if (!runs.is_array() || runs.empty())
-      point.fail("T_runs_s", "must be a non-empty array of run times (s), got " + runs.dump());
-    for (std::size_t i = 0; i < runs.size(); ++i) {
-      if (!runs[i].is_number() || !std::isfinite(runs[i].get<double>()) || runs[i].get<double>() <= 0.0)
-        point.fail(fmt::format("T_runs_s[{}]", i), "must be a number > 0 (s), got " + runs[i].dump());
-      parsed.run_seconds.push_back(runs[i].get<double>());
-    }
+    parsed.run_seconds = point.positive_numbers("T_runs_s", "run times (s)", "s");
     if (std::find(parsed.run_seconds.begin(), parsed.run_seconds.end(), parsed.seconds) == parsed.run_seconds.end())
       point.fail("T_runs_s", fmt::format("does not hold T_s = {}: the point is one of its runs", parsed.seconds));
   }
@@ -58,17 +51,7 @@ SweepPoint parse_point(const io::JsonObject& point) {
 }
 
 std::vector<double> marked_speeds(const io::JsonObject& top) {
-  const auto& value = top.raw("marked_speeds");
-  if (!value.is_array() || value.empty())
-    top.fail("marked_speeds", "must be a non-empty array of marked speeds (Mflop/s), one per process");
-  std::vector<double> speeds;
-  for (std::size_t i = 0; i < value.size(); ++i) {
-    const auto& speed = value[i];
-    if (!speed.is_number() || !std::isfinite(speed.get<double>()) || speed.get<double>() <= 0.0)
-      top.fail(fmt::format("marked_speeds[{}]", i), "must be a number > 0 (Mflop/s), got " + speed.dump());
-    speeds.push_back(speed.get<double>());
-  }
-  return speeds;
+  return top.positive_numbers("marked_speeds", "marked speeds (Mflop/s), one per process", "Mflop/s");
 }
 
 SweepTrend parse_trend(const io::JsonObject& trend) {
