@@ -140,7 +140,7 @@ std::vector<double> work_shares(const KernelOptions& options, const std::vector<
   const auto partition = distribute::partition_by_speed(options.speed_functions, options.size,
                                                         distribute::PartitionAlgorithm::numerical, true);
   std::vector<double> shares;
-  for (const std::size_t rows : partition.units) shares.push_back(std::max(static_cast<double>(rows), 1e-9));
+  for (const std::size_t rows : partition.units) shares.push_back(static_cast<double>(rows));  // 0: no rows
   return shares;
 }
 
@@ -592,11 +592,6 @@ std::optional<KernelRun> run_kernel(const KernelOptions& options) {
     record.nodes.push_back(node);
   }
   const double work = kernel_workload(options.kernel, static_cast<double>(options.size));
-  // What the work was shared by: the marked speeds, or each rank's whole rows
-  // (a rank the partition left without rows has a share of 0, not work_shares' 1e-9).
-  std::vector<double> recorded_shares = context.shares;
-  if (!options.speed_functions.empty())
-    for (double& share : recorded_shares) share = std::round(share);
   run.point = SweepPoint{static_cast<double>(options.size), work, seconds, compute_seconds, check.passed, {}};
   nlohmann::json context_json{
       {"kernel", to_string(options.kernel)},
@@ -605,7 +600,7 @@ std::optional<KernelRun> run_kernel(const KernelOptions& options) {
       {"T_s", seconds},
       {"marked_speeds_Mflops", context.marked},
       {"distribution", options.distribution},
-      {"distribution_shares", recorded_shares},
+      {"distribution_shares", context.shares},  // the marked speeds, or each rank's whole rows
       {"marked_speed_Mflops", run.marked_speed},
       {"emulated_speeds",
        options.speeds.empty() ? std::vector<double>(static_cast<std::size_t>(ranks), 1.0) : options.speeds},

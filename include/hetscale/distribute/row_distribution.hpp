@@ -14,6 +14,10 @@ struct RowDistribution {
   std::size_t rows_owned(std::size_t process) const { return rows_of.at(process).size(); }
 };
 
+// `speeds`: one per process, finite and >= 0, at least one > 0; a process of
+// speed 0 owns no rows (a partition that leaves it none). std::invalid_argument
+// otherwise.
+
 // Row-based heterogeneous block distribution: process i owns one contiguous
 // block of rows, in process order, of size round(rows C_i / C) (largest
 // remainder, as the farm's proportional policy shares tasks). Used by matrix
