@@ -146,7 +146,13 @@ std::string prediction_table(const IsospeedPrediction& p) {
     out +=
         "note: the model's E_s exceeds 1: T_c is shorter than W / C (were the marked speeds measured on another "
         "kernel, or t_c on another machine?)\n";
-  out += "N' solves W / ((T_c + T_o) C) = W' / ((T_c' + T_o') C') on each larger configuration\n\n";
+  if (p.measured_target)
+    out += fmt::format(
+        "target E_s = {}: the base's as its sweep measured it at N = {:g}\n"
+        "N' solves W' / ((T_c' + T_o') C') = {} on each larger configuration\n\n",
+        fraction(*p.measured_target), base.size, fraction(*p.measured_target));
+  else
+    out += "N' solves W / ((T_c + T_o) C) = W' / ((T_c' + T_o') C') on each larger configuration\n\n";
   TextTable sizes(
       {"configuration", "C (Mflop/s)", "p", "N' predicted", "N measured", "error (%)", "T_c (s)", "T_o (s)"});
   for (const auto& c : p.configurations)
@@ -199,6 +205,7 @@ std::string prediction_json(const IsospeedPrediction& p) {
         {"reference_marked_speed", or_null(costs.reference_marked_speed)}};
   out["base"] = p.configurations.front().name;
   out["E_s"] = p.configurations.front().speed_efficiency;
+  out["target_E_s"] = p.measured_target.value_or(p.configurations.front().speed_efficiency);
   out["configurations"] = ordered_json::array();
   for (const auto& c : p.configurations)
     out["configurations"].push_back({{"name", c.name},

@@ -608,6 +608,20 @@ TEST(IsospeedPrediction, FromStepCostsFitsTheComputationOnTheBase) {
   EXPECT_NEAR(larger.overhead, elimination_step_overheads(steps[1], larger.size), 1e-12);
   EXPECT_NEAR(larger.computation_time, r * larger.work / (4000.0 * 1e6), 1e-12);
   EXPECT_EQ(prediction.step_cost_sources, (std::vector<std::string>{"steps-2.json", "steps-4.json"}));
+  // ge keeps the model's E_s at the base's N as the target, a verified run or not.
+  auto verified_base = sweep_of("C2", 2, steps[0]);
+  const auto& run = verified_base.points[1];  // N = 200
+  verified_base.target->verified = run;
+  verified_base.target->speed_efficiency = run.work / (run.seconds * 2000e6);  // the run held it
+  EXPECT_FALSE(predict_from_step_costs({verified_base, sweep_of("C4", 4, steps[1])}, steps).measured_target);
+  // A base whose verified run missed its target by more than 10 % is no base.
+  verified_base.target->speed_efficiency *= 1.2;
+  EXPECT_EQ(ErrorMessage([&] {
+              predict_from_step_costs({verified_base, sweep_of("C4", 4, steps[1])}, steps);
+            }),
+            fmt::format("C2.json: target.verified: E_s {:.4g} at N = 200 missed the target {:g} by more than 10 %: "
+                        "the base's N does not hold its target, so there is nothing to predict from (sweep it again)",
+                        run.work / (run.seconds * 2000e6), verified_base.target->speed_efficiency));
   ASSERT_TRUE(prediction.computation_ratio);
   EXPECT_NEAR(*prediction.computation_ratio, r, 1e-9);
 
@@ -689,7 +703,20 @@ TEST(IsospeedPrediction, FromProductStepCostsScalesTheMeasuredComputation) {
   const double scale = larger.size / 100.0;
   EXPECT_NEAR(larger.computation_time, r * 1.5e-4 * std::pow(scale, 3.0), 1e-9 * larger.computation_time);
   EXPECT_NEAR(larger.overhead, 2e-4 * scale * scale, 1e-9 * larger.overhead);
-  EXPECT_GT(larger.size, 100.0);  // C4's larger overhead needs a larger N
+  EXPECT_GT(larger.size, 100.0);             // C4's larger overhead needs a larger N
+  EXPECT_FALSE(prediction.measured_target);  // no verified run: the model's E_s at the base's N
+
+  // The base's run at N verified, 10 % slower than the steps say: N' holds the
+  // E_s it measured, lower than the model's, so a smaller N'.
+  auto verified_base = sweep_of("C2", 2, steps[0]);
+  const double verified_seconds = 1.1 * verified_base.points[1].seconds;  // N = 100
+  verified_base.target->verified = SweepPoint{100.0, 2e6, verified_seconds, 0.0, true, {}};
+  verified_base.target->speed_efficiency = 2e6 / (verified_seconds * 2000e6);  // the run held it
+  const auto held = predict_from_step_costs({verified_base, sweep_of("C4", 4, steps[1])}, steps);
+  ASSERT_TRUE(held.measured_target);
+  EXPECT_NEAR(*held.measured_target, 2e6 / (verified_seconds * 2000e6), 1e-12);
+  EXPECT_NEAR(held.configurations[1].speed_efficiency, *held.measured_target, 1e-6);
+  EXPECT_LT(held.configurations[1].size, larger.size);
 }
 
 // From sweeps: t_c calibrated on the base (median of T_comp p / W), C_ref = C / p of the base

@@ -201,6 +201,8 @@ struct IsospeedPrediction {
   std::string profile_source;                  // the comm profile (empty: from step costs)
   std::vector<std::string> step_cost_sources;  // the step costs' files (predict_from_step_costs)
   std::optional<double> computation_ratio;     // r of T_c fitted on the base (from step costs)
+  std::optional<double> measured_target;       // the base's measured E_s that N' holds (from step costs); else the
+                                               // model's E_s at the base's N
   std::vector<std::string> sources;            // configurations file or sweep files
   std::string computation;                     // how T_c is computed, for people
   model::CommunicationCosts costs;             // as used (t_c possibly calibrated)
