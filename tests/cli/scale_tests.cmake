@@ -157,6 +157,16 @@ cli_bad_input(step_costs_unknown_kernel
   "^hetscale: tests/cli/bad_input/steps-unknown-kernel.json: kernel: must be ge or mm, got 'lu'\n$"
   scale predict ${emulated}/sweep-ge-C2.json ${emulated}/sweep-ge-C4.json
   --step-costs ${emulated}/steps-C2.json,tests/cli/bad_input/steps-unknown-kernel.json)
+# A base whose verified run missed its target (one run of the experiment:
+# C2's N = 126 at E_s 1.816 for 1) gives nothing to predict from, by either path.
+cli_bad_input(scale_predict_missed_base_step_costs
+  "^hetscale: tests/cli/bad_input/sweep-mm-missed-base.json: target.verified: E_s 1.816 at N = 126 missed the target 1 by more than 10 %: the base's N does not hold its target, so there is nothing to predict from \\(sweep it again\\)\n$"
+  scale predict tests/cli/bad_input/sweep-mm-missed-base.json ${emulated}/sweep-mm-C4.json
+  --step-costs ${emulated}/steps-mm-C2.json,${emulated}/steps-mm-C4.json)
+cli_bad_input(scale_predict_missed_base_profile
+  "^hetscale: tests/cli/bad_input/sweep-mm-missed-base.json: target.verified: E_s 1.816 at N = 126 missed the target 1 by more than 10 %"
+  scale predict --profile data/papers/seed001-section45.json tests/cli/bad_input/sweep-mm-missed-base.json
+  ${emulated}/sweep-mm-C4.json)
 cli_bad_input(scale_predict_step_costs_and_profile
   "^hetscale: --profile: and --step-costs are two ways to T_o; give one\n$"
   scale predict ${emulated}/sweep-ge-C2.json ${emulated}/sweep-ge-C4.json --profile data/papers/seed001-section45.json
