@@ -22,6 +22,7 @@
 #include "hetscale/io/number_list.hpp"
 #include "hetscale/model/isospeed.hpp"
 #include "io/strict_json.hpp"
+#include "model/statistics.hpp"
 
 namespace hetscale {
 namespace {
@@ -144,12 +145,6 @@ std::function<double(double)> measured_work(std::vector<std::pair<double, double
     const double exponent = std::log(w1 / w0) / std::log(n1 / n0);
     return w0 * std::pow(n / n0, exponent);
   };
-}
-
-double median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  const std::size_t middle = values.size() / 2;
-  return values.size() % 2 ? values[middle] : 0.5 * (values[middle - 1] + values[middle]);
 }
 
 std::string names_of(const std::vector<ScalingConfiguration>& configurations) {
@@ -997,7 +992,7 @@ IsospeedPrediction predict_from_sweeps(const CommProfile& profile, const std::ve
   if (profile.costs.reference_marked_speed) {
     how = "t_c and C_ref from the profile";
   } else if (!unit_times.empty()) {
-    costs.unit_computation = median(unit_times);
+    costs.unit_computation = model::detail::median(unit_times);
     costs.reference_marked_speed = base.marked_speed() / static_cast<double>(base.processes());
     how = fmt::format("t_c calibrated on {}: median of T_comp p / W over {} points; C_ref = C / p of the base",
                       sweep_source(base), unit_times.size());

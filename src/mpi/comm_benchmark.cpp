@@ -21,6 +21,7 @@
 #include "hetscale/mpi/farm.hpp"
 #include "hetscale/measure/speed_benchmark.hpp"
 #include "hetscale/io/host_and_time.hpp"
+#include "model/statistics.hpp"
 #include "mpi/polite.hpp"
 
 namespace hetscale::mpi {
@@ -61,13 +62,6 @@ int rank_in(MPI_Comm comm) {
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   return rank;
-}
-
-double median(std::vector<double> values) {
-  const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
-  std::nth_element(values.begin(), middle, values.end());
-  if (values.size() % 2 == 1) return *middle;
-  return (*middle + *std::max_element(values.begin(), middle)) / 2.0;
 }
 
 // After each synchronising barrier, rank 0 waits this long before it starts
@@ -183,7 +177,7 @@ Point measure_point(const Timed& timed, const Effort& effort, MPI_Comm comm) {
     const auto extra = timed(static_cast<std::size_t>(more));
     seconds.insert(seconds.end(), extra.begin(), extra.end());
   }
-  return {median(seconds), seconds.size()};
+  return {model::detail::median(seconds), seconds.size()};
 }
 
 // The points of the first q ranks (`group`), appended to `samples` on rank 0.

@@ -8,6 +8,7 @@
 #include "hetscale/distribute/row_distribution.hpp"
 #include "hetscale/measure/emulated_node.hpp"
 #include "hetscale/programs/kernels/dense.hpp"
+#include "model/statistics.hpp"
 #include "polite.hpp"
 
 namespace hetscale::mpi {
@@ -25,12 +26,6 @@ struct LengthRun {
   std::vector<double> elapsed;
   std::vector<double> nominal;
 };
-
-double median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  const std::size_t half = values.size() / 2;
-  return values.size() % 2 == 1 ? values[half] : 0.5 * (values[half - 1] + values[half]);
-}
 
 LengthRun elimination_steps(std::size_t length, std::size_t steps, const std::vector<double>& shares,
                             measure::EmulatedProcessor& processor, int rank) {
@@ -176,8 +171,8 @@ std::optional<StepCosts> measure_step_costs(const StepBenchmark& benchmark) {
         times.push_back(longest[fastest]);
         computations.push_back(slowest[fastest]);
       }
-      cost.step_seconds = median(times);
-      cost.computation_seconds = median(computations);
+      cost.step_seconds = model::detail::median(times);
+      cost.computation_seconds = model::detail::median(computations);
     }
     cost.overhead_seconds = cost.step_seconds - cost.computation_seconds;
     measured.costs.push_back(cost);
