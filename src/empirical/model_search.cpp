@@ -8,8 +8,6 @@
 #include <numeric>
 #include <stdexcept>
 
-#include "model/statistics.hpp"
-
 namespace hetscale::empirical {
 
 SearchOptions SearchOptions::extra_p() {
@@ -41,7 +39,10 @@ double measured_value(const ScalingPoint& point, Measure measure) {
   auto values = point.values;
   std::sort(values.begin(), values.end());
   switch (measure) {
-    case Measure::median: return model::detail::median(values);
+    case Measure::median: {
+      const std::size_t middle = values.size() / 2;
+      return values.size() % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2.0;
+    }
     case Measure::minimum: return values.front();
     case Measure::maximum: return values.back();
     case Measure::mean: break;
