@@ -26,6 +26,7 @@
 #include "hetscale/distribute/counts.hpp"
 #include "hetscale/distribute/functional_partition.hpp"
 #include "hetscale/distribute/row_distribution.hpp"
+#include "mpi/matrix_product.hpp"
 #include "mpi/polite.hpp"
 #include "mpi/simulated_host.hpp"
 
@@ -179,11 +180,6 @@ struct Context {
   }
 };
 
-int as_count(std::size_t count) {
-  if (count > static_cast<std::size_t>(std::numeric_limits<int>::max()))
-    throw std::length_error("message too large for one MPI call");
-  return static_cast<int>(count);
-}
 
 // --- Gaussian elimination (Chen et al. 2008, Section 4.1.1) ----------------------------
 // Rows dealt by the heterogeneous cyclic distribution. Step k: the owner of
@@ -209,12 +205,12 @@ Verification gaussian_elimination(Context& context, const KernelOptions& options
       std::vector<double> packed(rows.size() * width);
       for (std::size_t i = 0; i < rows.size(); ++i)
         std::copy_n(system->augmented_row(rows[i]).begin(), width, packed.begin() + static_cast<long>(i * width));
-      polite::send(packed.data(), as_count(packed.size()), MPI_DOUBLE, process, 1, MPI_COMM_WORLD);
+      polite::send(packed.data(), message_count(packed.size()), MPI_DOUBLE, process, 1, MPI_COMM_WORLD);
     }
     for (std::size_t i = 0; i < mine.size(); ++i)
       std::copy_n(system->augmented_row(mine[i]).begin(), width, local.begin() + static_cast<long>(i * width));
   } else {
-    polite::receive(local.data(), as_count(local.size()), MPI_DOUBLE, root, 1, MPI_COMM_WORLD);
+    polite::receive(local.data(), message_count(local.size()), MPI_DOUBLE, root, 1, MPI_COMM_WORLD);
   }
 
   std::vector<double> pivot(width);
@@ -226,7 +222,7 @@ Verification gaussian_elimination(Context& context, const KernelOptions& options
       const auto at = static_cast<std::size_t>(std::lower_bound(mine.begin(), mine.end(), k) - mine.begin());
       std::copy_n(local.begin() + static_cast<long>(at * width + k), length + 1, pivot.begin());
     }
-    polite::broadcast(pivot.data(), as_count(length), MPI_DOUBLE, owner, MPI_COMM_WORLD);
+    polite::broadcast(pivot.data(), message_count(length), MPI_DOUBLE, owner, MPI_COMM_WORLD);
     polite::broadcast(pivot.data() + length, 1, MPI_DOUBLE, owner, MPI_COMM_WORLD);
     while (first_below < mine.size() && mine[first_below] <= k) ++first_below;
     if (first_below < mine.size())
@@ -241,7 +237,7 @@ Verification gaussian_elimination(Context& context, const KernelOptions& options
   }
 
   if (context.rank != root) {
-    polite::send(local.data(), as_count(local.size()), MPI_DOUBLE, root, 2, MPI_COMM_WORLD);
+    polite::send(local.data(), message_count(local.size()), MPI_DOUBLE, root, 2, MPI_COMM_WORLD);
     return {};
   }
   programs::kernels::LinearSystem upper{n, std::vector<double>(n * width)};
@@ -250,7 +246,7 @@ Verification gaussian_elimination(Context& context, const KernelOptions& options
   for (int process = 1; process < context.ranks; ++process) {
     const auto& rows = distribution.rows_of[static_cast<std::size_t>(process)];
     std::vector<double> packed(rows.size() * width);
-    polite::receive(packed.data(), as_count(packed.size()), MPI_DOUBLE, process, 2, MPI_COMM_WORLD);
+    polite::receive(packed.data(), message_count(packed.size()), MPI_DOUBLE, process, 2, MPI_COMM_WORLD);
     for (std::size_t i = 0; i < rows.size(); ++i)
       std::copy_n(packed.begin() + static_cast<long>(i * width), width, upper.augmented_row(rows[i]).begin());
   }
@@ -284,33 +280,9 @@ Verification matrix_multiplication(Context& context, const KernelOptions& option
   }
   context.barrier();
   context.clock.start(measure::Activity::communication);
-  if (context.rank == root) {
-    for (int process = 1; process < context.ranks; ++process) {
-      const auto& owned = distribution.rows_of[static_cast<std::size_t>(process)];
-      if (owned.empty()) continue;
-      polite::send(a.data() + owned.front() * n, as_count(owned.size() * n), MPI_DOUBLE, process, 1, MPI_COMM_WORLD);
-      polite::send(b.data(), as_count(n * n), MPI_DOUBLE, process, 2, MPI_COMM_WORLD);
-    }
-  } else if (rows > 0) {
-    polite::receive(a.data(), as_count(rows * n), MPI_DOUBLE, root, 1, MPI_COMM_WORLD);
-    polite::receive(b.data(), as_count(n * n), MPI_DOUBLE, root, 2, MPI_COMM_WORLD);
-  }
-  if (rows > 0)
-    context.compute([&] {
-      const std::size_t offset = context.rank == root ? distribution.rows_of[me].front() * n : 0;
-      programs::kernels::multiply(std::span<const double>(a).subspan(offset), b, std::span<double>(c).subspan(offset),
-                                  rows, n, n);
-      return 2.0 * static_cast<double>(rows) * static_cast<double>(n) * static_cast<double>(n);
-    });
-  if (context.rank != root) {
-    if (rows > 0) polite::send(c.data(), as_count(rows * n), MPI_DOUBLE, root, 3, MPI_COMM_WORLD);
-    return {};
-  }
-  for (int process = 1; process < context.ranks; ++process) {
-    const auto& owned = distribution.rows_of[static_cast<std::size_t>(process)];
-    if (owned.empty()) continue;
-    polite::receive(c.data() + owned.front() * n, as_count(owned.size() * n), MPI_DOUBLE, process, 3, MPI_COMM_WORLD);
-  }
+  matrix_product_step(distribution, n, a, b, c, context.rank, context.ranks,
+                      [&](auto&& multiply) { context.compute(multiply); });
+  if (context.rank != root) return {};
   return [a = std::move(a), b = std::move(b), c = std::move(c), n, seed = options.seed + 2] {
     const double residual = programs::kernels::product_relative_residual(a, b, c, n, seed);
     return KernelCheck{"Freivalds residual ||C x - A B x|| / (||A|| ||B|| ||x||)", residual, 1e-13, residual <= 1e-13};
@@ -333,14 +305,14 @@ std::vector<Complex> transpose(const std::vector<Complex>& local, std::size_t im
   std::size_t sent = 0, taken = 0;
   for (std::size_t q = 0; q < processes; ++q) {
     const auto& columns = distribution.rows_of[q];
-    send_offsets[q] = as_count(2 * sent);
+    send_offsets[q] = message_count(2 * sent);
     for (std::size_t image = 0; image < images; ++image)
       for (const std::size_t column : columns)
         for (std::size_t row = 0; row < mine; ++row) packed[sent++] = local[(image * mine + row) * n + column];
-    send_counts[q] = as_count(2 * sent) - send_offsets[q];
-    receive_offsets[q] = as_count(2 * taken);
+    send_counts[q] = message_count(2 * sent) - send_offsets[q];
+    receive_offsets[q] = message_count(2 * taken);
     taken += images * mine * distribution.rows_owned(q);
-    receive_counts[q] = as_count(2 * taken) - receive_offsets[q];
+    receive_counts[q] = message_count(2 * taken) - receive_offsets[q];
   }
   polite::all_to_all_v(packed.data(), send_counts.data(), send_offsets.data(), received.data(), receive_counts.data(),
                        receive_offsets.data(), MPI_DOUBLE, MPI_COMM_WORLD);
@@ -397,10 +369,10 @@ Verification convolution(Context& context, const KernelOptions& options) {
       if (process == root)
         local = std::move(packed);
       else
-        polite::send(packed.data(), as_count(4 * count), MPI_DOUBLE, process, 1, MPI_COMM_WORLD);
+        polite::send(packed.data(), message_count(4 * count), MPI_DOUBLE, process, 1, MPI_COMM_WORLD);
     }
   } else if (rows > 0) {
-    polite::receive(local.data(), as_count(4 * rows * n), MPI_DOUBLE, root, 1, MPI_COMM_WORLD);
+    polite::receive(local.data(), message_count(4 * rows * n), MPI_DOUBLE, root, 1, MPI_COMM_WORLD);
   }
   // Forward 2D FFT of both: rows, transpose, rows (the columns).
   context.compute([&] { return programs::kernels::transform_rows(local, n, programs::kernels::FftDirection::forward); },
@@ -425,7 +397,7 @@ Verification convolution(Context& context, const KernelOptions& options) {
       },
       simulated_flops);
   if (context.rank != root) {
-    if (rows > 0) polite::send(result.data(), as_count(2 * count), MPI_DOUBLE, root, 2, MPI_COMM_WORLD);
+    if (rows > 0) polite::send(result.data(), message_count(2 * count), MPI_DOUBLE, root, 2, MPI_COMM_WORLD);
     return {};
   }
   std::vector<Complex> convolved(n * n);
@@ -435,7 +407,7 @@ Verification convolution(Context& context, const KernelOptions& options) {
   for (int process = 1; process < context.ranks; ++process) {
     const auto& owned = distribution.rows_of[static_cast<std::size_t>(process)];
     if (owned.empty()) continue;
-    polite::receive(convolved.data() + owned.front() * n, as_count(2 * owned.size() * n), MPI_DOUBLE, process, 2,
+    polite::receive(convolved.data() + owned.front() * n, message_count(2 * owned.size() * n), MPI_DOUBLE, process, 2,
                     MPI_COMM_WORLD);
   }
   return [first = std::move(first), second = std::move(second), convolved = std::move(convolved), n] {
@@ -476,7 +448,7 @@ Verification monte_carlo(Context& context, const KernelOptions& options) {
   polite::broadcast(&size, 1, MPI_UNSIGNED_LONG_LONG, root, MPI_COMM_WORLD);
   context.clock.switch_to(measure::Activity::communication);
   tables.values.resize(size);
-  polite::broadcast(tables.values.data(), as_count(size), MPI_DOUBLE, root, MPI_COMM_WORLD);
+  polite::broadcast(tables.values.data(), message_count(size), MPI_DOUBLE, root, MPI_COMM_WORLD);
   programs::kernels::PhotonTally tally;
   context.compute(
       [&] {
@@ -513,7 +485,7 @@ std::vector<std::string> simulated_hosts(int rank, int ranks) {
   const std::string name = simulated::host_name().value_or("");
   std::copy_n(name.begin(), std::min(name.size(), width - 1), mine.begin());
   std::vector<char> all(rank == root ? width * static_cast<std::size_t>(ranks) : 0);
-  polite::gather(mine.data(), all.data(), as_count(width), MPI_CHAR, root, MPI_COMM_WORLD);
+  polite::gather(mine.data(), all.data(), message_count(width), MPI_CHAR, root, MPI_COMM_WORLD);
   std::vector<std::string> hosts;
   if (rank == root)
     for (int r = 0; r < ranks; ++r) hosts.emplace_back(all.data() + static_cast<std::size_t>(r) * width);
@@ -792,7 +764,7 @@ std::optional<std::vector<measure::SpeedMeasurement>> measure_marked_speeds(doub
 }
 
 void share_from_rank_zero(std::vector<double>& values) {
-  polite::broadcast(values.data(), as_count(values.size()), MPI_DOUBLE, root, MPI_COMM_WORLD);
+  polite::broadcast(values.data(), message_count(values.size()), MPI_DOUBLE, root, MPI_COMM_WORLD);
 }
 
 }  // namespace hetscale::mpi

@@ -9,6 +9,7 @@
 #include "hetscale/measure/emulated_node.hpp"
 #include "hetscale/programs/kernels/dense.hpp"
 #include "model/statistics.hpp"
+#include "matrix_product.hpp"
 #include "polite.hpp"
 
 namespace hetscale::mpi {
@@ -84,33 +85,8 @@ LengthRun product_steps(std::size_t n, std::size_t steps, const std::vector<doub
     std::vector<double> c((root_rank ? n : rows) * n);
     polite::barrier(MPI_COMM_WORLD);
     const double started = MPI_Wtime();
-    if (root_rank) {
-      for (int process = 1; process < ranks; ++process) {
-        const auto& owned = distribution.rows_of[static_cast<std::size_t>(process)];
-        if (owned.empty()) continue;
-        polite::send(a.data() + owned.front() * n, static_cast<int>(owned.size() * n), MPI_DOUBLE, process, 1,
-                     MPI_COMM_WORLD);
-        polite::send(b.data(), static_cast<int>(n * n), MPI_DOUBLE, process, 2, MPI_COMM_WORLD);
-      }
-    } else if (rows > 0) {
-      polite::receive(a.data(), static_cast<int>(rows * n), MPI_DOUBLE, root, 1, MPI_COMM_WORLD);
-      polite::receive(b.data(), static_cast<int>(n * n), MPI_DOUBLE, root, 2, MPI_COMM_WORLD);
-    }
     const double cpu_before = processor.cpu_seconds();
-    if (rows > 0)
-      processor.compute([&] {
-        const std::size_t offset = root_rank ? distribution.rows_of[me].front() * n : 0;
-        programs::kernels::multiply(std::span<const double>(a).subspan(offset), b, std::span<double>(c).subspan(offset),
-                                    rows, n, n);
-      });
-    if (!root_rank && rows > 0) polite::send(c.data(), static_cast<int>(rows * n), MPI_DOUBLE, root, 3, MPI_COMM_WORLD);
-    if (root_rank)
-      for (int process = 1; process < ranks; ++process) {
-        const auto& owned = distribution.rows_of[static_cast<std::size_t>(process)];
-        if (owned.empty()) continue;
-        polite::receive(c.data() + owned.front() * n, static_cast<int>(owned.size() * n), MPI_DOUBLE, process, 3,
-                        MPI_COMM_WORLD);
-      }
+    matrix_product_step(distribution, n, a, b, c, rank, ranks, [&](auto&& multiply) { processor.compute(multiply); });
     if (step < untimed) continue;
     run.elapsed.push_back(MPI_Wtime() - started);
     run.nominal.push_back((processor.cpu_seconds() - cpu_before) / processor.speed());
