@@ -19,6 +19,7 @@
 #include "hetscale/record/comm_profile.hpp"
 #include "hetscale/record/farm_context.hpp"
 #include "hetscale/record/optimize_record.hpp"
+#include "hetscale/record/step_costs.hpp"
 #include "hetscale/record/sweep.hpp"
 #include "hetscale/report/diagnosis_text.hpp"
 #include "hetscale/report/report_figures.hpp"
@@ -267,9 +268,43 @@ ReportSection summary_section(const std::vector<ReadRun>& runs) {
 }
 
 // --- sweeps -------------------------------------------------------------------------
-std::vector<ReportSection> sweep_sections(const std::vector<Sweep>& sweeps, const std::optional<CommProfile>& profile) {
+// The step costs measured on each sweep's configuration (bench steps), matched
+// by process count; nullopt when some sweep of the group has none (the
+// paragraph then says which). Step costs of one kernel serve its sweeps only.
+std::optional<std::vector<StepCosts>> step_costs_of(const std::vector<Sweep>& group,
+                                                    const std::vector<StepCosts>& step_costs,
+                                                    std::vector<std::string>& paragraphs) {
+  std::vector<StepCosts> ordered;
+  for (const auto& sweep : group) {
+    const auto found = std::find_if(step_costs.begin(), step_costs.end(), [&](const StepCosts& costs) {
+      return costs.kernel == sweep.kernel && static_cast<std::size_t>(costs.ranks) == sweep.processes();
+    });
+    if (found == step_costs.end()) {
+      paragraphs.push_back(fmt::format("psi is not predicted from the steps: none were measured on {} processes ({}).",
+                                       sweep.processes(), sweep.source));
+      return std::nullopt;
+    }
+    ordered.push_back(*found);
+  }
+  return ordered;
+}
+
+std::vector<ReportSection> sweep_sections(const std::vector<Sweep>& sweeps, const std::optional<CommProfile>& profile,
+                                          const std::vector<StepCosts>& step_costs) {
   std::map<std::string, std::vector<Sweep>> by_kernel;
   for (const auto& sweep : sweeps) by_kernel[sweep.kernel].push_back(sweep);
+  for (auto costs = step_costs.begin(); costs != step_costs.end(); ++costs)
+    if (std::any_of(step_costs.begin(), costs, [&](const StepCosts& earlier) {
+          return earlier.kernel == costs->kernel && earlier.ranks == costs->ranks;
+        }))
+      throw InputError(costs->source, "ranks",
+                       fmt::format("a second file of {}'s steps on {} processes; give one per configuration",
+                                   costs->kernel, costs->ranks));
+  for (const auto& costs : step_costs)
+    if (!by_kernel.count(costs.kernel))
+      throw InputError(costs.source, "kernel",
+                       fmt::format("the steps of {} serve its sweeps (psi predicted); no sweep of {} given",
+                                   costs.kernel, costs.kernel));
   // Scaling order: psi is taken between consecutive configurations of growing C.
   for (auto& [kernel, group] : by_kernel)
     std::stable_sort(group.begin(), group.end(),
@@ -283,20 +318,34 @@ std::vector<ReportSection> sweep_sections(const std::vector<Sweep>& sweeps, cons
     section.figures.push_back(undrawn(isospeed_figure(group, "isospeed-" + kernel)));
     const bool all_have_sizes = std::all_of(group.begin(), group.end(),
                                             [](const Sweep& sweep) { return sweep_target_size(sweep).has_value(); });
+    const bool has_steps = std::any_of(step_costs.begin(), step_costs.end(),
+                                       [&](const StepCosts& costs) { return costs.kernel == kernel; });
     if (group.size() >= 2 && all_have_sizes) {
       const auto psi = psi_from_sweeps(group);
       std::optional<IsospeedPrediction> predicted;
       // hetscale has overhead models for ge and mm; a program of the user's
-      // needs one from `scale predict --overhead`.
+      // needs one from `scale predict --overhead`. The steps measured on each
+      // configuration (scale predict --step-costs) come before the profile's
+      // modelled costs.
       const bool has_overhead_model = !group.front().users_program && (kernel == "ge" || kernel == "mm");
-      if (profile && has_overhead_model) predicted = predict_from_sweeps(*profile, group);
+      if (has_steps) {
+        if (const auto ordered = step_costs_of(group, step_costs, section.paragraphs))
+          predicted = predict_from_step_costs(group, *ordered);
+      } else if (profile && has_overhead_model) {
+        predicted = predict_from_sweeps(*profile, group);
+      }
       if (profile && !has_overhead_model)
         section.paragraphs.push_back("psi is not predicted: hetscale has no overhead model of " + kernel +
                                      " (for a program of yours: hetscale scale predict --overhead EXPR).");
       const IsospeedPrediction* model = predicted ? &*predicted : nullptr;
       section.tables.push_back(psi_html_table(psi, model));
       section.figures.push_back(undrawn(psi_figure(psi, model, "psi-" + kernel)));
-      if (predicted)
+      if (predicted && !predicted->step_cost_sources.empty())
+        section.paragraphs.push_back(
+            fmt::format("psi predicted from the steps measured on each configuration ({}): "
+                        "{}; {}.",
+                        fmt::join(predicted->step_cost_sources, ", "), predicted->overhead, predicted->computation));
+      else if (predicted)
         section.paragraphs.push_back("psi predicted from " + predicted->profile_source + ": " + predicted->computation +
                                      ".");
     } else if (group.size() >= 2) {
@@ -404,6 +453,7 @@ Report build_report(const std::vector<ReportInput>& inputs, const ReportOptions&
   std::vector<std::pair<std::string, OptimizeRecord>> optimizer_runs;
   std::vector<PredictionDocument> predictions;
   std::vector<SpeedModel> speed_models;
+  std::vector<StepCosts> step_costs;
   for (const auto& input : inputs) {
     const auto document = io::parse_json(input.text, input.path);
     if (!document.is_object())
@@ -425,11 +475,15 @@ Report build_report(const std::vector<ReportInput>& inputs, const ReportOptions&
       predictions.push_back(read_prediction_json(input.text, input.path));
     } else if (schema == SpeedModel::schema) {
       speed_models.push_back(parse_speed_model_json(input.text, input.path));
+    } else if (schema == StepCosts::schema) {
+      step_costs.push_back(parse_step_costs_json(input.text, input.path));
     } else {
-      throw InputError(input.path, "schema",
-                       fmt::format("'{}' is not one the report reads (hetscale.run/1, hetscale.sweep/1, "
-                                   "hetscale.comm-profile/1, hetscale.optimize/1, hetscale.predict/1, hetscale.fpm/1)",
-                                   schema));
+      throw InputError(
+          input.path, "schema",
+          fmt::format("'{}' is not one the report reads (hetscale.run/1, hetscale.sweep/1, "
+                      "hetscale.comm-profile/1, hetscale.step-costs/1, hetscale.optimize/1, hetscale.predict/1, "
+                      "hetscale.fpm/1)",
+                      schema));
     }
   }
   if (profile && sweeps.empty())
@@ -447,7 +501,7 @@ Report build_report(const std::vector<ReportInput>& inputs, const ReportOptions&
     if (!in_series.count(&run)) report.sections.push_back(run_section(run, shown++));
   for (auto& section : series) report.sections.push_back(std::move(section));
   for (auto& section : rank_count_sections(runs)) report.sections.push_back(std::move(section));
-  for (auto& section : sweep_sections(sweeps, profile)) report.sections.push_back(std::move(section));
+  for (auto& section : sweep_sections(sweeps, profile, step_costs)) report.sections.push_back(std::move(section));
   for (std::size_t i = 0; i < optimizer_runs.size(); ++i)
     report.sections.push_back(optimizer_section(optimizer_runs[i].first, optimizer_runs[i].second, i));
   for (std::size_t i = 0; i < predictions.size(); ++i) report.sections.push_back(prediction_section(predictions[i], i));

@@ -283,7 +283,7 @@ Figure psi_figure(const PsiTable& measured, const IsospeedPrediction* predicted,
 
 HtmlTable psi_html_table(const PsiTable& measured, const IsospeedPrediction* predicted) {
   HtmlTable table{"psi between consecutive configurations", {"from", "to", "C", "C'", "N", "N'", "psi measured"}, {}};
-  if (predicted) table.header.insert(table.header.end(), {"psi predicted", "error"});
+  if (predicted) table.header.insert(table.header.end(), {"N' predicted", "psi predicted", "error"});
   for (std::size_t i = 0; i < measured.steps.size(); ++i) {
     const auto& step = measured.steps[i];
     std::vector<std::string> row{step.from,
@@ -295,6 +295,9 @@ HtmlTable psi_html_table(const PsiTable& measured, const IsospeedPrediction* pre
                                  cell(step.psi)};
     if (predicted && i < predicted->steps.size()) {
       const double model = predicted->steps[i].psi_definition;
+      const auto to = std::find_if(predicted->configurations.begin(), predicted->configurations.end(),
+                                   [&](const PredictedConfiguration& each) { return each.name == step.to; });
+      row.push_back(to == predicted->configurations.end() ? "" : fmt::format("{:.0f}", to->size));
       row.push_back(cell(model));
       row.push_back(fmt::format("{:+.1f} %", (model - step.psi) / step.psi * 100.0));
     }

@@ -49,6 +49,11 @@ report_golden(prediction 5 ${report_inputs}/predict-farm-over-c.json)
 # per node) and a kernel run whose rows it shared (the run's section says so).
 report_golden(speed_model 3 ${PROJECT_SOURCE_DIR}/tests/cli/partition/model-small.json
   ${report_inputs}/kernel-ge-600-fpm.json)
+# mm's sweeps with the steps measured on each configuration (bench steps,
+# tests/cli/scale/emulated): psi and N' predicted as scale predict --step-costs.
+set(emulated ${PROJECT_SOURCE_DIR}/tests/cli/scale/emulated)
+report_golden(step_costs 2 ${emulated}/sweep-mm-C4.json ${emulated}/steps-mm-C8.json ${emulated}/sweep-mm-C2.json
+  ${emulated}/steps-mm-C2.json ${emulated}/sweep-mm-C8.json ${emulated}/steps-mm-C4.json)
 cli_exit(help_report 0 report --help)
 
 # report_bad_input(NAME REGEX ARGUMENTS...): run in the project folder with
@@ -77,7 +82,7 @@ report_bad_input(not_json
   "^hetscale: tests/cli/bad_input/broken.json: not valid JSON: parse error at line 4, column 38: [^\n]*\n$"
   examples/run-hetero.json tests/cli/bad_input/broken.json)
 report_bad_input(unknown_schema
-  "^hetscale: examples/platform-hetero.json: schema: 'hetscale.platform/1' is not one the report reads \\(hetscale.run/1, hetscale.sweep/1, hetscale.comm-profile/1, hetscale.optimize/1, hetscale.predict/1, hetscale.fpm/1\\)\n$"
+  "^hetscale: examples/platform-hetero.json: schema: 'hetscale.platform/1' is not one the report reads \\(hetscale.run/1, hetscale.sweep/1, hetscale.comm-profile/1, hetscale.step-costs/1, hetscale.optimize/1, hetscale.predict/1, hetscale.fpm/1\\)\n$"
   examples/run-hetero.json examples/platform-hetero.json)
 report_bad_input(run_record_refused
   "^hetscale: tests/cli/bad_input/run-unknown-field.json: nodes\\[0\\].t_compute: unknown field"
@@ -96,6 +101,9 @@ report_bad_input(profile_without_sweeps
 report_bad_input(two_profiles
   "^hetscale: data/papers/seed001-section45.json: schema: a second communication profile; give one\n$"
   tests/cli/report/sweep-ge-c2.json data/papers/seed001-section45.json data/papers/seed001-section45.json)
+report_bad_input(step_costs_without_sweeps
+  "^hetscale: tests/cli/scale/emulated/steps-mm-C2.json: kernel: the steps of mm serve its sweeps \\(psi predicted\\); no sweep of mm given\n$"
+  tests/cli/report/sweep-ge-c2.json tests/cli/scale/emulated/steps-mm-C2.json)
 cli_bad_input(report_without_out "^hetscale: --out is required" report examples/run-hetero.json)
 cli_bad_input(report_out_in_missing_folder
   "^hetscale: [^\n]*/no-such-folder/page.html: cannot be written: No such file or directory\n$"

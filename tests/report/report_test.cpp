@@ -16,11 +16,14 @@
 #include <nlohmann/json.hpp>
 
 #include "hetscale/analysis/diagnosis.hpp"
+#include "hetscale/analysis/isospeed.hpp"
 #include "hetscale/io/child_process.hpp"
 #include "hetscale/io/files.hpp"
 #include "hetscale/io/input_error.hpp"
 #include "hetscale/model/heterogeneous.hpp"
 #include "hetscale/papers/paper_checks.hpp"
+#include "hetscale/record/step_costs.hpp"
+#include "hetscale/record/sweep.hpp"
 #include "hetscale/report/figure.hpp"
 #include "hetscale/report/gnuplot.hpp"
 #include "hetscale/report/html_report.hpp"
@@ -595,6 +598,18 @@ TEST(BuildReport, SweepWithoutTargetGivesNoPsi) {
   EXPECT_TRUE(contains(report.sections[0].paragraphs[0], "psi needs every sweep's N at the target"));
 }
 
+// A sweep section with psi predicted: in the figure beside psi measured, and
+// in the table (N' and psi predicted, and psi's error).
+void expect_psi_predicted(const ReportSection& section) {
+  ASSERT_EQ(section.figures.size(), 2u);
+  const auto& psi = section.figures[1].figure;
+  ASSERT_EQ(psi.series.size(), 2u);
+  EXPECT_EQ(psi.series[0].title, "psi measured");
+  EXPECT_EQ(psi.series[1].title, "psi predicted");
+  ASSERT_EQ(section.tables.size(), 2u);
+  ASSERT_EQ(section.tables[1].header.size(), 10u);
+}
+
 TEST(BuildReport, CommunicationProfileAddsPsiPredicted) {
   const auto report = build_report(
       {input_file(inputs_dir + "/sweep-ge-c2.json"), input_file(data_dir + "/papers/seed001-section45.json"),
@@ -602,16 +617,92 @@ TEST(BuildReport, CommunicationProfileAddsPsiPredicted) {
       {});
   ASSERT_EQ(report.sections.size(), 1u);
   const auto& section = report.sections[0];
-  ASSERT_EQ(section.figures.size(), 2u);
-  const auto& psi = section.figures[1].figure;
-  ASSERT_EQ(psi.series.size(), 2u);
-  EXPECT_EQ(psi.series[0].title, "psi measured");
-  EXPECT_EQ(psi.series[1].title, "psi predicted");
-  ASSERT_EQ(section.tables.size(), 2u);
-  EXPECT_EQ(section.tables[1].header.size(), 9u) << "psi predicted and its error";
+  ASSERT_NO_FATAL_FAILURE(expect_psi_predicted(section));
   ASSERT_EQ(section.paragraphs.size(), 1u);
   EXPECT_TRUE(contains(section.paragraphs[0], "psi predicted from")) << section.paragraphs[0];
   expect_drawable(report);
+}
+
+// bench/isospeed_experiment's sweeps and steps of mm (tests/cli/scale/emulated).
+const std::string emulated_dir = inputs_dir + "/../scale/emulated";
+
+std::vector<ReportInput> emulated_mm(bool with_steps) {
+  std::vector<ReportInput> inputs;
+  for (const char* configuration : {"C8", "C2", "C4"}) {
+    inputs.push_back(input_file(fmt::format("{}/sweep-mm-{}.json", emulated_dir, configuration)));
+    if (with_steps) inputs.push_back(input_file(fmt::format("{}/steps-mm-{}.json", emulated_dir, configuration)));
+  }
+  return inputs;
+}
+
+TEST(BuildReport, StepCostsAddPsiAndNPredictedFromTheSteps) {
+  const auto report = build_report(emulated_mm(true), {});
+  ASSERT_EQ(report.sections.size(), 1u);
+  const auto& section = report.sections[0];
+  ASSERT_NO_FATAL_FAILURE(expect_psi_predicted(section));
+  const auto& psi = section.figures[1].figure;
+  // The same prediction as scale predict --step-costs: files matched to the
+  // sweeps by process count, whatever order they came in.
+  std::vector<Sweep> sweeps;
+  std::vector<StepCosts> steps;
+  for (const char* configuration : {"C2", "C4", "C8"}) {
+    sweeps.push_back(read_sweep(fmt::format("{}/sweep-mm-{}.json", emulated_dir, configuration)));
+    steps.push_back(read_step_costs(fmt::format("{}/steps-mm-{}.json", emulated_dir, configuration)));
+  }
+  const auto expected = predict_from_step_costs(sweeps, steps);
+  ASSERT_EQ(psi.series[1].y.size(), expected.steps.size());
+  for (std::size_t i = 0; i < expected.steps.size(); ++i)
+    EXPECT_DOUBLE_EQ(psi.series[1].y[i], expected.steps[i].psi_definition) << i;
+  const auto& table = section.tables[1];
+  EXPECT_EQ(table.header[7], "N' predicted");
+  ASSERT_EQ(table.rows.size(), 2u);
+  EXPECT_EQ(table.rows[1][1], "C8");
+  EXPECT_EQ(table.rows[1][7], fmt::format("{:.0f}", expected.configurations[2].size));
+  ASSERT_EQ(section.paragraphs.size(), 1u);
+  EXPECT_TRUE(contains(section.paragraphs[0], "psi predicted from the steps measured on each configuration"))
+      << section.paragraphs[0];
+  EXPECT_TRUE(contains(section.paragraphs[0], "steps-mm-C8.json")) << section.paragraphs[0];
+  expect_drawable(report);
+}
+
+TEST(BuildReport, StepCostsComeBeforeTheProfile) {
+  auto inputs = emulated_mm(true);
+  inputs.push_back(input_file(data_dir + "/papers/seed001-section45.json"));
+  const auto report = build_report(inputs, {});
+  ASSERT_EQ(report.sections.size(), 1u);
+  ASSERT_EQ(report.sections[0].paragraphs.size(), 1u);
+  EXPECT_TRUE(contains(report.sections[0].paragraphs[0], "from the steps measured"));
+}
+
+TEST(BuildReport, StepCostsMissingForAConfigurationAreSaid) {
+  auto inputs = emulated_mm(false);
+  inputs.push_back(input_file(emulated_dir + "/steps-mm-C2.json"));
+  inputs.push_back(input_file(emulated_dir + "/steps-mm-C8.json"));
+  const auto report = build_report(inputs, {});
+  ASSERT_EQ(report.sections.size(), 1u);
+  const auto& section = report.sections[0];
+  ASSERT_EQ(section.figures.size(), 2u);
+  EXPECT_EQ(section.figures[1].figure.series.size(), 1u) << "measured only";
+  ASSERT_EQ(section.paragraphs.size(), 1u);
+  EXPECT_TRUE(contains(section.paragraphs[0], "psi is not predicted from the steps: none were measured on 4 processes"))
+      << section.paragraphs[0];
+}
+
+TEST(BuildReport, RefusesStepCostsWithoutTheirSweepsOrTwicePerConfiguration) {
+  const auto steps = input_file(emulated_dir + "/steps-mm-C2.json");
+  EXPECT_EQ(ErrorMessage([&] { build_report({steps}, {}); }),
+            steps.path + ": kernel: the steps of mm serve its sweeps (psi predicted); no sweep of mm given");
+  EXPECT_EQ(ErrorMessage([&] {
+              build_report(
+                  {input_file(inputs_dir + "/sweep-ge-c2.json"), input_file(inputs_dir + "/sweep-ge-c4.json"), steps},
+                  {});
+            }),
+            steps.path + ": kernel: the steps of mm serve its sweeps (psi predicted); no sweep of mm given");
+  auto inputs = emulated_mm(true);
+  const ReportInput second{"in/steps-again.json", steps.text};
+  inputs.push_back(second);
+  EXPECT_EQ(ErrorMessage([&] { build_report(inputs, {}); }),
+            "in/steps-again.json: ranks: a second file of mm's steps on 2 processes; give one per configuration");
 }
 
 json optimizer_json(bool with_fitness) {
@@ -846,11 +937,13 @@ TEST(BuildReport, RefusesTextThatIsNotAJsonObject) {
 }
 
 TEST(BuildReport, RefusesAnUnknownSchemaListingTheKnownOnes) {
-  EXPECT_EQ(ErrorMessage([] {
-              build_report({{"in/platform.json", R"({"schema": "hetscale.platform/1"})"}}, {});
-            }),
-            "in/platform.json: schema: 'hetscale.platform/1' is not one the report reads (hetscale.run/1, "
-            "hetscale.sweep/1, hetscale.comm-profile/1, hetscale.optimize/1, hetscale.predict/1, hetscale.fpm/1)");
+  EXPECT_EQ(
+      ErrorMessage([] {
+        build_report({{"in/platform.json", R"({"schema": "hetscale.platform/1"})"}}, {});
+      }),
+      "in/platform.json: schema: 'hetscale.platform/1' is not one the report reads (hetscale.run/1, "
+      "hetscale.sweep/1, hetscale.comm-profile/1, hetscale.step-costs/1, hetscale.optimize/1, hetscale.predict/1, "
+      "hetscale.fpm/1)");
   EXPECT_TRUE(contains(ErrorMessage([] {
                          build_report({{"in/none.json", "{}"}}, {});
                        }),
