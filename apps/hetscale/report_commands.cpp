@@ -120,10 +120,11 @@ void add_report_command(CLI::App& app, Actions& actions) {
   auto* report =
       app.add_subcommand("report",
                          "one self-contained HTML page of figures (gnuplot) and tables for run records, sweeps (with a "
-                         "communication profile: psi predicted) and optimizer runs");
+                         "communication profile or step costs: psi predicted), optimizer runs, predictions and speed "
+                         "models");
   report->add_option("inputs", command->inputs,
-                     "hetscale JSON outputs: run records, sweeps, a communication profile, optimizer runs, "
-                     "predictions, speed models (hetscale.fpm/1)");
+                     "hetscale JSON outputs: run records, sweeps, a communication profile, step costs (bench "
+                     "steps), optimizer runs, predictions, speed models (hetscale.fpm/1)");
   report->add_option("--out", command->out, "write the HTML page here")->required();
   report->add_option(
       "--model", command->model,
