@@ -78,5 +78,32 @@ TEST(SweepRunTable, TargetNotReachedOrNoTrend) {
                                                      "target E_s = 0.3: not reached by the trend line up to N = 400\n");
 }
 
+// The note when the model's E_s at the base exceeds 1 asks about t_c only
+// where there is one (a communication profile's), not for step costs.
+TEST(PredictionTable, NoteOnAModelEfficiencyAboveOneNamesTcOnlyWithAProfile) {
+  IsospeedPrediction prediction;
+  prediction.kernel = "mm";
+  prediction.computation = "T_c";
+  prediction.overhead = "T_o";
+  PredictedConfiguration base;
+  base.name = "C2";
+  base.marked_speed = 100.0;
+  base.processes = 2;
+  base.size = 80;
+  base.speed_efficiency = 1.2;
+  prediction.configurations = {base};
+  prediction.profile_source = "comm.json";
+  const std::string with_profile = prediction_table(prediction);
+  EXPECT_NE(with_profile.find("note: the model's E_s exceeds 1"), std::string::npos) << with_profile;
+  EXPECT_NE(with_profile.find("t_c measured on another machine"), std::string::npos) << with_profile;
+  prediction.profile_source.clear();
+  prediction.step_cost_sources = {"steps-C2.json"};
+  const std::string with_steps = prediction_table(prediction);
+  EXPECT_NE(with_steps.find("note: the model's E_s exceeds 1"), std::string::npos) << with_steps;
+  EXPECT_EQ(with_steps.find("t_c"), std::string::npos) << with_steps;
+  prediction.configurations.front().speed_efficiency = 0.9;
+  EXPECT_EQ(prediction_table(prediction).find("exceeds 1"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace hetscale::report
