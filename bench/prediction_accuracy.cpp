@@ -455,7 +455,7 @@ int run_benchmark(int argc, char** argv) {
           "{:.0f} % of the measured t_par at >= 2x are inside the interval, not 80 % or more", 100.0 * far.coverage));
   }
   fmt::print(
-      "Goals (issue 19), at >= 2x: median absolute relative error {:.1f} % (goal < 10 %), inside the "
+      "Goals (issue 19), at >= 2x: median absolute relative error {:.2f} % (goal < 10 %), inside the "
       "interval {:.0f} % (goal >= 80 %), of {} predictions: {}.\n",
       100.0 * far.median_error, 100.0 * far.coverage, far.predictions, failures.empty() ? "met" : "missed");
   std::fflush(stdout);
