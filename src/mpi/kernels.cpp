@@ -180,7 +180,6 @@ struct Context {
   }
 };
 
-
 // --- Gaussian elimination (Chen et al. 2008, Section 4.1.1) ----------------------------
 // Rows dealt by the heterogeneous cyclic distribution. Step k: the owner of
 // row k broadcasts the pivot row, then its right-hand side; every process
@@ -265,27 +264,18 @@ Verification gaussian_elimination(Context& context, const KernelOptions& options
 // Rows of A in heterogeneous blocks; process 0 sends each process its rows of
 // A and all of B, each computes its rows of C with dgemm, process 0 gathers.
 Verification matrix_multiplication(Context& context, const KernelOptions& options) {
-  const std::size_t n = options.size, me = context.me();
+  const std::size_t n = options.size;
   const auto distribution = distribute::heterogeneous_block_rows(context.shares, n);
-  const std::size_t rows = distribution.rows_owned(me);
-  std::vector<double> a, b, c;
-  if (context.rank == root) {
-    a = programs::kernels::generate_matrix(n, n, options.seed);
-    b = programs::kernels::generate_matrix(n, n, options.seed + 1);
-    c.resize(n * n);
-  } else {
-    a.resize(rows * n);
-    b.resize(n * n);
-    c.resize(rows * n);
-  }
+  auto operands = product_operands(distribution, n, context.rank, options.seed);
   context.barrier();
   context.clock.start(measure::Activity::communication);
-  matrix_product_step(distribution, n, a, b, c, context.rank, context.ranks,
+  matrix_product_step(distribution, n, operands.a, operands.b, operands.c, context.rank, context.ranks,
                       [&](auto&& multiply) { context.compute(multiply); });
   if (context.rank != root) return {};
-  return [a = std::move(a), b = std::move(b), c = std::move(c), n, seed = options.seed + 2] {
-    const double residual = programs::kernels::product_relative_residual(a, b, c, n, seed);
-    return KernelCheck{"Freivalds residual ||C x - A B x|| / (||A|| ||B|| ||x||)", residual, 1e-13, residual <= 1e-13};
+  return [operands = std::move(operands), n, seed = options.seed + 2] {
+    const double residual = product_residual(operands, n, seed);
+    return KernelCheck{"Freivalds residual ||C x - A B x|| / (||A|| ||B|| ||x||)", residual, product_tolerance,
+                       residual <= product_tolerance};
   };
 }
 

@@ -7,6 +7,7 @@
 #include <mpi.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <span>
 #include <stdexcept>
@@ -23,6 +24,37 @@ inline int message_count(std::size_t count) {
   if (count > static_cast<std::size_t>(std::numeric_limits<int>::max()))
     throw std::length_error("message too large for one MPI call");
   return static_cast<int>(count);
+}
+
+// One product's operands as a run of the kernel holds them: rank 0 A and B,
+// generated from `seed` and `seed` + 1, and room for C; another rank room for
+// its rows of A and of C (as `distribution` deals them) and for B, zeroed (no
+// page first touched inside the timed product).
+struct ProductOperands {
+  std::vector<double> a, b, c;
+};
+
+inline ProductOperands product_operands(const distribute::RowDistribution& distribution, std::size_t n, int rank,
+                                        std::uint64_t seed) {
+  ProductOperands operands;
+  if (rank == 0) {
+    operands.a = programs::kernels::generate_matrix(n, n, seed);
+    operands.b = programs::kernels::generate_matrix(n, n, seed + 1);
+    operands.c.resize(n * n);
+  } else {
+    const std::size_t rows = distribution.rows_owned(static_cast<std::size_t>(rank));
+    operands.a.resize(rows * n);
+    operands.b.resize(n * n);
+    operands.c.resize(rows * n);
+  }
+  return operands;
+}
+
+// Rank 0's check of C = A B once it holds C: Freivalds' residual (x from
+// `seed`), passed within `product_tolerance`.
+inline constexpr double product_tolerance = 1e-13;
+inline double product_residual(const ProductOperands& operands, std::size_t n, std::uint64_t seed) {
+  return programs::kernels::product_relative_residual(operands.a, operands.b, operands.c, n, seed);
 }
 
 // Rank 0 holds A, B and C (n x n); another rank its rows of A and of C (as

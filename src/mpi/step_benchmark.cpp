@@ -3,7 +3,11 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <optional>
 #include <span>
+#include <stdexcept>
+
+#include <fmt/core.h>
 
 #include "hetscale/distribute/row_distribution.hpp"
 #include "hetscale/measure/emulated_node.hpp"
@@ -26,6 +30,7 @@ struct LengthRun {
   double seconds = 0.0;
   std::vector<double> elapsed;
   std::vector<double> nominal;
+  bool checks_passed = true;  // mm, rank 0: every product's check
 };
 
 LengthRun elimination_steps(std::size_t length, std::size_t steps, const std::vector<double>& shares,
@@ -63,32 +68,34 @@ LengthRun elimination_steps(std::size_t length, std::size_t steps, const std::ve
   return run;
 }
 
-// mm's one step at order n, as the kernel makes it; each rank's time from
-// the barrier to its part done (rank 0: the last block of C received), whose
-// largest is the step's time as it is the kernel's t_par.
+// mm's one step at order n, as a run of the kernel makes it: before each
+// step rank 0 generates new A and B (while the others wait at the barrier),
+// after it rank 0 checks the product. Each rank's time from the barrier to
+// its part done (rank 0: the last block of C received), whose largest is the
+// step's time as it is the kernel's t_par. (Run back to back on copies of
+// one A and B, the others hardly waiting at the barrier, the steps were
+// faster than the kernel's runs: the kernel's T over the steps' was 1.14 to
+// 1.22 on C4 at N = 100-400 over 24 rounds of bench/isospeed_experiment,
+// and 0.92 to 1.12 over 27 with this: docs/experiments.md.)
 LengthRun product_steps(std::size_t n, std::size_t steps, const std::vector<double>& shares,
                         measure::EmulatedProcessor& processor, int rank, int ranks) {
   constexpr std::size_t untimed = 2;
+  constexpr std::uint64_t first_seed = 43;
   const auto distribution = distribute::heterogeneous_block_rows(shares, n);
-  const auto me = static_cast<std::size_t>(rank);
-  const std::size_t rows = distribution.rows_owned(me);
-  const bool root_rank = rank == root;
-  // Rank 0 holds A and B, the others receive their rows of A and B; every
-  // step in new buffers, as every run of the kernel allocates its own.
-  const auto a_given = root_rank ? programs::kernels::generate_matrix(n, n, 43) : std::vector<double>{};
-  const auto b_given = root_rank ? programs::kernels::generate_matrix(n, n, 44) : std::vector<double>{};
   LengthRun run;
   run.nominal.reserve(steps);
   for (std::size_t step = 0; step < untimed + steps; ++step) {
-    auto a = root_rank ? a_given : std::vector<double>(rows * n);
-    auto b = root_rank ? b_given : std::vector<double>(n * n);
-    std::vector<double> c((root_rank ? n : rows) * n);
+    const std::uint64_t seed = first_seed + 3 * step;
+    auto operands = product_operands(distribution, n, rank, seed);
     polite::barrier(MPI_COMM_WORLD);
     const double started = MPI_Wtime();
     const double cpu_before = processor.cpu_seconds();
-    matrix_product_step(distribution, n, a, b, c, rank, ranks, [&](auto&& multiply) { processor.compute(multiply); });
+    matrix_product_step(distribution, n, operands.a, operands.b, operands.c, rank, ranks,
+                        [&](auto&& multiply) { processor.compute(multiply); });
+    const double elapsed = MPI_Wtime() - started;
+    if (rank == root && !(product_residual(operands, n, seed + 2) <= product_tolerance)) run.checks_passed = false;
     if (step < untimed) continue;
-    run.elapsed.push_back(MPI_Wtime() - started);
+    run.elapsed.push_back(elapsed);
     run.nominal.push_back((processor.cpu_seconds() - cpu_before) / processor.speed());
   }
   return run;
@@ -126,12 +133,14 @@ std::optional<StepCosts> measure_step_costs(const StepBenchmark& benchmark) {
   measured.fastest_of = benchmark.fastest_of;
   measured.emulated_speeds = benchmark.emulated_speeds;
   measured.marked_speeds = benchmark.marked_speeds;
+  std::optional<std::size_t> failed_length;  // rank 0: an order whose product failed its check
   for (const std::size_t length : benchmark.lengths) {
     const auto run = benchmark.kernel == "mm" ? product_steps(length, benchmark.steps, shares, processor, rank, ranks)
                                               : elimination_steps(length, benchmark.steps, shares, processor, rank);
     const auto slowest = largest_over_ranks(run.nominal, rank, ranks);
     const auto longest = largest_over_ranks(run.elapsed, rank, ranks);
     if (rank != root) continue;
+    if (!run.checks_passed && !failed_length) failed_length = length;
     StepCost cost;
     cost.length = static_cast<double>(length);
     if (longest.empty()) {  // ge: the mean step of many
@@ -154,6 +163,11 @@ std::optional<StepCosts> measure_step_costs(const StepBenchmark& benchmark) {
     measured.costs.push_back(cost);
   }
   if (rank != root) return std::nullopt;
+  // Thrown once every rank is through (the others return normally).
+  if (failed_length)
+    throw std::runtime_error(
+        fmt::format("bench steps: a product at order {} failed its check (Freivalds residual above {:g})",
+                    *failed_length, product_tolerance));
   return measured;
 }
 

@@ -8,7 +8,10 @@
 //    marked speeds), all synchronise;
 //  - mm, at orders N: the whole product, its one step: rank 0 sends each rank
 //    its block of A's rows (heterogeneous blocks of the marked speeds) and
-//    all of B, each computes its rows of C (dgemm), rank 0 gathers them.
+//    all of B, each computes its rows of C (dgemm), rank 0 gathers them;
+//    before each product rank 0 generates new A and B and after it checks C,
+//    as each run of the kernel does (the others meanwhile wait at the
+//    barrier, which slows their next product as it does the kernel's).
 // Over many steps at each size: the step's time, the slowest rank's nominal
 // computation (CPU time / emulated speed), ge's the means over the steps, mm's
 // the medians (each step a whole product, its time the longest rank's; with
@@ -35,7 +38,9 @@ struct StepBenchmark {
 };
 
 // Collective over MPI_COMM_WORLD; rank 0 returns the costs (one per length,
-// the benchmark's settings beside them), the others std::nullopt.
+// the benchmark's settings beside them), the others std::nullopt. mm's
+// products are checked as the kernel's are; rank 0 throws
+// std::runtime_error, once every rank is through, if one failed.
 std::optional<StepCosts> measure_step_costs(const StepBenchmark& benchmark);
 
 }  // namespace hetscale::mpi
