@@ -426,8 +426,9 @@ std::optional<double> choose_refining_size(const Sweep& sweep, const std::vector
     next = std::round(n0 + (target - e0) / (e1 - e0) * (n1 - n0));
   }
   if (!next) return std::nullopt;
-  for (const auto& [n, e] : measured)
-    if (n == *next) return std::nullopt;
+  // A sweep's point is one run like the others, no verification of its N.
+  for (const auto& run : verifying)
+    if (run.size == *next) return std::nullopt;
   return next;
 }
 

@@ -71,8 +71,15 @@ TEST(RefiningSize, StopsWithinHalfTheToleranceOrWithoutACrossing) {
   EXPECT_EQ(choose_refining_size(sweep, {RunAt(250, 0.26)}, 0.25), std::nullopt);  // 4 % off
   EXPECT_EQ(choose_refining_size(sweep, {RunAt(250, 0.2), RunAt(262, 0.256)}, 0.25), std::nullopt);
   EXPECT_EQ(choose_refining_size(sweep, {RunAt(420, 0.42)}, 0.5), std::nullopt);  // nothing reaches 0.5
-  EXPECT_EQ(choose_refining_size(sweep, {RunAt(240, 0.2)}, 0.3), std::nullopt);   // 300, measured already
   EXPECT_EQ(choose_refining_size(sweep, {}, 0.3), std::nullopt);
+}
+
+TEST(RefiningSize, RunsASweepPointsSizeAgainButNotAVerifiedOne) {
+  const auto sweep = SweepOn({100, 200, 300, 400}, Linear);
+  // 240 (0.2) to the sweep's 300 (0.3, on the target): 300, verified once.
+  EXPECT_EQ(choose_refining_size(sweep, {RunAt(240, 0.2)}, 0.3), 300.0);
+  // Verified at 300 already (a slow run there, 0.26): not again.
+  EXPECT_EQ(choose_refining_size(sweep, {RunAt(240, 0.2), RunAt(300, 0.26), RunAt(330, 0.36)}, 0.3), std::nullopt);
 }
 
 TEST(RefiningSize, TakesTheCrossingNearestTheLastRunAndLeavesFailedChecksOut) {

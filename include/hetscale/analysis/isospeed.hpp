@@ -78,9 +78,12 @@ std::optional<double> choose_verifying_size(Sweep& sweep, double target, std::si
 // or when no two measured sizes (the sweep's points and the verifying runs,
 // whose check passed) next to each other have E_s on either side of the
 // target. Otherwise it interpolates N linearly between the two such sizes
-// nearest the last verifying run, rounded; nothing when that N was measured.
-// A trend line through runs of milliseconds can miss the target by 20 % and
-// more; this measures the N that holds it. Pure.
+// nearest the last verifying run, rounded; nothing when a verifying run was
+// at that N already (a sweep's point there is run again: where E_s is nearly
+// flat its one run is as noisy as any, and mm's bases were refused when a
+// point on the target stopped the refinement). A trend line through runs of
+// milliseconds can miss the target by 20 % and more; this measures the N
+// that holds it. Pure.
 std::optional<double> choose_refining_size(const Sweep& sweep, const std::vector<SweepPoint>& verifying, double target);
 
 // A sweep given as CSV, as the paper prints it (Tables 3-4): a header with N
