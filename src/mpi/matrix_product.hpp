@@ -29,14 +29,17 @@ inline int message_count(std::size_t count) {
 // One product's operands as a run of the kernel holds them: rank 0 A and B,
 // generated from `seed` and `seed` + 1, and room for C; another rank room for
 // its rows of A and of C (as `distribution` deals them) and for B, zeroed (no
-// page first touched inside the timed product).
+// page first touched inside the timed product). The order and the seed stay
+// with them for the check.
 struct ProductOperands {
+  std::size_t n = 0;
+  std::uint64_t seed = 0;
   std::vector<double> a, b, c;
 };
 
 inline ProductOperands product_operands(const distribute::RowDistribution& distribution, std::size_t n, int rank,
                                         std::uint64_t seed) {
-  ProductOperands operands;
+  ProductOperands operands{n, seed, {}, {}, {}};
   if (rank == 0) {
     operands.a = programs::kernels::generate_matrix(n, n, seed);
     operands.b = programs::kernels::generate_matrix(n, n, seed + 1);
@@ -50,11 +53,12 @@ inline ProductOperands product_operands(const distribute::RowDistribution& distr
   return operands;
 }
 
-// Rank 0's check of C = A B once it holds C: Freivalds' residual (x from
-// `seed`), passed within `product_tolerance`.
+// Rank 0's check of C = A B once it holds C: Freivalds' residual (x from the
+// operands' seed + 2), passed within `product_tolerance`.
 inline constexpr double product_tolerance = 1e-13;
-inline double product_residual(const ProductOperands& operands, std::size_t n, std::uint64_t seed) {
-  return programs::kernels::product_relative_residual(operands.a, operands.b, operands.c, n, seed);
+inline double product_residual(const ProductOperands& operands) {
+  return programs::kernels::product_relative_residual(operands.a, operands.b, operands.c, operands.n,
+                                                      operands.seed + 2);
 }
 
 // Rank 0 holds A, B and C (n x n); another rank its rows of A and of C (as
