@@ -91,6 +91,24 @@ TEST(OptimizeRecord, AFileWithoutAContextBlockStillReads) {
   EXPECT_FALSE(read.best_fitness.empty());
 }
 
+// Found by tests/fuzz (regressions/optimize_record): a processor count no int
+// holds was converted to int (undefined behaviour). A count that is not a
+// whole number an int holds reads as missing, in a list as in a field.
+TEST(OptimizeRecord, ACountNoIntHoldsReadsAsMissing) {
+  const auto read = parse_optimize_record(R"({"schema": "hetscale.optimize/1", "processors": [1, 4.2e33, 16],
+      "plan": [{"level": -1, "procs": 1e300, "alignment": 2.5}, {"level": 2, "procs": 4.0, "alignment": 1}]})",
+                                          "big.json");
+  EXPECT_TRUE(read.processors.empty());
+  ASSERT_EQ(read.plan.size(), 2u);
+  EXPECT_EQ(read.plan[0].level, -1);
+  EXPECT_EQ(read.plan[0].procs, 0);
+  EXPECT_EQ(read.plan[0].alignment, 0);
+  EXPECT_EQ(read.plan[1].procs, 4);
+  EXPECT_EQ(
+      parse_optimize_record(R"({"schema": "hetscale.optimize/1", "processors": [1, 4.0, 16]})", "ok.json").processors,
+      (std::vector<int>{1, 4, 16}));
+}
+
 TEST(OptimizeRecord, RefusesWhatIsNotAnOptimizerResult) {
   for (const auto& [text, field] : std::vector<std::pair<std::string, std::string>>{
            {"[1, 2]", ""}, {"not json", ""}, {R"({"schema": "hetscale.run/1"})", "schema"}, {"{}", "schema"}}) {
