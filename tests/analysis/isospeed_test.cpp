@@ -59,39 +59,60 @@ double Linear(double n) { return n / 1000.0; }
 
 SweepPoint RunAt(double n, double efficiency) { return {n, 1e6, 1.0 / efficiency, 0.0, true, {}}; }
 
-TEST(RefiningSize, InterpolatesBetweenTheMeasuredSizesAroundTheTarget) {
+double Half(double n) { return n / 2000.0; }
+double Square(double n) { return n * n / 1e6; }
+double Flat(double) { return 0.2; }
+
+TEST(RefiningSize, InterpolatesBetweenVerifyingRunsOnEitherSideOfTheTarget) {
   const auto sweep = SweepOn({100, 200, 300, 400}, Linear);  // E_s = N / 1000
-  // The trend line's N, 230, verified at E_s 0.2 (a slow run), 20 % below
-  // 0.25: between 230 (0.2) and 300 (0.3), 230 + 0.05 / 0.1 x 70.
-  EXPECT_EQ(choose_refining_size(sweep, {RunAt(230, 0.2)}, 0.25), 265.0);
+  // 230 (0.2) and 290 (0.3): 230 + 0.05 / 0.1 x 60.
+  EXPECT_EQ(choose_refining_size(sweep, {RunAt(230, 0.2), RunAt(290, 0.3)}, 0.25), 260.0);
+  // Three runs, two crossings: the pair beside the last run, 290 (0.3) to 330 (0.2).
+  EXPECT_EQ(choose_refining_size(sweep, {RunAt(230, 0.2), RunAt(290, 0.3), RunAt(330, 0.2)}, 0.25), 310.0);
 }
 
-TEST(RefiningSize, StopsWithinHalfTheToleranceOrWithoutACrossing) {
+TEST(RefiningSize, StepsFromTheRunNearestTheTargetAlongTheSweepsSlope) {
+  // E_s = N / 1000 has d ln E_s / d ln N = 1: 220 x 0.25 / 0.2.
+  EXPECT_EQ(choose_refining_size(SweepOn({100, 200, 300, 400}, Linear), {RunAt(220, 0.2)}, 0.25), 275.0);
+  // Points at half the level (they ran slower) have the same slope: the same
+  // step, not towards their own crossing at N = 500.
+  EXPECT_EQ(choose_refining_size(SweepOn({100, 200, 300, 400}, Half), {RunAt(220, 0.2)}, 0.25), 275.0);
+  // Slope 2: 220 x (0.25 / 0.2)^(1/2).
+  EXPECT_EQ(choose_refining_size(SweepOn({100, 200, 300, 400}, Square), {RunAt(220, 0.2)}, 0.25), 246.0);
+  // From the run nearest the target (300, 0.28), not the last (150, 0.1).
+  EXPECT_EQ(choose_refining_size(SweepOn({100, 200, 300, 400}, Linear), {RunAt(300, 0.28), RunAt(150, 0.1)}, 0.3),
+            321.0);
+  // At most a factor of 2: 100 (0.05) towards 0.3.
+  EXPECT_EQ(choose_refining_size(SweepOn({100, 200, 300, 400}, Linear), {RunAt(100, 0.05)}, 0.3), 200.0);
+  EXPECT_EQ(choose_refining_size(SweepOn({100, 200, 300, 400}, Linear), {RunAt(400, 0.9)}, 0.3), 200.0);
+}
+
+TEST(RefiningSize, StopsOnTheTargetWhereEsIsFlatOrWithoutARun) {
   const auto sweep = SweepOn({100, 200, 300, 400}, Linear);
   EXPECT_EQ(choose_refining_size(sweep, {RunAt(250, 0.26)}, 0.25), std::nullopt);  // 4 % off
   EXPECT_EQ(choose_refining_size(sweep, {RunAt(250, 0.2), RunAt(262, 0.256)}, 0.25), std::nullopt);
-  EXPECT_EQ(choose_refining_size(sweep, {RunAt(420, 0.42)}, 0.5), std::nullopt);  // nothing reaches 0.5
+  EXPECT_EQ(choose_refining_size(SweepOn({100, 200, 300, 400}, Flat), {RunAt(250, 0.3)}, 0.25), std::nullopt);
+  EXPECT_EQ(choose_refining_size(SweepOn({100}, Linear), {RunAt(250, 0.3)}, 0.25), std::nullopt);  // no slope
   EXPECT_EQ(choose_refining_size(sweep, {}, 0.3), std::nullopt);
 }
 
-TEST(RefiningSize, RunsASweepPointsSizeAgainButNotAVerifiedOne) {
+TEST(RefiningSize, NeverRunsAVerifiedSizeAgain) {
   const auto sweep = SweepOn({100, 200, 300, 400}, Linear);
-  // 240 (0.2) to the sweep's 300 (0.3, on the target): 300, verified once.
-  EXPECT_EQ(choose_refining_size(sweep, {RunAt(240, 0.2)}, 0.3), 300.0);
-  // Verified at 300 already (a slow run there, 0.26): not again.
-  EXPECT_EQ(choose_refining_size(sweep, {RunAt(240, 0.2), RunAt(300, 0.26), RunAt(330, 0.36)}, 0.3), std::nullopt);
+  // A sweep's point's size is run again: from 240 (0.2) to 300, a point.
+  EXPECT_EQ(choose_refining_size(sweep, {RunAt(240, 0.24)}, 0.3), 300.0);
+  // From 300 (0.28) the step is to 321, verified already (a slow run there).
+  EXPECT_EQ(choose_refining_size(sweep, {RunAt(321, 0.2), RunAt(300, 0.28)}, 0.3), std::nullopt);
 }
 
-TEST(RefiningSize, TakesTheCrossingNearestTheLastRunAndLeavesFailedChecksOut) {
-  // Noisy: E_s crosses 0.3 three times.
+TEST(RefiningSize, LeavesFailedChecksOut) {
   auto sweep = SweepOn({100, 200, 300, 400}, Linear);
-  sweep.points[1] = RunAt(200, 0.35);
-  sweep.points[2] = RunAt(300, 0.25);
-  // The last run at 380 (0.45): the crossing beside it, 300 (0.25) to 380.
-  EXPECT_EQ(choose_refining_size(sweep, {RunAt(380, 0.45)}, 0.3), 320.0);
-  // A size whose check failed is not a measurement.
+  sweep.points[2] = RunAt(300, 0.9);  // an outlier, its check failed: not in the slope
   sweep.points[2].check_passed = false;
-  EXPECT_EQ(choose_refining_size(sweep, {RunAt(380, 0.45)}, 0.3), 180.0);  // 100 (0.1) to 200 (0.35)
+  SweepPoint failed = RunAt(260, 0.35);
+  failed.check_passed = false;
+  // 220 (0.2) and the failed 260 (0.35) do not bracket 0.25: a step from 220.
+  EXPECT_EQ(choose_refining_size(sweep, {RunAt(220, 0.2), failed}, 0.25), 275.0);
+  EXPECT_EQ(choose_refining_size(sweep, {failed}, 0.25), std::nullopt);  // no run to go from
 }
 
 // points exactly on a quadratic give it back, r^2 = 1
@@ -249,11 +270,11 @@ TEST(SweepCsv, ReadsThePaperTableAndChecksW) {
 TEST(SweepFile, JsonOrCsvByContent) {
   const testing_support::TempFolder folder;
   const auto table4 = data_dir + "/papers/seed001/table4.csv";
-  const auto csv = read_sweep_file(table4, {"102.63", "ge", ""});
+  const auto csv = read_sweep_file(table4, {"102.63", "ge", "", "", ""});
   EXPECT_EQ(csv.configuration, "table4");  // the file's stem
   EXPECT_EQ(csv.marked_speeds, std::vector<double>{102.63});
   EXPECT_EQ(csv.points.size(), 7u);
-  EXPECT_EQ(read_sweep_file(table4, {"50,52.63", "ge", "C4"}).configuration, "C4");
+  EXPECT_EQ(read_sweep_file(table4, {"50,52.63", "ge", "C4", "", ""}).configuration, "C4");
 
   Sweep sweep = SweepOn({100, 200, 300}, Linear);
   const auto json = folder.write("c.json", "\n  " + sweep_json(sweep));
@@ -267,32 +288,32 @@ TEST(SweepFile, OptionsThatDoNotApplyOrAreMissing) {
   const testing_support::TempFolder folder;
   const auto json = folder.write("c.json", sweep_json(SweepOn({100, 200, 300}, Linear)));
   EXPECT_EQ(ErrorMessage([&] {
-              read_sweep_file(json, {"", "", "C9"});
+              read_sweep_file(json, {"", "", "C9", "", ""});
             }),
             "--configuration: applies to CSV sweeps only; " + json + " is a sweep file that carries it");
   EXPECT_EQ(ErrorMessage([&] {
-              read_sweep_file(json, {"62", "ge", ""});
+              read_sweep_file(json, {"62", "ge", "", "", ""});
             }),
             "--marked-speed: applies to CSV sweeps only; " + json + " is a sweep file that carries it");
   const auto csv = folder.write("c.csv", "N,T_s\n100,1\n");
   EXPECT_EQ(ErrorMessage([&] {
-              read_sweep_file(csv, {"", "ge", ""});
+              read_sweep_file(csv, {"", "ge", "", "", ""});
             }),
             "--marked-speed: is required for the CSV sweep " + csv +
                 ": the configuration's marked speed C in Mflop/s (or one per process)");
   EXPECT_EQ(ErrorMessage([&] {
-              read_sweep_file(csv, {"62", "", ""});
+              read_sweep_file(csv, {"62", "", "", "", ""});
             }),
             "--kernel: give one of --kernel (ge, mm or conv) and --program NAME (yours, with W from --workload or a W "
             "column) for the CSV sweep " +
                 csv);
   // the kernel is checked before the marked speeds
   EXPECT_EQ(ErrorMessage([&] {
-              read_sweep_file(csv, {"0", "fft", ""});
+              read_sweep_file(csv, {"0", "fft", "", "", ""});
             }),
             "--kernel: unknown kernel 'fft'; kernels with a workload W(N): ge, mm, conv");
   EXPECT_EQ(ErrorMessage([&] {
-              read_sweep_file(csv, {"62,0", "ge", ""});
+              read_sweep_file(csv, {"62,0", "ge", "", "", ""});
             }),
             "--marked-speed: item 2: must be > 0, got 0");
 }
@@ -340,8 +361,8 @@ TEST(IsospeedPsi, ShippedConfigurationsCarryTheirProcesses) {
 
 TEST(IsospeedPsi, HandComputedPair) {
   // psi = C' W(N) / (C W(N')) = 4 * 2 * 10^3 / (2 * 2 * 20^3) = 0.25
-  const std::vector<ScalingConfiguration> configurations{{"A", 2.0, 10.0, {}, {}, "x.csv"},
-                                                         {"B", 4.0, 20.0, {}, {}, "x.csv"}};
+  const std::vector<ScalingConfiguration> configurations{{"A", 2.0, 10.0, {}, {}, "x.csv", {}},
+                                                         {"B", 4.0, 20.0, {}, {}, "x.csv", {}}};
   const auto table = isospeed_psi("mm", configurations);
   ASSERT_EQ(table.steps.size(), 1u);
   EXPECT_DOUBLE_EQ(table.steps[0].psi, 0.25);
@@ -388,7 +409,7 @@ Sweep TargetSweep(std::string source, std::string kernel, std::string name, std:
   sweep.configuration = std::move(name);
   sweep.marked_speeds = std::move(speeds);
   sweep.points = {{100, model::gaussian_elimination_workload(100), 1.0, 0.5, true, {}}};
-  sweep.target = SweepTarget{0.3, size, false, std::nullopt};
+  sweep.target = SweepTarget{0.3, size, false, std::nullopt, {}};
   return sweep;
 }
 
@@ -521,8 +542,8 @@ TEST(IsospeedPrediction, BaseChoiceAndBadInput) {
 
 // mm: process 0's share is its marked speed over C when the per-process speeds are known
 TEST(IsospeedPrediction, MatrixMultiplicationRootShare) {
-  std::vector<ScalingConfiguration> configurations{{"A", 60.0, 200.0, 3, {30.0, 15.0, 15.0}, "a"},
-                                                   {"B", 120.0, std::nullopt, 6, {}, "b"}};
+  std::vector<ScalingConfiguration> configurations{{"A", 60.0, 200.0, 3, {30.0, 15.0, 15.0}, "a", {}},
+                                                   {"B", 120.0, std::nullopt, 6, {}, "b", {}}};
   const auto prediction = predict_isospeed(PaperCosts(), "mm", configurations);
   EXPECT_DOUBLE_EQ(prediction.configurations[0].root_share, 0.5);
   EXPECT_DOUBLE_EQ(prediction.configurations[1].root_share, 1.0 / 6.0);
@@ -551,7 +572,7 @@ Sweep ModelSweep(const std::string& name, std::size_t processes, double target_s
                             true,
                             {}});
   }
-  sweep.target = SweepTarget{0.3, target_size, false, std::nullopt};
+  sweep.target = SweepTarget{0.3, target_size, false, std::nullopt, {}};
   return sweep;
 }
 
@@ -601,7 +622,7 @@ TEST(IsospeedPrediction, FromStepCostsFitsTheComputationOnTheBase) {
   const double r = 2.0;
   const std::vector<StepCosts> steps{LinearSteps(2, 2e-5, 4e-5), LinearSteps(4, 6e-5, 9e-5)};
   const auto sweep_of = [&](const std::string& name, std::size_t processes, const StepCosts& costs) {
-    return SweepOfModel(name, "ge", processes, {100.0, 200.0, 400.0, 800.0}, SweepTarget{0.1, 200.0, false, {}},
+    return SweepOfModel(name, "ge", processes, {100.0, 200.0, 400.0, 800.0}, SweepTarget{0.1, 200.0, false, {}, {}},
                         [&](double n, double work) {
                           return r * work / (1000.0 * processes * 1e6) + elimination_step_overheads(costs, n);
                         });
@@ -694,7 +715,7 @@ TEST(IsospeedPrediction, FromProductStepCostsScalesTheMeasuredComputation) {
   };
   const std::vector<StepCosts> steps{product("steps-2.json", 2, 4e-4, 5e-5), product("steps-4.json", 4, 1.5e-4, 2e-4)};
   const auto sweep_of = [&](const std::string& name, std::size_t processes, const StepCosts& costs) {
-    return SweepOfModel(name, "mm", processes, {50.0, 100.0, 200.0, 400.0}, SweepTarget{1.0, 100.0, false, {}},
+    return SweepOfModel(name, "mm", processes, {50.0, 100.0, 200.0, 400.0}, SweepTarget{1.0, 100.0, false, {}, {}},
                         [&](double n, double) {
                           return r * product_step_part(costs, n, &StepCost::computation_seconds) +
                                  product_step_part(costs, n, &StepCost::overhead_seconds);
@@ -737,8 +758,8 @@ TEST(IsospeedPrediction, FromSweepsCalibratesTheUnitComputation) {
   EXPECT_DOUBLE_EQ(*prediction.costs.reference_marked_speed, 20.0);
   EXPECT_EQ(prediction.profile_source, "p.json");
   // Equal process speeds: the same N' as the homogeneous form with the paper's t_c.
-  const std::vector<ScalingConfiguration> configurations{{"C3", 60.0, 310.0, 3, {}, "x"},
-                                                         {"C5", 100.0, 480.0, 5, {}, "x"}};
+  const std::vector<ScalingConfiguration> configurations{{"C3", 60.0, 310.0, 3, {}, "x", {}},
+                                                         {"C5", 100.0, 480.0, 5, {}, "x", {}}};
   const auto homogeneous = predict_isospeed(PaperCosts(), "ge", configurations);
   EXPECT_NEAR(prediction.configurations[1].size, homogeneous.configurations[1].size, 1e-6);
   EXPECT_EQ(*prediction.configurations[1].measured_size, 480.0);

@@ -35,16 +35,15 @@ TEST(SweepRunTable, PointsTrendAndVerifiedTarget) {
             "  N    100  W         661353  T    0.2608 s  speed      2.54 Mflop/s  E_s 0.041  check passed\n"
             "  N    200  W        5312703  T    0.4738 s  speed     11.21 Mflop/s  E_s 0.181  check FAILED\n");
   sweep.trend = SweepTrend{2, {-0.13, 0.0018, -1e-6}, 0.99881};
-  sweep.target = SweepTarget{0.3, 310.4, true, SweepPoint{310, 19811638, 1.0234, 0.4, true, {}}};
-  EXPECT_EQ(
-      sweep_run_table(sweep, 3, "fastest"),
-      "sweep of ge on configuration C2 (3 processes, C = 62.05 Mflop/s; each point the fastest of 3 runs)\n"
-      "  N    100  W         661353  T    0.2608 s  speed      2.54 Mflop/s  E_s 0.041  check passed\n"
-      "  N    200  W        5312703  T    0.4738 s  speed     11.21 Mflop/s  E_s 0.181  check FAILED\n"
-      "trend line E_s(N), degree 2: R^2 = 0.9988\n"
-      "target E_s = 0.3: N = 310 (extrapolated beyond the sweep)\n"
-      "  verified: N    310  W       19811638  T    1.0234 s  speed     19.36 Mflop/s  E_s 0.312  check passed\n"
-      "  within 10 % of the target E_s = 0.3\n");
+  sweep.target = SweepTarget{0.3, 310.4, true, SweepPoint{310, 19811638, 1.0234, 0.4, true, {}}, {}};
+  EXPECT_EQ(sweep_run_table(sweep, 3, "fastest"),
+            "sweep of ge on configuration C2 (3 processes, C = 62.05 Mflop/s; each point the fastest of 3 runs)\n"
+            "  N    100  W         661353  T    0.2608 s  speed      2.54 Mflop/s  E_s 0.041  check passed\n"
+            "  N    200  W        5312703  T    0.4738 s  speed     11.21 Mflop/s  E_s 0.181  check FAILED\n"
+            "trend line E_s(N), degree 2: R^2 = 0.9988\n"
+            "target E_s = 0.3: N = 310 (extrapolated beyond the sweep)\n"
+            "  verified: N    310  W       19811638  T    1.0234 s  speed     19.36 Mflop/s  E_s 0.312  check passed\n"
+            "  within 10 % of the target E_s = 0.3\n");
   // The same run 30 % slower misses the target: E_s 0.240 is 20 % below 0.3.
   sweep.target->verified->seconds = 1.0234 * 1.3;
   const std::string missed = sweep_run_table(sweep, 3, "fastest");
@@ -68,7 +67,7 @@ TEST(TargetMissed, TenPercentOfTheTargetEitherWay) {
 
 TEST(SweepRunTable, TargetNotReachedOrNoTrend) {
   Sweep sweep = RunSweep();
-  sweep.target = SweepTarget{0.3, std::nullopt, false, std::nullopt};
+  sweep.target = SweepTarget{0.3, std::nullopt, false, std::nullopt, {}};
   const std::string head = sweep_run_table(RunSweep(), 1, "median");
   EXPECT_EQ(sweep_run_table(sweep, 1, "median"),
             head + "target E_s = 0.3: no trend line, too few sizes passed their check\n");
