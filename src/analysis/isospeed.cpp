@@ -16,7 +16,6 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_multifit.h>
 
-#include "hetscale/analysis/serial_fit.hpp"
 #include "hetscale/io/expression.hpp"
 #include "hetscale/io/files.hpp"
 #include "hetscale/io/input_error.hpp"
@@ -402,76 +401,32 @@ std::optional<double> choose_verifying_size(Sweep& sweep, double target, std::si
   return std::nullopt;
 }
 
-namespace {
-
-// Below this d ln E_s / d ln N, E_s is too flat in N for a step along it.
-constexpr double kLeastRefiningElasticity = 0.1;
-
-// How E_s grows with N around `size`, d ln E_s / d ln N: the least-squares
-// slope of ln E_s on ln N over the sweep's passed points nearest it, two
-// below and two above (fewer at the ends). The points' level may differ from
-// the verifying runs' (they ran earlier in the sweep); their slope is what
-// is taken. None without two such points at different N.
-std::optional<double> local_elasticity(const Sweep& sweep, double size) {
-  const double c = sweep.marked_speed();
-  std::vector<std::pair<double, double>> logs;  // (ln N, ln E_s), by N
-  for (const auto& point : sweep.points) {
-    const double efficiency = point.speed_efficiency(c);
-    if (point.check_passed && point.size > 0.0 && efficiency > 0.0)
-      logs.emplace_back(std::log(point.size), std::log(efficiency));
-  }
-  std::sort(logs.begin(), logs.end());
-  const auto above = static_cast<std::size_t>(
-      std::lower_bound(logs.begin(), logs.end(),
-                       std::make_pair(std::log(size), -std::numeric_limits<double>::infinity())) -
-      logs.begin());
-  const std::size_t first = above >= 2 ? above - 2 : 0, last = std::min(logs.size(), above + 2);
-  std::vector<double> log_sizes, log_efficiencies;
-  for (std::size_t i = first; i < last; ++i) {
-    log_sizes.push_back(logs[i].first);
-    log_efficiencies.push_back(logs[i].second);
-  }
-  if (log_sizes.size() < 2 || log_sizes.front() == log_sizes.back()) return std::nullopt;
-  return fit_line(log_sizes, log_efficiencies).slope;
-}
-
-}  // namespace
-
 std::optional<double> choose_refining_size(const Sweep& sweep, const std::vector<SweepPoint>& verifying,
                                            double target) {
+  if (verifying.empty()) return std::nullopt;
   const double c = sweep.marked_speed();
-  std::vector<std::pair<double, double>> runs;  // the passed verifying runs' (N, E_s), by N
-  for (const auto& run : verifying)
-    if (run.check_passed) runs.emplace_back(run.size, run.speed_efficiency(c));
-  if (runs.empty()) return std::nullopt;
-  const auto off = [&](const std::pair<double, double>& run) { return std::abs(run.second - target); };
-  const auto nearest = *std::min_element(runs.begin(), runs.end(), [&](auto& a, auto& b) { return off(a) < off(b); });
-  if (off(nearest) <= 0.5 * kTargetTolerance * target) return std::nullopt;
-  std::sort(runs.begin(), runs.end());
-
-  std::optional<double> next;
-  // Verifying runs on either side of the target, next to each other: between
-  // them (the pair nearest the last run).
+  if (std::abs(nearest_to_target(sweep, verifying, target).speed_efficiency(c) - target) <=
+      0.5 * kTargetTolerance * target)
+    return std::nullopt;
+  std::vector<std::pair<double, double>> measured;  // (N, E_s), by N
+  for (const auto* points : {&sweep.points, &verifying})
+    for (const auto& point : *points)
+      if (point.check_passed) measured.emplace_back(point.size, point.speed_efficiency(c));
+  std::sort(measured.begin(), measured.end());
   const double last = verifying.back().size;
-  double distance_to_last = std::numeric_limits<double>::infinity();
-  for (std::size_t i = 0; i + 1 < runs.size(); ++i) {
-    const auto [n0, e0] = runs[i];
-    const auto [n1, e1] = runs[i + 1];
+  std::optional<double> next;
+  double nearest = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i + 1 < measured.size(); ++i) {
+    const auto [n0, e0] = measured[i];
+    const auto [n1, e1] = measured[i + 1];
     if (n0 == n1 || (e0 - target) * (e1 - target) > 0.0 || e0 == e1) continue;
     const double distance = last < n0 ? n0 - last : last > n1 ? last - n1 : 0.0;
-    if (distance >= distance_to_last) continue;
-    distance_to_last = distance;
-    next = n0 + (target - e0) / (e1 - e0) * (n1 - n0);
+    if (distance >= nearest) continue;
+    nearest = distance;
+    next = std::round(n0 + (target - e0) / (e1 - e0) * (n1 - n0));
   }
-  // Otherwise a step from the run nearest the target along the sweep's local
-  // slope: N (target / E_s)^(1 / elasticity), at most a factor of 2.
-  if (!next) {
-    const auto elasticity = local_elasticity(sweep, nearest.first);
-    if (!elasticity || !(*elasticity >= kLeastRefiningElasticity)) return std::nullopt;
-    const double factor = std::pow(target / nearest.second, 1.0 / *elasticity);
-    next = nearest.first * std::clamp(factor, 0.5, 2.0);
-  }
-  next = std::max(1.0, std::round(*next));
+  if (!next) return std::nullopt;
+  // A sweep's point is one run like the others, no verification of its N.
   for (const auto& run : verifying)
     if (run.size == *next) return std::nullopt;
   return next;

@@ -305,7 +305,7 @@ std::string sweep_run_table(const Sweep& sweep, std::size_t repetitions, const s
       text += fmt::format("target E_s = {:g}: not reached by the trend line up to N = {:g}\n", target.speed_efficiency,
                           2.0 * sweep.points.back().size);
     if (target.verifying_runs.size() > 1) {
-      text += "  verifying runs (each next one stepped towards the target from the runs before):\n";
+      text += "  verifying runs (the next where the measured E_s crosses the target):\n";
       for (const auto& run : target.verifying_runs) text += "    " + sweep_point_line(run, c, sweep.kernel) + "\n";
     }
     if (target.verified)

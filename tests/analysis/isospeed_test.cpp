@@ -59,60 +59,39 @@ double Linear(double n) { return n / 1000.0; }
 
 SweepPoint RunAt(double n, double efficiency) { return {n, 1e6, 1.0 / efficiency, 0.0, true, {}}; }
 
-double Half(double n) { return n / 2000.0; }
-double Square(double n) { return n * n / 1e6; }
-double Flat(double) { return 0.2; }
-
-TEST(RefiningSize, InterpolatesBetweenVerifyingRunsOnEitherSideOfTheTarget) {
+TEST(RefiningSize, InterpolatesBetweenTheMeasuredSizesAroundTheTarget) {
   const auto sweep = SweepOn({100, 200, 300, 400}, Linear);  // E_s = N / 1000
-  // 230 (0.2) and 290 (0.3): 230 + 0.05 / 0.1 x 60.
-  EXPECT_EQ(choose_refining_size(sweep, {RunAt(230, 0.2), RunAt(290, 0.3)}, 0.25), 260.0);
-  // Three runs, two crossings: the pair beside the last run, 290 (0.3) to 330 (0.2).
-  EXPECT_EQ(choose_refining_size(sweep, {RunAt(230, 0.2), RunAt(290, 0.3), RunAt(330, 0.2)}, 0.25), 310.0);
+  // The trend line's N, 230, verified at E_s 0.2 (a slow run), 20 % below
+  // 0.25: between 230 (0.2) and 300 (0.3), 230 + 0.05 / 0.1 x 70.
+  EXPECT_EQ(choose_refining_size(sweep, {RunAt(230, 0.2)}, 0.25), 265.0);
 }
 
-TEST(RefiningSize, StepsFromTheRunNearestTheTargetAlongTheSweepsSlope) {
-  // E_s = N / 1000 has d ln E_s / d ln N = 1: 220 x 0.25 / 0.2.
-  EXPECT_EQ(choose_refining_size(SweepOn({100, 200, 300, 400}, Linear), {RunAt(220, 0.2)}, 0.25), 275.0);
-  // Points at half the level (they ran slower) have the same slope: the same
-  // step, not towards their own crossing at N = 500.
-  EXPECT_EQ(choose_refining_size(SweepOn({100, 200, 300, 400}, Half), {RunAt(220, 0.2)}, 0.25), 275.0);
-  // Slope 2: 220 x (0.25 / 0.2)^(1/2).
-  EXPECT_EQ(choose_refining_size(SweepOn({100, 200, 300, 400}, Square), {RunAt(220, 0.2)}, 0.25), 246.0);
-  // From the run nearest the target (300, 0.28), not the last (150, 0.1).
-  EXPECT_EQ(choose_refining_size(SweepOn({100, 200, 300, 400}, Linear), {RunAt(300, 0.28), RunAt(150, 0.1)}, 0.3),
-            321.0);
-  // At most a factor of 2: 100 (0.05) towards 0.3.
-  EXPECT_EQ(choose_refining_size(SweepOn({100, 200, 300, 400}, Linear), {RunAt(100, 0.05)}, 0.3), 200.0);
-  EXPECT_EQ(choose_refining_size(SweepOn({100, 200, 300, 400}, Linear), {RunAt(400, 0.9)}, 0.3), 200.0);
-}
-
-TEST(RefiningSize, StopsOnTheTargetWhereEsIsFlatOrWithoutARun) {
+TEST(RefiningSize, StopsWithinHalfTheToleranceOrWithoutACrossing) {
   const auto sweep = SweepOn({100, 200, 300, 400}, Linear);
   EXPECT_EQ(choose_refining_size(sweep, {RunAt(250, 0.26)}, 0.25), std::nullopt);  // 4 % off
   EXPECT_EQ(choose_refining_size(sweep, {RunAt(250, 0.2), RunAt(262, 0.256)}, 0.25), std::nullopt);
-  EXPECT_EQ(choose_refining_size(SweepOn({100, 200, 300, 400}, Flat), {RunAt(250, 0.3)}, 0.25), std::nullopt);
-  EXPECT_EQ(choose_refining_size(SweepOn({100}, Linear), {RunAt(250, 0.3)}, 0.25), std::nullopt);  // no slope
+  EXPECT_EQ(choose_refining_size(sweep, {RunAt(420, 0.42)}, 0.5), std::nullopt);  // nothing reaches 0.5
   EXPECT_EQ(choose_refining_size(sweep, {}, 0.3), std::nullopt);
 }
 
-TEST(RefiningSize, NeverRunsAVerifiedSizeAgain) {
+TEST(RefiningSize, RunsASweepPointsSizeAgainButNotAVerifiedOne) {
   const auto sweep = SweepOn({100, 200, 300, 400}, Linear);
-  // A sweep's point's size is run again: from 240 (0.2) to 300, a point.
-  EXPECT_EQ(choose_refining_size(sweep, {RunAt(240, 0.24)}, 0.3), 300.0);
-  // From 300 (0.28) the step is to 321, verified already (a slow run there).
-  EXPECT_EQ(choose_refining_size(sweep, {RunAt(321, 0.2), RunAt(300, 0.28)}, 0.3), std::nullopt);
+  // 240 (0.2) to the sweep's 300 (0.3, on the target): 300, verified once.
+  EXPECT_EQ(choose_refining_size(sweep, {RunAt(240, 0.2)}, 0.3), 300.0);
+  // Verified at 300 already (a slow run there, 0.26): not again.
+  EXPECT_EQ(choose_refining_size(sweep, {RunAt(240, 0.2), RunAt(300, 0.26), RunAt(330, 0.36)}, 0.3), std::nullopt);
 }
 
-TEST(RefiningSize, LeavesFailedChecksOut) {
+TEST(RefiningSize, TakesTheCrossingNearestTheLastRunAndLeavesFailedChecksOut) {
+  // Noisy: E_s crosses 0.3 three times.
   auto sweep = SweepOn({100, 200, 300, 400}, Linear);
-  sweep.points[2] = RunAt(300, 0.9);  // an outlier, its check failed: not in the slope
+  sweep.points[1] = RunAt(200, 0.35);
+  sweep.points[2] = RunAt(300, 0.25);
+  // The last run at 380 (0.45): the crossing beside it, 300 (0.25) to 380.
+  EXPECT_EQ(choose_refining_size(sweep, {RunAt(380, 0.45)}, 0.3), 320.0);
+  // A size whose check failed is not a measurement.
   sweep.points[2].check_passed = false;
-  SweepPoint failed = RunAt(260, 0.35);
-  failed.check_passed = false;
-  // 220 (0.2) and the failed 260 (0.35) do not bracket 0.25: a step from 220.
-  EXPECT_EQ(choose_refining_size(sweep, {RunAt(220, 0.2), failed}, 0.25), 275.0);
-  EXPECT_EQ(choose_refining_size(sweep, {failed}, 0.25), std::nullopt);  // no run to go from
+  EXPECT_EQ(choose_refining_size(sweep, {RunAt(380, 0.45)}, 0.3), 180.0);  // 100 (0.1) to 200 (0.35)
 }
 
 // points exactly on a quadratic give it back, r^2 = 1

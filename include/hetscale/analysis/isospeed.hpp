@@ -74,20 +74,16 @@ std::optional<double> choose_verifying_size(Sweep& sweep, double target, std::si
 
 // After the verifying runs so far (in order; the first at the trend line's
 // N): the next N to run at, or nothing to stop. It stops when a verifying run
-// is within half the tolerance of the target (|E_s - target| <= 5 % of it).
-// Otherwise, when two verifying runs next to each other (by N, their checks
-// passed) have E_s on either side of the target, it interpolates N linearly
-// between them (the pair nearest the last run); when none do, it steps from
-// the verifying run nearest the target along the sweep's local slope, N
-// (target / E_s)^(1 / e) with e = d ln E_s / d ln N fitted on the sweep's
-// points around that N (two below, two above), by at most a factor of 2, and
-// stops where E_s is flat (e < 0.1). Rounded; nothing when a verifying run
-// was at that N already. The sweep's points set the slope, not the level:
-// the verifying runs, made after every point, ran 3 to 10 % faster than the
-// points at the same N (median of 50 to 59 sweeps a configuration,
-// docs/experiments.md), so a crossing between a point and a verifying run
-// moved the refinement by a few N at a time, and mm's bases ran out of
-// refinements off their target. Pure.
+// is within half the tolerance of the target (|E_s - target| <= 5 % of it),
+// or when no two measured sizes (the sweep's points and the verifying runs,
+// whose check passed) next to each other have E_s on either side of the
+// target. Otherwise it interpolates N linearly between the two such sizes
+// nearest the last verifying run, rounded; nothing when a verifying run was
+// at that N already (a sweep's point there is run again: where E_s is nearly
+// flat its one run is as noisy as any, and mm's bases were refused when a
+// point on the target stopped the refinement). A trend line through runs of
+// milliseconds can miss the target by 20 % and more; this measures the N
+// that holds it. Pure.
 std::optional<double> choose_refining_size(const Sweep& sweep, const std::vector<SweepPoint>& verifying, double target);
 
 // A sweep given as CSV, as the paper prints it (Tables 3-4): a header with N
