@@ -17,12 +17,16 @@ void put(nlohmann::ordered_json& out, const char* key, const std::optional<T>& v
   if (value) out[key] = *value;
 }
 
+// A count: an integral type other than bool.
+template <class T>
+inline constexpr bool is_count_v = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+
 // The value as the integral T; none when it is not a whole number T can hold
 // (a count of -1 or 1e300 is not a count; converting it would be undefined
 // behaviour).
 template <class T, class Json>
 std::optional<T> whole_number(const Json& value) {
-  static_assert(std::is_integral_v<T> && !std::is_same_v<T, bool>);
+  static_assert(is_count_v<T>);
   if (!value.is_number()) return std::nullopt;
   if (value.is_number_unsigned()) {
     const auto whole = value.template get<std::uint64_t>();
@@ -44,9 +48,6 @@ std::optional<T> whole_number(const Json& value) {
     return std::nullopt;
   return static_cast<T>(real);
 }
-
-template <class T>
-inline constexpr bool is_count_v = std::is_integral_v<T> && !std::is_same_v<T, bool>;
 
 template <class T>
 struct is_count_list : std::false_type {};
