@@ -68,6 +68,27 @@ CpuQuotaGroup::~CpuQuotaGroup() {
 
 bool CpuQuotaGroup::add(long pid) const { return write_text(path_ + "/cgroup.procs", std::to_string(pid)); }
 
+QuotaLifted::QuotaLifted(const std::string& statistics_path) {
+  const auto slash = statistics_path.rfind('/');
+  if (slash == std::string::npos) return;
+  const std::string group = statistics_path.substr(0, slash);
+  const bool version2 = !exists(group + "/cpu.cfs_quota_us");
+  const std::string quota_path = group + (version2 ? "/cpu.max" : "/cpu.cfs_quota_us");
+  std::ifstream file(quota_path);
+  std::string saved;
+  if (!std::getline(file, saved) || saved.empty()) return;
+  const std::string unlimited =
+      version2 ? fmt::format("max {}", CpuQuotaGroup::period_microseconds) : std::string("-1");
+  if (write_text(quota_path, unlimited)) {
+    quota_path_ = quota_path;
+    saved_ = saved;
+  }
+}
+
+QuotaLifted::~QuotaLifted() {
+  if (!quota_path_.empty()) write_text(quota_path_, saved_);
+}
+
 double throttled_seconds(const std::string& cpu_stat_text) {
   std::istringstream lines(cpu_stat_text);
   std::string key;

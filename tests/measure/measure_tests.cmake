@@ -39,6 +39,16 @@ add_test(NAME measure_known_wait_emulated
 set_tests_properties(measure_known_wait_emulated PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}"
   TIMEOUT 400 RUN_SERIAL TRUE)
 
+# --emulate-speeds 0.04,0.04: hetscale's own ping-pong at MPI_Init (the
+# transfer model) runs unthrottled and is t_setup, not computation; at 4 % of
+# a CPU a throttled ping-pong added about 6 s to t_comp
+# (tests/measure/check_small_quota.py).
+add_test(NAME measure_small_quota
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_small_quota.py $<TARGET_FILE:hetscale_cli>
+          $<TARGET_FILE:known_wait> ${CMAKE_CURRENT_BINARY_DIR}/measure_small_quota)
+set_tests_properties(measure_small_quota PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 200
+  RUN_SERIAL TRUE)
+
 # LAMMPS from Debian, unmodified: the Lennard-Jones melt at 1, 2 and 4 ranks
 # and at 2 ranks emulated at speeds 1 and 0.5 (tests/measure/check_lammps.py).
 # Not skipped in silence where lmp is missing: a test says so.

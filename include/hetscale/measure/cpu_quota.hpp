@@ -36,6 +36,23 @@ class CpuQuotaGroup {
   bool version2_ = false;
 };
 
+// While it lives, the group whose cpu.stat is at `statistics_path` (a
+// CpuQuotaGroup's statistics_path(); empty: none) is not held to its quota;
+// the quota comes back when it ends. For hetscale's own work inside an
+// emulated node (the transfer model's ping-pong at MPI_Init), which the
+// emulated speed is not about. Where the quota cannot be read or written,
+// nothing changes.
+class QuotaLifted {
+ public:
+  explicit QuotaLifted(const std::string& statistics_path);
+  ~QuotaLifted();
+  QuotaLifted(const QuotaLifted&) = delete;
+  QuotaLifted& operator=(const QuotaLifted&) = delete;
+
+ private:
+  std::string quota_path_, saved_;
+};
+
 // The time a group was throttled so far, seconds, from the text of its
 // cpu.stat: v1's throttled_time (ns) or v2's throttled_usec; 0 when absent.
 double throttled_seconds(const std::string& cpu_stat_text);
