@@ -45,6 +45,11 @@ def median_interval(values, confidence=0.95):
     return ordered[k - 1], ordered[n - k]
 
 
+def shown(size):
+    """A size as the summary prints it: whole, or '-' when missing."""
+    return "-" if size is None else "%.0f" % size
+
+
 def measured_and_predicted(out_dir, rounds, kernel, configuration):
     measured, predicted = [], []
     for r in range(1, rounds + 1):
@@ -67,7 +72,6 @@ def summary(out_dir, rounds, kernels):
     for kernel in kernels:
         for configuration in ("C2", "C4", "C8"):
             measured, predicted = measured_and_predicted(out_dir, rounds, kernel, configuration)
-            shown = " ".join("-" if v is None else "%.0f" % v for v in measured)
             known_measured = [v for v in measured if v is not None]
             known_predicted = [v for v in predicted if v is not None]
             median_measured = statistics.median(known_measured) if known_measured else None
@@ -75,12 +79,9 @@ def summary(out_dir, rounds, kernels):
             # Two decimals: -10.03 % is outside 10 %, which one decimal hides.
             error = ("%+7.2f%%" % (100 * (median_predicted / median_measured - 1))
                      if median_measured and median_predicted else "")
-            predicted_shown = (" ".join("-" if v is None else "%.0f" % v for v in predicted)
-                               if configuration != "C2" else "(the base)")
-            lines.append(f"{kernel:6} {configuration:4} {shown:28} "
-                         f"{'-' if median_measured is None else '%.0f' % median_measured:>7} "
-                         f"{predicted_shown:28} "
-                         f"{'-' if median_predicted is None else '%.0f' % median_predicted:>7} {error:>8}")
+            predicted_shown = " ".join(map(shown, predicted)) if configuration != "C2" else "(the base)"
+            lines.append(f"{kernel:6} {configuration:4} {' '.join(map(shown, measured)):28} "
+                         f"{shown(median_measured):>7} {predicted_shown:28} {shown(median_predicted):>7} {error:>8}")
             if configuration == "C2":
                 continue
             # Each round against its own measured N: how far one round's
@@ -92,7 +93,7 @@ def summary(out_dir, rounds, kernels):
             line = (f"{kernel} {configuration}: " + " ".join("%+.1f%%" % (100 * e) for e in errors) +
                     f" (mean {100 * statistics.mean(errors):+.2f} %,{spread} "
                     f"{sum(abs(e) <= 0.1 for e in errors)} of {len(errors)} within 10 %")
-            interval = median_interval(errors) if len(errors) >= 6 else None
+            interval = median_interval(errors)  # none from fewer than six rounds
             if interval:
                 line += (f"; median {100 * statistics.median(errors):+.2f} %, 95 % interval "
                          f"{100 * interval[0]:+.2f} to {100 * interval[1]:+.2f} %")
