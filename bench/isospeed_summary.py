@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The summary of bench/isospeed_experiment: N' predicted against N measured.
 
-    isospeed_summary.py OUT_DIR ROUNDS KERNEL...
+    isospeed_summary.py OUT_DIR ROUNDS KERNEL... [--check]
 
 Per kernel and configuration, the N measured in each round (the sweep's
 verified N, OUT_DIR/round-R/sweep-KERNEL-CONF.json) and the N' predicted
@@ -12,6 +12,10 @@ how many within 10 %, and the median of those errors with a distribution-free
 95 % confidence interval (order statistics; from 6 rounds on), which says how
 far the prediction's systematic error can be from the rounds' scatter alone.
 A round whose sweep or prediction is missing shows as '-'.
+
+With --check, the goal of issue 19 (each median N' within 10 % of the median
+N measured, C4 and C8 of every kernel) is said met or missed, and a miss
+exits 1.
 """
 import json
 import math
@@ -64,6 +68,31 @@ def measured_and_predicted(out_dir, rounds, kernel, configuration):
     return measured, predicted
 
 
+def median_error(measured, predicted):
+    """The medians of the known sizes and the median prediction's error
+    against the median measurement (None where either is unknown)."""
+    known_measured = [v for v in measured if v is not None]
+    known_predicted = [v for v in predicted if v is not None]
+    median_measured = statistics.median(known_measured) if known_measured else None
+    median_predicted = statistics.median(known_predicted) if known_predicted else None
+    error = median_predicted / median_measured - 1 if median_measured and median_predicted else None
+    return median_measured, median_predicted, error
+
+
+def goal_misses(out_dir, rounds, kernels, within=0.10):
+    """The predicted configurations whose median N' is not within `within`
+    of the median N measured (or has no error to judge), as printed."""
+    misses = []
+    for kernel in kernels:
+        for configuration in ("C4", "C8"):
+            *_, error = median_error(*measured_and_predicted(out_dir, rounds, kernel, configuration))
+            if error is None:
+                misses.append(f"{kernel} {configuration} (no median N' or N)")
+            elif abs(error) > within:
+                misses.append(f"{kernel} {configuration} ({100 * error:+.2f} %)")
+    return misses
+
+
 def summary(out_dir, rounds, kernels):
     lines = [f"N' predicted from the steps against the N measured, {rounds} rounds (median over the rounds):",
              f"{'kernel':6} {'conf':4} {'N measured, each round':28} {'median':>7} "
@@ -72,13 +101,9 @@ def summary(out_dir, rounds, kernels):
     for kernel in kernels:
         for configuration in ("C2", "C4", "C8"):
             measured, predicted = measured_and_predicted(out_dir, rounds, kernel, configuration)
-            known_measured = [v for v in measured if v is not None]
-            known_predicted = [v for v in predicted if v is not None]
-            median_measured = statistics.median(known_measured) if known_measured else None
-            median_predicted = statistics.median(known_predicted) if known_predicted else None
+            median_measured, median_predicted, error = median_error(measured, predicted)
             # Two decimals: -10.03 % is outside 10 %, which one decimal hides.
-            error = ("%+7.2f%%" % (100 * (median_predicted / median_measured - 1))
-                     if median_measured and median_predicted else "")
+            error = "" if error is None else "%+7.2f%%" % (100 * error)
             predicted_shown = " ".join(map(shown, predicted)) if configuration != "C2" else "(the base)"
             lines.append(f"{kernel:6} {configuration:4} {' '.join(map(shown, measured)):28} "
                          f"{shown(median_measured):>7} {predicted_shown:28} {shown(median_predicted):>7} {error:>8}")
@@ -105,12 +130,20 @@ def summary(out_dir, rounds, kernels):
 
 
 def main(argv):
+    check = "--check" in argv[1:]
+    argv = [arg for arg in argv if arg != "--check"]
     if len(argv) < 4 or not argv[2].isdigit() or int(argv[2]) < 1:
-        print("usage: isospeed_summary.py OUT_DIR ROUNDS KERNEL... (ROUNDS a whole number of at least 1)",
+        print("usage: isospeed_summary.py OUT_DIR ROUNDS KERNEL... [--check] (ROUNDS a whole number of at least 1)",
               file=sys.stderr)
         return 2
-    print("\n" + summary(argv[1], int(argv[2]), argv[3:]))
-    return 0
+    out_dir, rounds, kernels = argv[1], int(argv[2]), argv[3:]
+    print("\n" + summary(out_dir, rounds, kernels))
+    if not check:
+        return 0
+    misses = goal_misses(out_dir, rounds, kernels)
+    print("\ngoal (issue 19): every median N' within 10 % of the median N measured: " +
+          ("met" if not misses else "missed: " + ", ".join(misses)))
+    return 1 if misses else 0
 
 
 if __name__ == "__main__":

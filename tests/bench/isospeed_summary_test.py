@@ -94,6 +94,27 @@ class Summary(unittest.TestCase):
         done = subprocess.run([sys.executable, script, self.dir, "6", "ge"], capture_output=True, text=True)
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertIn("ge     C4", done.stdout)
+        self.assertNotIn("goal", done.stdout)
+
+    def test_check(self):
+        script = os.path.join(HOME, "bench", "isospeed_summary.py")
+        # C4 +5 % is within 10 %; C8 has no verified N: missed.
+        self.assertEqual(isospeed_summary.goal_misses(self.dir, 6, ["ge"]), ["ge C8 (no median N' or N)"])
+        done = subprocess.run([sys.executable, script, "--check", self.dir, "6", "ge"], capture_output=True,
+                              text=True)
+        self.assertEqual(done.returncode, 1, done.stderr)
+        self.assertIn("missed: ge C8 (no median N' or N)", done.stdout.splitlines()[-1])
+        # C8 verified at 400 in every round and predicted 400: met.
+        for r in range(6):
+            write(f"{self.dir}/round-{r + 1}/sweep-ge-C8.json", sweep(400))
+        done = subprocess.run([sys.executable, script, self.dir, "6", "ge", "--check"], capture_output=True,
+                              text=True)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertTrue(done.stdout.splitlines()[-1].endswith("median N measured: met"), done.stdout)
+        # C4 measured 10 % lower in every round: the median's +16.67 % misses.
+        for r, n in enumerate([180, 189, 171, 180, 198, 162]):
+            write(f"{self.dir}/round-{r + 1}/sweep-ge-C4.json", sweep(n))
+        self.assertEqual(isospeed_summary.goal_misses(self.dir, 6, ["ge"]), ["ge C4 (+16.67 %)"])
 
 
 if __name__ == "__main__":
