@@ -22,6 +22,9 @@ bool exists(const std::string& path) {
   return stat(path.c_str(), &status) == 0;
 }
 
+// cgroup v2 (cpu.max) or v1 (cpu.cfs_quota_us), by the files `group` holds.
+bool is_version2(const std::string& group) { return !exists(group + "/cpu.cfs_quota_us"); }
+
 bool write_text(const std::string& path, const std::string& text) {
   std::ofstream file(path);
   file << text;
@@ -46,7 +49,7 @@ CpuQuotaGroup::CpuQuotaGroup(const std::string& root, const std::string& name, d
   if (root.empty())
     throw InputError("--emulate-speeds", "/sys/fs/cgroup",
                      "has no cpu controller: emulating speeds needs cgroup v1's cpu or v2's cpu.max");
-  version2_ = !exists(root + "/cpu.cfs_quota_us");
+  version2_ = is_version2(root);
   path_ = root + "/" + name;
   if (mkdir(path_.c_str(), 0755) != 0 && errno != EEXIST)
     throw InputError("--emulate-speeds", path_,
@@ -72,7 +75,7 @@ QuotaLifted::QuotaLifted(const std::string& statistics_path) {
   const auto slash = statistics_path.rfind('/');
   if (slash == std::string::npos) return;
   const std::string group = statistics_path.substr(0, slash);
-  const bool version2 = !exists(group + "/cpu.cfs_quota_us");
+  const bool version2 = is_version2(group);
   const std::string quota_path = group + (version2 ? "/cpu.max" : "/cpu.cfs_quota_us");
   std::ifstream file(quota_path);
   std::string saved;

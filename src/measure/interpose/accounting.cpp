@@ -122,10 +122,17 @@ class ThreadsRunQueueDelay {
   Ticks last_scan_ = 0, rescan_interval_ = 100'000'000;
 };
 
+// The cpu.stat of the cgroup whose CPU quota --emulate-speeds set for this
+// process; empty without a quota.
+const std::string& cpu_stat_path() {
+  static const std::string path = environment("HETSCALE_MEASURE_CPU_STAT");
+  return path;
+}
+
 // The time the CPU quota of --emulate-speeds held this process back so far
 // (s): the throttled time in its cgroup's cpu.stat; 0 without a quota.
 double throttled_time() {
-  static const std::string path = environment("HETSCALE_MEASURE_CPU_STAT");
+  const std::string& path = cpu_stat_path();
   if (path.empty()) return 0.0;
   std::ifstream file(path);
   std::stringstream text;
@@ -789,7 +796,7 @@ void initialized() {
   // its time is setup, with MPI_Init's, not computation.
   const Ticks calibration_start = tick_clock.now();
   {
-    const measure::QuotaLifted unthrottled(environment("HETSCALE_MEASURE_CPU_STAT"));
+    const measure::QuotaLifted unthrottled(cpu_stat_path());
     transfer_model = chosen_transfer_model();
   }
   this_thread_totals().setup.add(static_cast<double>(tick_clock.now() - calibration_start));
