@@ -5,21 +5,13 @@
 
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 
+#include "hetscale/io/files.hpp"
 #include "support/temp_folder.hpp"
 
 namespace hetscale::measure {
 namespace {
-
-std::string text_of(const std::string& path) {
-  std::ifstream file(path);
-  std::stringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
 
 // The group's quota file `name` holding `quota`: `lifted` while a
 // QuotaLifted lives, `quota` again after.
@@ -29,9 +21,9 @@ void expect_lifted_then_restored(const std::string& name, const std::string& quo
   const auto statistics = folder.write("group/cpu.stat", "nr_periods 0\n");
   {
     const QuotaLifted unthrottled(statistics);
-    EXPECT_EQ(text_of(path), lifted);
+    EXPECT_EQ(io::read_text_file(path), lifted);
   }
-  EXPECT_EQ(text_of(path), quota);
+  EXPECT_EQ(io::read_text_file(path), quota);
 }
 
 TEST(QuotaLifted, Version1QuotaIsUnlimitedWhileItLivesAndComesBack) {
@@ -48,7 +40,7 @@ TEST(QuotaLifted, WithoutAGroupNothingIsWritten) {
   { const QuotaLifted lifted(""); }
   { const QuotaLifted lifted("cpu.stat"); }  // no folder in the path
   { const QuotaLifted lifted(folder.path() + "/missing/cpu.stat"); }
-  EXPECT_EQ(text_of(other), "4000\n");
+  EXPECT_EQ(io::read_text_file(other), "4000\n");
 }
 
 }  // namespace
