@@ -21,7 +21,6 @@
 
 #include "cli.hpp"
 #include "hetscale/io/number_list.hpp"
-#include "hetscale/measure/cpu_quota.hpp"
 #include "hetscale/platform/platform.hpp"
 #include "hetscale/record/comm_profile.hpp"
 
@@ -168,20 +167,16 @@ Output start_measured(const MeasureCommand& command) {
           command.comm_profile, latency, profile.costs.send_per_element, bandwidth);
     }
   }
-  // --emulate-speeds: this rank's program in its own cgroup, held to v of a CPU.
-  std::unique_ptr<measure::CpuQuotaGroup> quota;
+  // --emulate-speeds: the library holds each rank's computation back to v of its time on a CPU.
   if (!command.emulate_speeds.empty()) {
     const auto speeds = io::parse_positive_list(command.emulate_speeds, "--emulate-speeds");
     for (std::size_t i = 0; i < speeds.size(); ++i)
       if (speeds[i] > 1.0)
         throw InputError("--emulate-speeds", fmt::format("item {}", i + 1),
-                         fmt::format("must be in (0, 1] (a share of one CPU), got {:g}", speeds[i]));
+                         fmt::format("must be in (0, 1] (relative to this machine), got {:g}", speeds[i]));
     if (ranks && speeds.size() != ranks)
       throw InputError("--emulate-speeds", "",
                        fmt::format("gives {} speeds for {} ranks: one per rank", speeds.size(), ranks));
-    const double speed = speeds[static_cast<std::size_t>(launcher_rank()) % speeds.size()];
-    quota = std::make_unique<measure::CpuQuotaGroup>(measure::cpu_cgroup_root(),
-                                                     fmt::format("hetscale-measure-{}", getpid()), speed);
   }
   for (const auto& [option, value] : {std::pair{"--latency", &command.latency}, {"--bandwidth", &command.bandwidth}})
     if (!value->empty() && !(single_number(*value, option) > 0.0))
@@ -197,12 +192,7 @@ Output start_measured(const MeasureCommand& command) {
     setenv("HETSCALE_MEASURE_PROGRAM", command.program.front().c_str(), 1);
     if (!out.empty()) setenv("HETSCALE_MEASURE_OUT", out.c_str(), 1);
     if (!talp_json.empty()) setenv("HETSCALE_MEASURE_TALP_JSON", talp_json.c_str(), 1);
-    if (quota && !quota->add(getpid())) {
-      std::fprintf(stderr, "hetscale: --emulate-speeds: %s/cgroup.procs: this rank's program cannot join it\n",
-                   quota->path().c_str());
-      _exit(exit_bad_input);
-    }
-    if (quota) setenv("HETSCALE_MEASURE_CPU_STAT", quota->statistics_path().c_str(), 1);
+    if (!command.emulate_speeds.empty()) setenv("HETSCALE_MEASURE_EMULATE_SPEEDS", command.emulate_speeds.c_str(), 1);
     const std::string& speeds = !host_speed.empty()      ? host_speed
                                 : command.speeds.empty() ? command.emulate_speeds
                                                          : command.speeds;
@@ -210,7 +200,7 @@ Output start_measured(const MeasureCommand& command) {
       setenv("HETSCALE_MEASURE_SPEEDS", speeds.c_str(), 1);
       const std::string source = !host_speed.empty()
                                      ? fmt::format("platform {} (each rank's host by name)", command.platform)
-                                 : command.speeds.empty() ? std::string("emulated (--emulate-speeds: a CPU quota per rank)")
+                                 : command.speeds.empty() ? std::string("emulated (--emulate-speeds: computation held back per rank)")
                                                           : std::string("given (--speeds)");
       setenv("HETSCALE_MEASURE_SPEEDS_SOURCE", source.c_str(), 1);
     }
@@ -261,7 +251,8 @@ void add_measure_command(CLI::App& app, Actions& actions) {
                       "speeds from a platform file (JSON, or `hostname marked-speed` lines): each rank's host by "
                       "name; its network is the transfer model's");
   measure->add_option("--emulate-speeds", command->emulate_speeds,
-                      "hold rank i's program to v_i in (0, 1] of a CPU (a cgroup CPU quota): a slower node emulated");
+                      "emulate rank i on a node of relative speed v_i in (0, 1]: its computation held back to take 1/v_i as "
+                      "long (its MPI waits are not slowed)");
   measure->add_option("--comm-profile", command->comm_profile,
                       "the transfer model from a profile `hetscale bench comm` wrote (its send cost); default: "
                       "the --platform network, else calibrated at MPI_Init");

@@ -120,7 +120,10 @@ EnergeticNode energetic_node(const NodeRecord& node, double s) {
   EnergeticNode result;
   result.name = node.name;
   result.s = s;
-  const double overhead = model::overhead_time(node.t_comm, node.t_setup, node.t_idle);
+  // Time blocked outside communication (sleeping, file I/O: measured runs) is
+  // lost as idle time is: no work is done in it.
+  const double idle = node.t_idle + node.t_blocked;
+  const double overhead = model::overhead_time(node.t_comm, node.t_setup, idle);
   const double elapsed = model::node_elapsed_time(node.t_comp, overhead, node.t_other);
   if (node.t_comp > 0.0) {
     result.overhead_ratio = model::overhead_ratio(overhead, node.t_comp);
@@ -131,7 +134,7 @@ EnergeticNode energetic_node(const NodeRecord& node, double s) {
   if (elapsed > node.t_other) {
     result.rho = model::lost_work_fraction(node.t_comm, elapsed, node.t_other);
     result.delta = model::lost_work_fraction(node.t_setup, elapsed, node.t_other);
-    result.gamma = model::lost_work_fraction(node.t_idle, elapsed, node.t_other);
+    result.gamma = model::lost_work_fraction(idle, elapsed, node.t_other);
   }
   return result;
 }

@@ -14,7 +14,7 @@ namespace hetscale {
 namespace {
 
 NodeRecord read_node(const io::JsonObject& node, double t_par) {
-  node.allow_only({"name", "work", "t_comp", "t_comm", "t_setup", "t_idle", "t_other"});
+  node.allow_only({"name", "work", "t_comp", "t_comm", "t_setup", "t_idle", "t_other", "t_blocked"});
   NodeRecord record;
   record.name = node.string("name");
   record.work = node.non_negative_number("work", 0.0);
@@ -23,10 +23,11 @@ NodeRecord read_node(const io::JsonObject& node, double t_par) {
   record.t_setup = node.non_negative_number("t_setup", 0.0);
   record.t_idle = node.non_negative_number("t_idle", 0.0);
   record.t_other = node.non_negative_number("t_other", 0.0);
+  record.t_blocked = node.non_negative_number("t_blocked", 0.0);
 
   const double accounted = record.accounted_time();
   if (accounted > t_par * (1.0 + RunRecord::time_tolerance))
-    node.fail("", fmt::format("t_comp + t_comm + t_setup + t_idle + t_other = {} s exceeds t_par = {} s "
+    node.fail("", fmt::format("t_comp + t_comm + t_setup + t_idle + t_other + t_blocked = {} s exceeds t_par = {} s "
                               "by more than {} %; the parts of a node's time must add up to at most t_par",
                               accounted, t_par, RunRecord::time_tolerance * 100));
   record.t_unaccounted = model::unaccounted_idle_time(t_par, accounted);
@@ -74,8 +75,11 @@ RunRecord read_run_record(const std::string& path) { return parse_run_record(io:
 
 namespace {
 nlohmann::ordered_json node_json(const NodeRecord& node) {
-  return {{"name", node.name},       {"work", node.work},     {"t_comp", node.t_comp},  {"t_comm", node.t_comm},
-          {"t_setup", node.t_setup}, {"t_idle", node.t_idle}, {"t_other", node.t_other}};
+  nlohmann::ordered_json json{{"name", node.name},       {"work", node.work},     {"t_comp", node.t_comp},
+                              {"t_comm", node.t_comm},   {"t_setup", node.t_setup}, {"t_idle", node.t_idle},
+                              {"t_other", node.t_other}};
+  if (node.t_blocked > 0.0) json["t_blocked"] = node.t_blocked;
+  return json;
 }
 }  // namespace
 

@@ -106,7 +106,7 @@ cli_bad_input(overflow_timings "^hetscale: tests/cli/bad_input/timings-overflow\
 cli_bad_input(overflow_option "^hetscale: --speeds: item 2: '1e999' is not a finite number\n$"
   model hetero --speeds 1,1e999 --shares 1,1)
 cli_bad_input(unknown_field
-  "^hetscale: tests/cli/bad_input/run-unknown-field.json: nodes\\[0\\].t_compute: unknown field; allowed here: name, work, t_comp, t_comm, t_setup, t_idle, t_other\n$"
+  "^hetscale: tests/cli/bad_input/run-unknown-field.json: nodes\\[0\\].t_compute: unknown field; allowed here: name, work, t_comp, t_comm, t_setup, t_idle, t_other, t_blocked\n$"
   analyze tests/cli/bad_input/run-unknown-field.json)
 cli_bad_input(empty_nodes "^hetscale: tests/cli/bad_input/run-empty-nodes.json: nodes: must not be empty\n$"
   analyze tests/cli/bad_input/run-empty-nodes.json)

@@ -99,7 +99,7 @@ measure_bad_input(comm_profile_without_bandwidth
   "^hetscale: .*comm-profile-flat.json: costs.send.per_element: must be > 0 for a transfer model \\(bandwidth = 8 bytes / seconds per double\\)\n$"
   measure --comm-profile ${CMAKE_CURRENT_SOURCE_DIR}/measure/data/comm-profile-flat.json -- $<TARGET_FILE:known_wait>)
 measure_bad_input(emulated_speed_over_one
-  "^hetscale: --emulate-speeds: item 2: must be in \\(0, 1\\] \\(a share of one CPU\\), got 2\n$"
+  "^hetscale: --emulate-speeds: item 2: must be in \\(0, 1\\] \\(relative to this machine\\), got 2\n$"
   measure --emulate-speeds 1,2 -- $<TARGET_FILE:known_wait>)
 
 # The same under mpiexec on 2 ranks: one line, exit 2, no record, no rank left running.
@@ -119,7 +119,7 @@ mpi_bad_input_test(measure_mpi_bad_platform 2 "hetscale: ${CMAKE_CURRENT_SOURCE_
   "measure|--platform|${CMAKE_CURRENT_SOURCE_DIR}/measure/data/lj-melt.in|--out|${CMAKE_CURRENT_BINARY_DIR}/measure-bad-platform.json|--|$<TARGET_FILE:known_wait>"
   ${CMAKE_CURRENT_BINARY_DIR}/measure-bad-platform.json)
 mpi_bad_input_test(measure_mpi_emulated_speed_over_one 2
-  "hetscale: --emulate-speeds: item 2: must be in (0, 1] (a share of one CPU), got 2"
+  "hetscale: --emulate-speeds: item 2: must be in (0, 1] (relative to this machine), got 2"
   "measure|--emulate-speeds|1,2|--out|${CMAKE_CURRENT_BINARY_DIR}/measure-bad-emulated.json|--|$<TARGET_FILE:known_wait>"
   ${CMAKE_CURRENT_BINARY_DIR}/measure-bad-emulated.json)
 

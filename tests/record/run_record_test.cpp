@@ -167,7 +167,7 @@ TEST(RunRecordIdleFill, PartsWithinOnePercentAboveTparAccepted) {
 TEST(RunRecordErrors, PartsOverOnePercentAboveTparRejected) {
   // t_par = 8; 8 + 0.25 = 8.25 is 3.1 % above
   EXPECT_EQ(RunError(OneNodeRun(R"("t_comp": 8, "t_comm": 0.25)")),
-            "r.json: nodes[0]: t_comp + t_comm + t_setup + t_idle + t_other = 8.25 s exceeds t_par = 8 s by more "
+            "r.json: nodes[0]: t_comp + t_comm + t_setup + t_idle + t_other + t_blocked = 8.25 s exceeds t_par = 8 s by more "
             "than 1 %; the parts of a node's time must add up to at most t_par");
   // 8.125 is 1.6 % above: still rejected
   EXPECT_NE(RunError(OneNodeRun(R"("t_comp": 8, "t_other": 0.125)")), "");
@@ -178,7 +178,7 @@ TEST(RunRecordErrors, ServerPartsOverTparRejected) {
   EXPECT_EQ(RunError(R"({"schema": "hetscale.run/1", "t_par": 8,
     "nodes": [{"name": "a", "work": 4, "t_comp": 8}],
     "server": {"name": "master", "t_comm": 9}})"),
-            "r.json: server: t_comp + t_comm + t_setup + t_idle + t_other = 9 s exceeds t_par = 8 s by more "
+            "r.json: server: t_comp + t_comm + t_setup + t_idle + t_other + t_blocked = 9 s exceeds t_par = 8 s by more "
             "than 1 %; the parts of a node's time must add up to at most t_par");
 }
 
@@ -239,7 +239,7 @@ TEST(RunRecordErrors, UnknownFieldRejected) {
             "r.json: t_seq: unknown field; allowed here: schema, label, context, t_par, t_seq_ref, nodes, server");
   EXPECT_EQ(RunError(OneNodeRun(R"("t_compute": 1)")),
             "r.json: nodes[0].t_compute: unknown field; allowed here: name, work, t_comp, t_comm, t_setup, t_idle, "
-            "t_other");
+            "t_other, t_blocked");
 }
 
 // format: the schema is "hetscale.run/1"

@@ -17,9 +17,10 @@ struct NodeRecord {
   double t_setup = 0.0;        // set-up and other parallelization overhead
   double t_idle = 0.0;         // idle, including what the node did not account for
   double t_other = 0.0;        // ready to run but not running (other load)
+  double t_blocked = 0.0;      // not ready to run outside communication (sleeping, file I/O), measured
   double t_unaccounted = 0.0;  // part of t_idle added so the parts sum to t_par (Clematis-Corana 1999 Eq 8)
 
-  double accounted_time() const { return t_comp + t_comm + t_setup + t_idle + t_other; }
+  double accounted_time() const { return t_comp + t_comm + t_setup + t_idle + t_other + t_blocked; }
 };
 
 struct RunRecord {

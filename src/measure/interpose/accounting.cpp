@@ -1,9 +1,8 @@
 #include "accounting.hpp"
 
-#include <fcntl.h>
-
-#include <dirent.h>
 #include <dlfcn.h>
+#include <sched.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -12,7 +11,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
+#include <ctime>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -25,10 +24,11 @@
 #include <nlohmann/json.hpp>
 
 #include "hetscale/io/files.hpp"
-#include "hetscale/measure/cpu_quota.hpp"
-#include "hetscale/measure/run_queue_split.hpp"
+#include "hetscale/measure/rank_timeline.hpp"
 #include "hetscale/record/mpi_profile.hpp"
 #include "hetscale/record/run_record.hpp"
+#include "other_threads.hpp"
+#include "thread_clock.hpp"
 #include "tick_clock.hpp"
 
 namespace hetscale::interpose {
@@ -45,213 +45,9 @@ std::string environment(const char* name) {
   return value ? value : "";
 }
 
-// A thread's run-queue delay so far (s): the second field of its schedstat
-// (ns), read through a descriptor kept open (pread regenerates it: 0.3 us a
-// read here, against 1.9 us to open the file each time); < 0 when it cannot
-// be read (the thread ended).
-double schedstat_delay(int file) {
-  char text[128];
-  const ssize_t length = pread(file, text, sizeof text - 1, 0);
-  if (length <= 0) return -1.0;
-  text[length] = '\0';
-  double running = 0.0, waiting = 0.0;
-  if (std::sscanf(text, "%lf %lf", &running, &waiting) != 2) return -1.0;
-  return waiting * 1e-9;
-}
-
-// The run-queue delay of the rank's threads since the last read (s): for
-// each thread of /proc/self/task, the growth of its delay; the largest, the
-// delay on the rank's critical path (work shared by threads ends with the
-// thread held back longest; a rank of one thread has its own). The threads
-// are looked for again at most every `rescan_interval`: one found later
-// counts its delay since it began, one that ended is dropped.
-class ThreadsRunQueueDelay {
- public:
-  ThreadsRunQueueDelay() = default;
-  ThreadsRunQueueDelay(const ThreadsRunQueueDelay&) = delete;
-  ThreadsRunQueueDelay& operator=(const ThreadsRunQueueDelay&) = delete;
-  ~ThreadsRunQueueDelay() {
-    for (const auto& [id, thread] : threads_) close(thread.file);
-  }
-
-  // Finds the threads there are; their delay so far is not counted.
-  void start(Ticks now, Ticks rescan_interval) {
-    rescan_interval_ = rescan_interval;
-    scan(now, false);
-  }
-  double since_last_read(Ticks now) {
-    if (now - last_scan_ >= rescan_interval_) scan(now, true);
-    double largest = 0.0;
-    for (auto thread = threads_.begin(); thread != threads_.end();) {
-      const double delay = schedstat_delay(thread->second.file);
-      if (delay < 0.0) {
-        close(thread->second.file);
-        thread = threads_.erase(thread);
-        continue;
-      }
-      largest = std::max(largest, delay - thread->second.last);
-      thread->second.last = delay;
-      ++thread;
-    }
-    return largest;
-  }
-  std::size_t threads() const { return threads_.size(); }
-
- private:
-  struct Thread {
-    int file = -1;
-    double last = 0.0;  // its delay at the last read
-  };
-  void scan(Ticks now, bool count_new_from_start) {
-    last_scan_ = now;
-    DIR* tasks = opendir("/proc/self/task");
-    if (!tasks) return;
-    while (const dirent* entry = readdir(tasks)) {
-      char* end = nullptr;
-      const long id = std::strtol(entry->d_name, &end, 10);
-      if (end == entry->d_name || *end != '\0' || threads_.count(static_cast<int>(id))) continue;
-      const std::string path = fmt::format("/proc/self/task/{}/schedstat", id);
-      const int file = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-      if (file < 0) continue;
-      const double delay = schedstat_delay(file);
-      threads_[static_cast<int>(id)] = {file, count_new_from_start ? 0.0 : std::max(delay, 0.0)};
-    }
-    closedir(tasks);
-  }
-  std::map<int, Thread> threads_;  // by thread id
-  Ticks last_scan_ = 0, rescan_interval_ = 100'000'000;
-};
-
-// The cpu.stat of the cgroup whose CPU quota --emulate-speeds set for this
-// process; empty without a quota.
-const std::string& cpu_stat_path() {
-  static const std::string path = environment("HETSCALE_MEASURE_CPU_STAT");
-  return path;
-}
-
-// The time the CPU quota of --emulate-speeds held this process back so far
-// (s): the throttled time in its cgroup's cpu.stat; 0 without a quota.
-double throttled_time() {
-  const std::string& path = cpu_stat_path();
-  if (path.empty()) return 0.0;
-  std::ifstream file(path);
-  std::stringstream text;
-  text << file.rdbuf();
-  return measure::throttled_seconds(text.str());
-}
-
-// The clock of every call, started entering MPI_Init, and its rate as known
-// when MPI_Init returns (for the transfer model and the reads below); the
-// record's times use the rate measured over the whole run.
-TickClock tick_clock;
-double ticks_per_second = 1e9;
-
-// The run-queue delay of the rank's threads, read at the calls of the thread
-// that initialised MPI, at most once per millisecond, and shared by the rule every
-// measurement of a real run follows (measure::RunQueueSplit, as the farm's
-// RankClock): the computation's share is t_other; the MPI calls' share stays
-// in their time (Open MPI spins while it waits: a descheduled wait is still a
-// wait). Time the CPU quota of an emulated speed held the process back is not
-// other load but computation at that speed: it is taken out of the delay found.
-// All in ticks.
-class RunQueueDelay {
- public:
-  void start(Ticks now, Ticks read_interval) {
-    active_ = true;
-    read_interval_ = read_interval;
-    last_boundary_ = last_read_ = now;
-    threads_.start(now, 100 * read_interval);
-    last_throttled_ = throttled_time();
-  }
-  // Entering (entering = true) or leaving an MPI call at `now`.
-  void boundary(Ticks now, bool entering) {
-    if (!active_) return;
-    split_.add(entering ? computation : mpi, static_cast<double>(now - last_boundary_));
-    last_boundary_ = now;
-    if (now - last_read_ >= read_interval_) read(now);
-  }
-  // The computation's share of the delay until `now`, all of it read (a
-  // region's boundary, outside any MPI call).
-  double settle(Ticks now) {
-    if (!active_) return published();
-    split_.add(computation, static_cast<double>(now - last_boundary_));
-    last_boundary_ = now;
-    read(now);
-    return published();
-  }
-  // The same, and no more reading.
-  double finish(Ticks now) {
-    const double other = settle(now);
-    active_ = false;
-    return other;
-  }
-  // The share as of the last read, for a thread that does not own the delay.
-  double published() const { return other_.load(std::memory_order_relaxed); }
-
- private:
-  enum Activity : std::size_t { computation, mpi };
-  void read(Ticks now) {
-    const double delay = threads_.since_last_read(now), throttled = throttled_time();
-    split_.found((delay - (throttled - last_throttled_)) * ticks_per_second);
-    other_.store(split_.other_load(), std::memory_order_relaxed);
-    last_throttled_ = throttled;
-    last_read_ = now;
-  }
-  bool active_ = false;
-  Ticks last_boundary_ = 0, last_read_ = 0, read_interval_ = 1'000'000;  // at most one read a millisecond
-  double last_throttled_ = 0.0;
-  ThreadsRunQueueDelay threads_;
-  measure::RunQueueSplit split_{{true, false}};  // computation works on the CPU; MPI calls wait
-  std::atomic<double> other_{0.0};
-};
-
-// A sum one thread adds to and any thread may read (a region's boundary).
-class Accumulator {
- public:
-  void add(double value) { sum_.store(get() + value, std::memory_order_relaxed); }
-  double get() const { return sum_.load(std::memory_order_relaxed); }
-
- private:
-  std::atomic<double> sum_{0.0};
-};
-
-// One thread's totals, in ticks; a thread's first call registers them (MPI_THREAD_MULTIPLE).
-struct ThreadTotals {
-  std::vector<Accumulator> seconds = std::vector<Accumulator>(function_count);
-  std::vector<Accumulator> bytes = std::vector<Accumulator>(function_count);
-  std::vector<Accumulator> calls = std::vector<Accumulator>(function_count);
-  Accumulator setup, comm, idle;
-};
-
-struct Registry {
-  std::mutex mutex;
-  std::vector<std::unique_ptr<ThreadTotals>> threads;
-};
-
-// Never destroyed: a thread may make an MPI call while the process exits.
-Registry& registry() {
-  static auto* instance = new Registry;
-  return *instance;
-}
-
-// The library is preloaded, so its thread-local variables can be reached
-// without a call to __tls_get_addr (initial-exec); both start zero.
-thread_local ThreadTotals* this_thread __attribute__((tls_model("initial-exec"))) = nullptr;
-thread_local bool this_thread_owns_delay __attribute__((tls_model("initial-exec"))) = false;
-
-ThreadTotals& register_this_thread() {
-  auto& all = registry();
-  std::lock_guard lock(all.mutex);
-  all.threads.push_back(std::make_unique<ThreadTotals>());
-  this_thread = all.threads.back().get();
-  return *this_thread;
-}
-
-inline ThreadTotals& this_thread_totals() { return this_thread ? *this_thread : register_this_thread(); }
-
 struct Settings {
   std::string out, program, talp_json;
-  std::vector<double> speeds;
+  std::vector<double> speeds, emulated_speeds;
 };
 
 double positive_or(const std::string& text, double fallback) {
@@ -260,22 +56,44 @@ double positive_or(const std::string& text, double fallback) {
   return !text.empty() && end && *end == '\0' && value > 0.0 ? value : fallback;
 }
 
+std::vector<double> speed_list(const std::string& text) {
+  std::vector<double> speeds;
+  for (std::size_t start = 0; !text.empty() && start <= text.size();) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    speeds.push_back(positive_or(text.substr(start, comma - start), 1.0));
+    start = comma + 1;
+  }
+  return speeds;
+}
+
 const Settings& settings() {
   static const Settings read = [] {
     Settings s;
     s.out = environment("HETSCALE_MEASURE_OUT");
     s.talp_json = environment("HETSCALE_MEASURE_TALP_JSON");
     s.program = environment("HETSCALE_MEASURE_PROGRAM");
-    const std::string speeds = environment("HETSCALE_MEASURE_SPEEDS");
-    for (std::size_t start = 0; !speeds.empty() && start <= speeds.size();) {
-      const std::size_t comma = std::min(speeds.find(',', start), speeds.size());
-      s.speeds.push_back(positive_or(speeds.substr(start, comma - start), 1.0));
-      start = comma + 1;
-    }
+    s.speeds = speed_list(environment("HETSCALE_MEASURE_SPEEDS"));
+    s.emulated_speeds = speed_list(environment("HETSCALE_MEASURE_EMULATE_SPEEDS"));
     return s;
   }();
   return read;
 }
+
+double speed_of_rank(const std::vector<double>& speeds, int rank) {
+  return speeds.empty() ? 1.0 : speeds[static_cast<std::size_t>(rank) % speeds.size()];
+}
+
+// The clock of every call, started entering MPI_Init, and its rate as known
+// when MPI_Init returns (for the transfer model, the thread clocks and the
+// hold-back); the record's times use the rate measured over the whole run.
+TickClock tick_clock;
+double ticks_per_second = 1e9;
+
+// This rank's emulated speed (--emulate-speeds; 1: none), set in MPI_Init.
+double emulated_speed = 1.0;
+// A hold-back is paid once this much is owed (s): shorter sleeps cost more
+// than they hold; what a sleep over- or undershoots is carried to the next.
+constexpr double hold_back_quantum = 100e-6;
 
 // The transfer model that splits a data-moving call into t_comm and t_idle:
 // given (--latency, --bandwidth, --comm-profile, --platform), else calibrated
@@ -359,37 +177,68 @@ TransferModel chosen_transfer_model() {
   return model;
 }
 
-// A rank's time breakdown and MPI profile, summed since MPI_Init or over an
-// interval (the difference of two), in ticks.
-struct Totals {
-  double elapsed = 0.0, setup = 0.0, comm = 0.0, idle = 0.0, other = 0.0;
-  std::vector<double> seconds = std::vector<double>(function_count);
-  std::vector<double> calls = std::vector<double>(function_count);
-  std::vector<double> bytes = std::vector<double>(function_count);
+// A sum one thread adds to and any thread may read (a region's boundary).
+class Accumulator {
+ public:
+  void add(double value) { sum_.store(get() + value, std::memory_order_relaxed); }
+  double get() const { return sum_.load(std::memory_order_relaxed); }
 
-  void add(const Totals& other_totals, double sign) {
-    elapsed += sign * other_totals.elapsed;
-    setup += sign * other_totals.setup;
-    comm += sign * other_totals.comm;
-    idle += sign * other_totals.idle;
-    other += sign * other_totals.other;
-    for (std::size_t f = 0; f < function_count; ++f) {
-      seconds[f] += sign * other_totals.seconds[f];
-      calls[f] += sign * other_totals.calls[f];
-      bytes[f] += sign * other_totals.bytes[f];
-    }
-  }
+ private:
+  std::atomic<double> sum_{0.0};
 };
 
+// One thread that calls MPI: its clock and its times, in ticks. Registered at
+// its first call; only the thread itself writes, any thread reads.
+struct ThreadRecord {
+  int id = 0;          // the kernel's thread id
+  ThreadClock clock;   // the thread's own
+  double owed = 0.0;   // hold-back owed to an emulated speed (ticks; the thread's own)
+  Accumulator on_cpu, held, other, blocked, setup, comm, idle;
+  std::vector<Accumulator> seconds = std::vector<Accumulator>(function_count);
+  std::vector<Accumulator> bytes = std::vector<Accumulator>(function_count);
+  std::vector<Accumulator> calls = std::vector<Accumulator>(function_count);
+};
+
+struct Registry {
+  std::mutex mutex;
+  std::vector<std::unique_ptr<ThreadRecord>> threads;
+};
+
+// Never destroyed: a thread may make an MPI call while the process exits.
+Registry& registry() {
+  static auto* instance = new Registry;
+  return *instance;
+}
+
+// The library is preloaded, so its thread-local variables can be reached
+// without a call to __tls_get_addr (initial-exec); both start zero.
+thread_local ThreadRecord* this_thread __attribute__((tls_model("initial-exec"))) = nullptr;
+thread_local bool this_thread_initialised_mpi __attribute__((tls_model("initial-exec"))) = false;
+
+int thread_id() { return static_cast<int>(syscall(SYS_gettid)); }
+
+ThreadRecord& register_this_thread() {
+  auto& all = registry();
+  std::lock_guard lock(all.mutex);
+  all.threads.push_back(std::make_unique<ThreadRecord>());
+  this_thread = all.threads.back().get();
+  this_thread->id = thread_id();
+  return *this_thread;
+}
+
+inline ThreadRecord& this_thread_record() { return this_thread ? *this_thread : register_this_thread(); }
+
+struct Totals;
 struct Region {
   int depth = 0;  // open begins
-  Totals at_begin, sum;
+  std::unique_ptr<Totals> at_begin, sum;
 };
 
 struct ProcessState {
-  bool started = false, measuring = false;
-  Ticks start = 0;                     // entering MPI_Init
-  RunQueueDelay delay;  // of the thread that initialised MPI
+  bool started = false;
+  std::atomic<bool> measuring{false};
+  Ticks start = 0;  // entering MPI_Init
+  OtherThreads other_threads;
   std::mutex regions_mutex;
   std::map<std::string, Region> regions;
   Region paused;  // MPI_Pcontrol(0) until MPI_Pcontrol(1)
@@ -399,55 +248,192 @@ struct ProcessState {
 ProcessState& process_state = *new ProcessState;
 inline ProcessState& process() { return process_state; }
 
-// Everything accounted since MPI_Init, up to `now`.
+// The end of a computation segment of `thread` (its split from the thread's
+// clock): on a CPU, waiting for one, blocked. Under an emulated speed v the
+// thread then sleeps (1/v - 1) x its time on a CPU, once enough is owed: the
+// computation takes 1/v as long, and its waits in MPI stay as they are.
+// `now` moves past the hold-back.
+void computation_ends(ThreadRecord& thread, const Split& split, Ticks& now) {
+  thread.on_cpu.add(split.on_cpu);
+  thread.other.add(split.delay);
+  thread.blocked.add(split.blocked);
+  if (emulated_speed >= 1.0) return;
+  thread.owed += split.on_cpu * (1.0 / emulated_speed - 1.0);
+  if (thread.owed < hold_back_quantum * ticks_per_second) return;
+  const double seconds = thread.owed / ticks_per_second;
+  timespec pause{static_cast<time_t>(seconds), static_cast<long>((seconds - std::floor(seconds)) * 1e9)};
+  while (nanosleep(&pause, &pause) != 0) {
+  }
+  now = tick_clock.now();
+  const double held = thread.clock.pause_ends(now);
+  thread.held.add(held);
+  thread.owed -= held;
+}
+
+// A thread's first MPI call after MPI_Init (MPI_THREAD_MULTIPLE): from now on
+// it times itself; what it did since it began (after MPI_Init) is computation.
+void start_thread_clock(ThreadRecord& thread, Ticks now) {
+  const Split before = thread.clock.start(now, ticks_per_second * 1e-9);
+  process().other_threads.forget(thread.id);
+  const double since_measuring = static_cast<double>(now - process().start);
+  const double shown = before.on_cpu + before.delay;
+  const double fit = shown > since_measuring && shown > 0.0 ? since_measuring / shown : 1.0;
+  thread.on_cpu.add(before.on_cpu * fit);
+  thread.other.add(before.delay * fit);
+}
+
+// A rank's times and MPI profile since MPI_Init, or over an interval (the
+// difference of two), in ticks: per thread, the calling threads' and the
+// others'.
+struct Totals {
+  double elapsed = 0.0;
+  std::map<int, measure::ThreadTimes> threads;  // by thread id
+  std::vector<double> seconds = std::vector<double>(function_count);
+  std::vector<double> calls = std::vector<double>(function_count);
+  std::vector<double> bytes = std::vector<double>(function_count);
+
+  void add(const Totals& other, double sign) {
+    elapsed += sign * other.elapsed;
+    for (const auto& [id, times] : other.threads) {
+      auto& mine = threads[id];
+      mine.calls_mpi = mine.calls_mpi || times.calls_mpi;
+      mine.on_cpu += sign * times.on_cpu;
+      mine.held += sign * times.held;
+      mine.other += sign * times.other;
+      mine.blocked += sign * times.blocked;
+      mine.setup += sign * times.setup;
+      mine.comm += sign * times.comm;
+      mine.idle += sign * times.idle;
+    }
+    for (std::size_t f = 0; f < function_count; ++f) {
+      seconds[f] += sign * other.seconds[f];
+      calls[f] += sign * other.calls[f];
+      bytes[f] += sign * other.bytes[f];
+    }
+  }
+};
+
+// Everything measured since MPI_Init, up to `now` (outside any MPI call of
+// the calling thread, whose computation until now is counted first).
 Totals totals_until(Ticks now) {
   Totals totals;
+  if (this_thread && this_thread->clock.started()) computation_ends(*this_thread, this_thread->clock.lap(now), now);
   totals.elapsed = static_cast<double>(now - process().start);
-  totals.other = this_thread_owns_delay ? process().delay.settle(now) : process().delay.published();
-  auto& all = registry();
-  std::lock_guard lock(all.mutex);
-  for (const auto& thread : all.threads) {
-    totals.setup += thread->setup.get();
-    totals.comm += thread->comm.get();
-    totals.idle += thread->idle.get();
-    for (std::size_t f = 0; f < function_count; ++f) {
-      totals.seconds[f] += thread->seconds[f].get();
-      totals.calls[f] += thread->calls[f].get();
-      totals.bytes[f] += thread->bytes[f].get();
+  std::set<int> tracked;
+  {
+    auto& all = registry();
+    std::lock_guard lock(all.mutex);
+    for (const auto& thread : all.threads) {
+      tracked.insert(thread->id);
+      auto& times = totals.threads[thread->id];
+      times.calls_mpi = true;
+      times.on_cpu = thread->on_cpu.get();
+      times.held = thread->held.get();
+      times.other = thread->other.get();
+      times.blocked = thread->blocked.get();
+      times.setup = thread->setup.get();
+      times.comm = thread->comm.get();
+      times.idle = thread->idle.get();
+      for (std::size_t f = 0; f < function_count; ++f) {
+        totals.seconds[f] += thread->seconds[f].get();
+        totals.calls[f] += thread->calls[f].get();
+        totals.bytes[f] += thread->bytes[f].get();
+      }
     }
+  }
+  const double ticks_per_ns = ticks_per_second * 1e-9;
+  for (const auto& [id, times] : process().other_threads.snapshot(now, tracked)) {
+    auto& thread = totals.threads[id];
+    thread.on_cpu = times.on_cpu_ns * ticks_per_ns;
+    thread.other = times.delay_ns * ticks_per_ns;
   }
   return totals;
 }
 
 void open_region(Region& region, Ticks now) {
-  if (region.depth++ == 0) region.at_begin = totals_until(now);
+  if (region.depth++ == 0) region.at_begin = std::make_unique<Totals>(totals_until(now));
 }
 
 void close_region(Region& region, Ticks now) {
   if (region.depth == 0 || --region.depth > 0) return;
-  region.sum.add(totals_until(now), 1.0);
-  region.sum.add(region.at_begin, -1.0);
+  if (!region.sum) region.sum = std::make_unique<Totals>();
+  region.sum->add(totals_until(now), 1.0);
+  region.sum->add(*region.at_begin, -1.0);
 }
 
 // What one rank sends rank 0 in MPI_Finalize, for the run and each region:
-// its times, then per function its seconds, calls and bytes.
-enum Field : std::size_t { elapsed, comp, comm, setup, idle, other, speed, process_id, paused, fields };
+// its times (the rank as one timeline, measure/rank_timeline.hpp), then per
+// function its seconds, calls and bytes.
+enum Field : std::size_t {
+  elapsed,
+  comp,
+  comm,
+  setup,
+  idle,
+  other,
+  blocked,
+  speed,
+  process_id,
+  paused,
+  emulated,        // the emulated speed asked (1: none)
+  calling_on_cpu,  // the MPI-calling threads' computation on a CPU
+  calling_held,    // and held back: the speed achieved is on_cpu / (on_cpu + held)
+  cpus,            // CPUs this rank may run on (its affinity)
+  threads_seen,    // threads with a time of their own
+  fields
+};
 const std::size_t width = fields + 3 * function_count;
 
-// In seconds (`seconds_per_tick`). The time between the parts accounted for
-// and elapsed is computation, less the run-queue delay found in it (t_other).
-std::vector<double> row_of(const Totals& totals, double seconds_per_tick, double rank_speed, double paused_seconds) {
+// One thread's breakdown, for the record's context.threads.
+enum ThreadField : std::size_t {
+  thread_calls_mpi,
+  thread_on_cpu,
+  thread_held,
+  thread_other,
+  thread_blocked,
+  thread_setup,
+  thread_comm,
+  thread_idle,
+  thread_fields
+};
+
+int allowed_cpus() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  return sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 0;
+}
+
+// Threads worth a line: those that call MPI, and others with a millisecond of CPU time.
+std::vector<measure::ThreadTimes> threads_of(const Totals& totals) {
+  std::vector<measure::ThreadTimes> threads;
+  for (const auto& [id, times] : totals.threads)
+    if (times.calls_mpi || times.on_cpu > 1e-3 * ticks_per_second) threads.push_back(times);
+  return threads;
+}
+
+// In seconds (`seconds_per_tick`).
+std::vector<double> row_of(const Totals& totals, double seconds_per_tick, int rank, double paused_seconds) {
   std::vector<double> row(width, 0.0);
+  const auto threads = threads_of(totals);
+  const auto rank_times = measure::rank_timeline(threads, std::max(0.0, totals.elapsed));
   row[elapsed] = totals.elapsed * seconds_per_tick;
-  row[comm] = totals.comm * seconds_per_tick;
-  row[setup] = totals.setup * seconds_per_tick;
-  row[idle] = totals.idle * seconds_per_tick;
-  const double rest = std::max(0.0, row[elapsed] - row[comm] - row[setup] - row[idle]);
-  row[other] = std::clamp(totals.other * seconds_per_tick, 0.0, rest);
-  row[comp] = rest - row[other];
-  row[speed] = rank_speed;
+  row[comp] = rank_times.t_comp() * seconds_per_tick;
+  row[comm] = rank_times.comm * seconds_per_tick;
+  row[setup] = rank_times.setup * seconds_per_tick;
+  row[idle] = rank_times.idle * seconds_per_tick;
+  row[other] = rank_times.other * seconds_per_tick;
+  row[blocked] = rank_times.blocked * seconds_per_tick;
+  row[speed] = speed_of_rank(settings().speeds.empty() ? settings().emulated_speeds : settings().speeds, rank);
   row[process_id] = static_cast<double>(getpid());
   row[paused] = paused_seconds;
+  row[emulated] = emulated_speed;
+  for (const auto& thread : threads) {
+    if (!thread.calls_mpi) continue;
+    row[calling_on_cpu] += thread.on_cpu * seconds_per_tick;
+    row[calling_held] += thread.held * seconds_per_tick;
+  }
+  row[cpus] = allowed_cpus();
+  row[threads_seen] = static_cast<double>(threads.size());
   for (std::size_t f = 0; f < function_count; ++f) {
     row[fields + f] = totals.seconds[f] * seconds_per_tick;
     row[fields + function_count + f] = totals.calls[f];
@@ -456,13 +442,26 @@ std::vector<double> row_of(const Totals& totals, double seconds_per_tick, double
   return row;
 }
 
+std::vector<double> thread_rows_of(const Totals& totals, double seconds_per_tick) {
+  std::vector<double> rows;
+  for (const auto& thread : threads_of(totals)) {
+    rows.insert(rows.end(), {thread.calls_mpi ? 1.0 : 0.0, thread.on_cpu * seconds_per_tick,
+                             thread.held * seconds_per_tick, thread.other * seconds_per_tick,
+                             thread.blocked * seconds_per_tick, thread.setup * seconds_per_tick,
+                             thread.comm * seconds_per_tick, thread.idle * seconds_per_tick});
+  }
+  return rows;
+}
+
 // The rows rank 0 gathered: [rank][part][field], part 0 the run and part
-// 1 + k the k-th region.
+// 1 + k the k-th region; and each rank's threads.
 struct Gathered {
   int ranks = 0;
   std::vector<std::string> region_names;
   std::vector<double> rows;
   std::vector<char> hosts;
+  std::vector<double> thread_rows;
+  std::vector<int> thread_counts, thread_offsets;  // in values
 
   const double* row(int rank, std::size_t part) const {
     return &rows[(static_cast<std::size_t>(rank) * (1 + region_names.size()) + part) * width];
@@ -507,6 +506,7 @@ std::vector<std::string> all_region_names(const std::vector<std::string>& mine, 
   return result;
 }
 
+
 // One part of the run (the whole or a region) as a run record, with its MPI
 // profile in the context.
 RunRecord record_of(const Gathered& gathered, std::size_t part, const std::string& label,
@@ -525,6 +525,7 @@ RunRecord record_of(const Gathered& gathered, std::size_t part, const std::strin
     node.t_setup = row[setup];
     node.t_idle = row[idle];
     node.t_other = row[other];
+    node.t_blocked = row[blocked];
     node.work = row[speed] * row[comp];  // in reference units: the reference node's seconds
     work += node.work;
     record.t_par = std::max(record.t_par, row[elapsed]);
@@ -537,7 +538,7 @@ RunRecord record_of(const Gathered& gathered, std::size_t part, const std::strin
       entry.bytes += row[fields + 2 * function_count + f];
     }
   }
-  record.t_seq_ref = work;
+  if (work > 0.0) record.t_seq_ref = work;
   std::erase_if(profile, [](const MpiFunctionProfile& entry) { return entry.calls <= 0.0; });
   for (auto& entry : profile) entry.seconds_mean = entry.seconds / gathered.ranks;
   std::stable_sort(profile.begin(), profile.end(),
@@ -547,14 +548,79 @@ RunRecord record_of(const Gathered& gathered, std::size_t part, const std::strin
   return record;
 }
 
+// How the ranks shared this run's hosts: per rank the CPUs it may run on, per
+// host the ranks on it, and whether ranks outnumber the CPUs of a host.
+nlohmann::ordered_json sharing_of(const Gathered& gathered) {
+  std::map<std::string, std::pair<int, int>> hosts;  // ranks, largest CPU count of a rank there
+  nlohmann::ordered_json cpus = nlohmann::ordered_json::array();
+  for (int r = 0; r < gathered.ranks; ++r) {
+    const int count = static_cast<int>(gathered.row(r, 0)[Field::cpus]);
+    cpus.push_back(count);
+    auto& host = hosts[gathered.host(r)];
+    host.first += 1;
+    host.second = std::max(host.second, count);
+  }
+  nlohmann::ordered_json ranks_per_host = nlohmann::ordered_json::object();
+  bool shared = false;
+  for (const auto& [name, host] : hosts) {
+    ranks_per_host[name] = host.first;
+    shared = shared || host.first > host.second;
+  }
+  return {{"cpus", cpus}, {"ranks_per_host", ranks_per_host}, {"cores_shared", shared}};
+}
+
+// The emulated speeds asked and achieved: each rank's MPI-calling threads'
+// computation on a CPU against that computation held back to the speed.
+nlohmann::ordered_json emulation_of(const Gathered& gathered) {
+  nlohmann::ordered_json asked = nlohmann::ordered_json::array(), achieved = nlohmann::ordered_json::array();
+  for (int r = 0; r < gathered.ranks; ++r) {
+    const double* row = gathered.row(r, 0);
+    asked.push_back(row[emulated]);
+    const double computed = row[calling_on_cpu] + row[calling_held];
+    achieved.push_back(computed > 0.0 ? row[calling_on_cpu] / computed : row[emulated]);
+  }
+  return {{"mechanism",
+           "hold-back: after each computation of a thread that calls MPI (its time on a CPU, read exactly), the "
+           "thread sleeps (1/v - 1) times that time before its next MPI call; its waits in MPI are not slowed, "
+           "threads that never call MPI are not held back"},
+          {"asked", asked},
+          {"achieved", achieved}};
+}
+
+// Each rank's threads with a time of their own, when a rank has more than one.
+nlohmann::ordered_json threads_of(const Gathered& gathered, bool& several) {
+  several = false;
+  nlohmann::ordered_json ranks = nlohmann::ordered_json::array();
+  for (int r = 0; r < gathered.ranks; ++r) {
+    nlohmann::ordered_json threads = nlohmann::ordered_json::array();
+    const int values = gathered.thread_counts[static_cast<std::size_t>(r)];
+    several = several || values > static_cast<int>(thread_fields);
+    for (int k = 0; k < values / static_cast<int>(thread_fields); ++k) {
+      const double* row = &gathered.thread_rows[static_cast<std::size_t>(gathered.thread_offsets[r]) +
+                                                static_cast<std::size_t>(k) * thread_fields];
+      threads.push_back({{"calls_mpi", row[thread_calls_mpi] > 0.0},
+                         {"on_cpu", row[thread_on_cpu]},
+                         {"held", row[thread_held]},
+                         {"other", row[thread_other]},
+                         {"blocked", row[thread_blocked]},
+                         {"setup", row[thread_setup]},
+                         {"comm", row[thread_comm]},
+                         {"idle", row[thread_idle]}});
+    }
+    ranks.push_back(threads);
+  }
+  return ranks;
+}
+
 void write_record(const Gathered& gathered) {
   const std::string run_label = fmt::format("measured: {} on {} ranks", settings().program, gathered.ranks);
   nlohmann::ordered_json host_names = nlohmann::ordered_json::array(), paused_seconds = nlohmann::ordered_json::array();
-  bool any_paused = false;
+  bool any_paused = false, any_emulated = false;
   for (int r = 0; r < gathered.ranks; ++r) {
     host_names.push_back(gathered.host(r));
     paused_seconds.push_back(gathered.row(r, 0)[paused]);
     any_paused = any_paused || gathered.row(r, 0)[paused] > 0.0;
+    any_emulated = any_emulated || gathered.row(r, 0)[emulated] < 1.0;
   }
   nlohmann::ordered_json context{
       {"tool", "hetscale measure"},
@@ -565,12 +631,20 @@ void write_record(const Gathered& gathered) {
                  : environment("HETSCALE_MEASURE_SPEEDS_SOURCE").empty() ? std::string("given (HETSCALE_MEASURE_SPEEDS)")
                                                                           : environment("HETSCALE_MEASURE_SPEEDS_SOURCE")},
       {"times",
-       "t_setup: MPI_Init, MPI_Finalize and communicator, group, window, datatype and file creation; t_comm: of "
-       "each call that moves data, its modelled transfer cost (latency + bytes / bandwidth, capped by the call's "
-       "time), an estimate, and all of each MPI-IO read, write and sync; t_idle: the rest of those calls and every "
-       "wait; t_other: run-queue delay; t_comp: the rest"},
+       "each thread's time split exactly by its own counters (thread CPU clock, run-queue delay); the rank is one "
+       "timeline: t_comp its busiest thread's computation on a CPU (and held back to an emulated speed), t_other "
+       "that thread's wait for a CPU; t_setup: MPI_Init, MPI_Finalize and communicator, group, window, datatype "
+       "and file creation; t_comm: of each call that moves data, its modelled transfer cost (latency + bytes / "
+       "bandwidth, capped by the call's time), an estimate, and all of each MPI-IO read, write and sync; t_idle: "
+       "the rest of those calls and every wait (MPI time only while no thread computes); t_blocked: the rest, "
+       "outside MPI and not ready to run (sleeping, file I/O)"},
       {"transfer_model", transfer_model.source},
-      {"clock", fmt::format("{}, its rate measured against steady_clock over the run", tick_clock.name())}};
+      {"clock", fmt::format("{}, its rate measured against steady_clock over the run", tick_clock.name())},
+      {"sharing", sharing_of(gathered)}};
+  if (any_emulated) context["emulation"] = emulation_of(gathered);
+  bool several_threads = false;
+  auto threads = threads_of(gathered, several_threads);
+  if (several_threads) context["threads"] = threads;
   if (any_paused) {
     context["measuring_off"] = "MPI_Pcontrol(0) to MPI_Pcontrol(1): left out of every rank's times";
     context["measuring_off_seconds"] = paused_seconds;
@@ -667,34 +741,44 @@ void write_talp_json(const Gathered& gathered) {
 
 }  // namespace
 
+
 Call::Call(std::size_t function) : function_(function), start_(tick_clock.now()) {
-  if (this_thread_owns_delay) process().delay.boundary(start_, true);
+  if (!process().measuring.load(std::memory_order_relaxed)) return;
+  auto& thread = this_thread_record();
+  if (!thread.clock.started()) {
+    start_thread_clock(thread, start_);
+  } else {
+    computation_ends(thread, thread.clock.lap(start_), start_);
+    if (this_thread_initialised_mpi) process().other_threads.look_if_due(start_);
+  }
+  timed_ = true;
 }
 
 Call::~Call() {
   const Ticks end = tick_clock.now();
   const double spent = static_cast<double>(end - start_);
-  auto& totals = this_thread_totals();
-  if (this_thread_owns_delay) process().delay.boundary(end, false);
-  totals.seconds[function_].add(spent);
-  totals.calls[function_].add(1.0);
-  totals.bytes[function_].add(bytes_);
+  auto& thread = this_thread_record();
+  thread.seconds[function_].add(spent);
+  thread.calls[function_].add(1.0);
+  thread.bytes[function_].add(bytes_);
+  if (!timed_) return;  // before MPI_Init returned or after MPI_Finalize began
+  thread.clock.lap(end);  // in MPI: waiting, on a CPU or not
   switch (functions[function_].kind) {
     case CallClass::setup:
-      totals.setup.add(spent);
+      thread.setup.add(spent);
       break;
     case CallClass::transfer: {
       const double transfer =
           std::min(spent, (transfer_model.latency + bytes_ / transfer_model.bandwidth) * ticks_per_second);
-      totals.comm.add(transfer);
-      totals.idle.add(spent - transfer);
+      thread.comm.add(transfer);
+      thread.idle.add(spent - transfer);
       break;
     }
     case CallClass::wait:
-      totals.idle.add(spent);
+      thread.idle.add(spent);
       break;
     case CallClass::io:
-      totals.comm.add(spent);
+      thread.comm.add(spent);
       break;
   }
 }
@@ -712,46 +796,91 @@ double fortran_type_bytes(const void* count, const void* type) {
                     MPI_Type_f2c(*static_cast<const MPI_Fint*>(type)));
 }
 
-namespace {
-
-// How many entries an array of counts has on `comm`; 0 when it cannot be told.
-int count_entries(MPI_Comm comm, CountsOver over) {
+int entries(MPI_Comm comm, CountsOver over) {
   if (comm == MPI_COMM_NULL) return 0;
-  int entries = 0;
+  int count = 0;
   if (over == CountsOver::peers) {
     int inter = 0;
     PMPI_Comm_test_inter(comm, &inter);
-    (inter ? PMPI_Comm_remote_size : PMPI_Comm_size)(comm, &entries);
-    return entries;
+    (inter ? PMPI_Comm_remote_size : PMPI_Comm_size)(comm, &count);
+    return count;
   }
   int topology = MPI_UNDEFINED;
   PMPI_Topo_test(comm, &topology);
   if (topology == MPI_CART) {
-    PMPI_Cartdim_get(comm, &entries);
-    return 2 * entries;
+    PMPI_Cartdim_get(comm, &count);
+    return 2 * count;
   }
   if (topology == MPI_GRAPH) {
     int rank = 0;
     PMPI_Comm_rank(comm, &rank);
-    PMPI_Graph_neighbors_count(comm, rank, &entries);
-    return entries;
+    PMPI_Graph_neighbors_count(comm, rank, &count);
+    return count;
   }
   if (topology == MPI_DIST_GRAPH) {
-    int in = 0, weighted = 0;
-    PMPI_Dist_graph_neighbors_count(comm, &in, &entries, &weighted);
-    return entries;
+    int in = 0, out = 0, weighted = 0;
+    PMPI_Dist_graph_neighbors_count(comm, &in, &out, &weighted);
+    return over == CountsOver::in_neighbours ? in : out;
   }
   return 0;
 }
 
+bool is_root(int root, MPI_Comm comm) {
+  if (comm == MPI_COMM_NULL) return false;
+  int inter = 0;
+  PMPI_Comm_test_inter(comm, &inter);
+  if (inter) return root == MPI_ROOT;
+  int rank = -1;
+  PMPI_Comm_rank(comm, &rank);
+  return rank == root;
+}
+
+namespace {
+
+struct PersistentRequests {
+  std::mutex mutex;
+  std::map<MPI_Request, double> bytes;
+};
+PersistentRequests& persistent_requests() {
+  static auto* instance = new PersistentRequests;
+  return *instance;
+}
+
 }  // namespace
+
+void remember_request(MPI_Request request, double bytes) {
+  if (request == MPI_REQUEST_NULL) return;
+  auto& known = persistent_requests();
+  std::lock_guard lock(known.mutex);
+  known.bytes[request] = bytes;
+}
+
+double started_bytes(const MPI_Request requests[], int count) {
+  if (!requests || count <= 0) return 0.0;
+  auto& known = persistent_requests();
+  std::lock_guard lock(known.mutex);
+  double bytes = 0.0;
+  for (int i = 0; i < count; ++i) {
+    const auto found = known.bytes.find(requests[i]);
+    if (found != known.bytes.end()) bytes += found->second;
+  }
+  return bytes;
+}
+
+double fortran_started_bytes(const void* requests, const void* count) {
+  if (!requests) return 0.0;
+  const int n = count ? static_cast<int>(*static_cast<const MPI_Fint*>(count)) : 1;
+  std::vector<MPI_Request> handles;
+  for (int i = 0; i < n; ++i) handles.push_back(MPI_Request_f2c(static_cast<const MPI_Fint*>(requests)[i]));
+  return started_bytes(handles.data(), n);
+}
 
 double type_bytes_sum(const int counts[], const MPI_Datatype types[], MPI_Datatype type, MPI_Comm comm,
                       CountsOver over) {
   if (!counts) return 0.0;
-  const int entries = count_entries(comm, over);
+  const int n = entries(comm, over);
   double bytes = 0.0;
-  for (int i = 0; i < entries; ++i) bytes += type_bytes(counts[i], types ? types[i] : type);
+  for (int i = 0; i < n; ++i) bytes += type_bytes(counts[i], types ? types[i] : type);
   return bytes;
 }
 
@@ -761,9 +890,9 @@ double fortran_type_bytes_sum(const void* counts, const void* types, const void*
   const auto* fortran_counts = static_cast<const MPI_Fint*>(counts);
   const auto* fortran_types = static_cast<const MPI_Fint*>(types);
   const MPI_Datatype single = type ? MPI_Type_f2c(*static_cast<const MPI_Fint*>(type)) : MPI_DATATYPE_NULL;
-  const int entries = count_entries(MPI_Comm_f2c(*static_cast<const MPI_Fint*>(comm)), over);
+  const int n = entries(MPI_Comm_f2c(*static_cast<const MPI_Fint*>(comm)), over);
   double bytes = 0.0;
-  for (int i = 0; i < entries; ++i)
+  for (int i = 0; i < n; ++i)
     bytes += type_bytes(static_cast<int>(fortran_counts[i]),
                         fortran_types ? MPI_Type_f2c(fortran_types[i]) : single);
   return bytes;
@@ -790,20 +919,21 @@ void initializing() {
 void initialized() {
   auto& state = process();
   if (state.measuring) return;
-  // The transfer model's ping-pong is hetscale's work, not the program's: at
-  // this machine's speed (an emulated node's quota lifted meanwhile: at a few
-  // percent of a CPU each round trip waited for the next period, 50 ms), and
-  // its time is setup, with MPI_Init's, not computation.
-  const Ticks calibration_start = tick_clock.now();
-  {
-    const measure::QuotaLifted unthrottled(cpu_stat_path());
-    transfer_model = chosen_transfer_model();
-  }
-  this_thread_totals().setup.add(static_cast<double>(tick_clock.now() - calibration_start));
+  // The transfer model's ping-pong is hetscale's work, not the program's: its
+  // time is setup, with MPI_Init's.
+  transfer_model = chosen_transfer_model();
   ticks_per_second = 1.0 / tick_clock.seconds_per_tick();
+  int rank = 0;
+  PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  emulated_speed = std::min(1.0, speed_of_rank(settings().emulated_speeds, rank));
+  const Ticks now = tick_clock.now();
+  auto& thread = this_thread_record();
+  thread.setup.add(static_cast<double>(now - state.start));
+  thread.clock.start(now, ticks_per_second * 1e-9);  // what it did before MPI_Init is not the run's
+  this_thread_initialised_mpi = true;
+  state.other_threads.start(now, static_cast<Ticks>(ticks_per_second / 10.0));
+  state.other_threads.forget(thread.id);
   state.measuring = true;
-  this_thread_owns_delay = true;
-  state.delay.start(tick_clock.now(), static_cast<Ticks>(ticks_per_second / 1000.0));
 }
 
 void region_begin(const char* name) {
@@ -832,14 +962,39 @@ void measuring_control(int level) {
   if (level != 0 && state.paused.depth > 0) close_region(state.paused, now);
 }
 
+namespace {
+
+// Every rank's threads' rows, gathered at rank 0.
+void gather_threads(const std::vector<double>& mine, int rank, int ranks, Gathered& gathered) {
+  int count = static_cast<int>(mine.size());
+  if (rank == 0) {
+    gathered.thread_counts.resize(static_cast<std::size_t>(ranks));
+    gathered.thread_offsets.resize(static_cast<std::size_t>(ranks));
+  }
+  PMPI_Gather(&count, 1, MPI_INT, gathered.thread_counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+  int total = 0;
+  for (std::size_t r = 0; r < gathered.thread_counts.size(); ++r) {
+    gathered.thread_offsets[r] = total;
+    total += gathered.thread_counts[r];
+  }
+  if (rank == 0) gathered.thread_rows.resize(static_cast<std::size_t>(total));
+  PMPI_Gatherv(mine.data(), count, MPI_DOUBLE, gathered.thread_rows.data(), gathered.thread_counts.data(),
+               gathered.thread_offsets.data(), MPI_DOUBLE, 0, MPI_COMM_WORLD);
+}
+
+}  // namespace
+
 void finalizing() {
   auto& state = process();
   if (!state.measuring) return;
   int rank = 0, ranks = 1;
   PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
   PMPI_Comm_size(MPI_COMM_WORLD, &ranks);
-  // Regions still open, and measuring still off, end where MPI_Finalize begins.
-  const Ticks barrier = tick_clock.now();
+  // The last computation ends here (and is held back to an emulated speed);
+  // regions still open, and measuring still off, end here too.
+  Ticks barrier = tick_clock.now();
+  auto& me = this_thread_record();
+  if (me.clock.started()) computation_ends(me, me.clock.lap(barrier), barrier);
   std::vector<std::string> names;
   {
     std::lock_guard lock(state.regions_mutex);
@@ -849,27 +1004,27 @@ void finalizing() {
     }
     while (state.paused.depth > 0) close_region(state.paused, barrier);
   }
-  // The final wait is the last idle time of a rank that finished early.
-  if (this_thread_owns_delay) state.delay.finish(barrier);
   state.measuring = false;
+  // The final wait is the last idle time of a rank that finished early.
   PMPI_Barrier(MPI_COMM_WORLD);
   const Ticks end = tick_clock.now();
-  this_thread_totals().idle.add(static_cast<double>(end - barrier));
-  const double seconds_per_tick = tick_clock.seconds_per_tick();
-
+  me.idle.add(static_cast<double>(end - barrier));
+  ThreadRecord* const calling = this_thread;
+  this_thread = nullptr;  // nothing more to settle: the barrier's wait is counted
   Totals run = totals_until(end);
-  run.add(state.paused.sum, -1.0);
-  const auto& speeds = settings().speeds;
-  const double rank_speed = speeds.empty() ? 1.0 : speeds[static_cast<std::size_t>(rank) % speeds.size()];
+  this_thread = calling;
+  if (state.paused.sum) run.add(*state.paused.sum, -1.0);
+  const double seconds_per_tick = tick_clock.seconds_per_tick();
+  const double paused_seconds = state.paused.sum ? state.paused.sum->elapsed * seconds_per_tick : 0.0;
 
   Gathered gathered;
   gathered.ranks = ranks;
   gathered.region_names = all_region_names(names, rank, ranks);
-  std::vector<double> mine = row_of(run, seconds_per_tick, rank_speed, state.paused.sum.elapsed * seconds_per_tick);
+  std::vector<double> mine = row_of(run, seconds_per_tick, rank, paused_seconds);
   for (const auto& name : gathered.region_names) {
     const auto found = state.regions.find(name);
-    const auto row =
-        row_of(found != state.regions.end() ? found->second.sum : Totals{}, seconds_per_tick, rank_speed, 0.0);
+    const bool measured = found != state.regions.end() && found->second.sum;
+    const auto row = row_of(measured ? *found->second.sum : Totals{}, seconds_per_tick, rank, 0.0);
     mine.insert(mine.end(), row.begin(), row.end());
   }
   std::vector<char> host(MPI_MAX_PROCESSOR_NAME, '\0');
@@ -883,6 +1038,7 @@ void finalizing() {
               static_cast<int>(mine.size()), MPI_DOUBLE, 0, MPI_COMM_WORLD);
   PMPI_Gather(host.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR, gathered.hosts.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR,
               0, MPI_COMM_WORLD);
+  gather_threads(thread_rows_of(run, seconds_per_tick), rank, ranks, gathered);
   if (rank == 0 && !settings().out.empty()) write_record(gathered);
   if (rank == 0 && !settings().talp_json.empty()) write_talp_json(gathered);
 }

@@ -8,6 +8,7 @@
 //   HETSCALE_MEASURE_OUT          the run record to write (rank 0), atomically
 //   HETSCALE_MEASURE_TALP_JSON    the run in DLB TALP's JSON layout (rank 0), atomically
 //   HETSCALE_MEASURE_SPEEDS       relative speed per rank, "1,0.5" (default: all 1)
+//   HETSCALE_MEASURE_EMULATE_SPEEDS  emulated speed per rank in (0, 1]: computation held back
 //   HETSCALE_MEASURE_LATENCY      the transfer model's latency, s
 //   HETSCALE_MEASURE_BANDWIDTH    its bandwidth, bytes/s (neither given: calibrated at MPI_Init)
 //   HETSCALE_MEASURE_PROGRAM      the program's name, for the record (default: /proc/self/exe)
@@ -30,7 +31,9 @@ extern const FunctionInfo functions[];
 extern const std::size_t function_count;
 
 // One wrapped call: its time from construction to destruction goes to its
-// function and, by its class, to t_setup, t_comm or t_idle of this thread.
+// function and, by its class, to t_setup, t_comm or t_idle of this thread;
+// its construction ends the thread's computation since its last call (and
+// holds the thread back to an emulated speed).
 class Call {
  public:
   explicit Call(std::size_t function);
@@ -43,6 +46,7 @@ class Call {
   std::size_t function_;
   double bytes_ = 0.0;
   Ticks start_;
+  bool timed_ = false;  // measuring when it began: its time goes to the thread's parts
 };
 
 // count x the size of `type` (0 for MPI_DATATYPE_NULL or a negative count).
@@ -51,8 +55,19 @@ double type_bytes(int count, MPI_Datatype type);
 double fortran_type_bytes(const void* count, const void* type);
 // Whose counts an array of counts gives: one per peer of the communicator
 // (its size, or the remote group's for an intercommunicator), or one per
-// out-neighbour of its topology (the neighbourhood collectives).
-enum class CountsOver { peers, out_neighbours };
+// in- or out-neighbour of its topology (the neighbourhood collectives).
+enum class CountsOver { peers, in_neighbours, out_neighbours };
+// How many entries such an array has on `comm`; 0 when it cannot be told.
+int entries(MPI_Comm comm, CountsOver over);
+// Whether this rank is the root of a rooted collective on `comm` (MPI_ROOT on
+// an intercommunicator).
+bool is_root(int root, MPI_Comm comm);
+// Persistent requests: the bytes each start of `request` moves, kept from its
+// creation (MPI_Send_init, ...), and added up over the requests started.
+void remember_request(MPI_Request request, double bytes);
+double started_bytes(const MPI_Request requests[], int count);
+// The same for a Fortran binding's arguments (a null count: one request).
+double fortran_started_bytes(const void* requests, const void* count);
 // The sum over the entries of counts[i] x the size of types[i] (when `types`
 // is given) or of `type`: the bytes of a v or w collective.
 double type_bytes_sum(const int counts[], const MPI_Datatype types[], MPI_Datatype type, MPI_Comm comm,

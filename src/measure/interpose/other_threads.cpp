@@ -1,0 +1,81 @@
+#include "other_threads.hpp"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
+namespace hetscale::interpose {
+namespace {
+
+// Both fields of a schedstat file (ns); false when it cannot be read (the thread ended).
+bool read_schedstat(int file, double& on_cpu, double& delay) {
+  char text[128];
+  const ssize_t length = pread(file, text, sizeof text - 1, 0);
+  if (length <= 0) return false;
+  text[length] = '\0';
+  return std::sscanf(text, "%lf %lf", &on_cpu, &delay) == 2;
+}
+
+}  // namespace
+
+OtherThreads::~OtherThreads() {
+  for (const auto& [id, thread] : threads_) close(thread.file);
+}
+
+void OtherThreads::start(Ticks now, Ticks rescan_interval) {
+  std::lock_guard lock(mutex_);
+  rescan_interval_ = rescan_interval;
+  look(now, false);
+}
+
+void OtherThreads::look_if_due(Ticks now) {
+  if (now - last_look_ < rescan_interval_) return;
+  std::unique_lock lock(mutex_, std::try_to_lock);
+  if (lock.owns_lock()) look(now, true);
+}
+
+std::map<int, OtherThreads::Times> OtherThreads::snapshot(Ticks now, const std::set<int>& tracked) {
+  std::lock_guard lock(mutex_);
+  look(now, true);
+  std::map<int, Times> times;
+  for (const auto& [id, thread] : threads_)
+    if (!tracked.count(id) && !forgotten_.count(id)) times[id] = thread.last;
+  return times;
+}
+
+void OtherThreads::forget(int thread) {
+  std::lock_guard lock(mutex_);
+  forgotten_.insert(thread);
+}
+
+void OtherThreads::look(Ticks now, bool count_new_from_start) {
+  last_look_ = now;
+  if (DIR* tasks = opendir("/proc/self/task")) {
+    while (const dirent* entry = readdir(tasks)) {
+      char* end = nullptr;
+      const long id = std::strtol(entry->d_name, &end, 10);
+      if (end == entry->d_name || *end != '\0' || threads_.count(static_cast<int>(id))) continue;
+      char path[64];
+      std::snprintf(path, sizeof path, "/proc/self/task/%ld/schedstat", id);
+      const int file = open(path, O_RDONLY | O_CLOEXEC);
+      if (file < 0) continue;
+      Thread thread;
+      thread.file = file;
+      if (!count_new_from_start) read_schedstat(file, thread.base_cpu_ns, thread.base_delay_ns);
+      threads_[static_cast<int>(id)] = thread;
+    }
+    closedir(tasks);
+  }
+  for (auto& [id, thread] : threads_) {
+    double on_cpu = 0.0, delay = 0.0;
+    if (!read_schedstat(thread.file, on_cpu, delay)) continue;  // ended: keeps its last look
+    thread.last.on_cpu_ns = std::max(0.0, on_cpu - thread.base_cpu_ns);
+    thread.last.delay_ns = std::max(0.0, delay - thread.base_delay_ns);
+  }
+}
+
+}  // namespace hetscale::interpose

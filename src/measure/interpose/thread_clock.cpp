@@ -1,0 +1,116 @@
+#include "thread_clock.hpp"
+
+#include <fcntl.h>
+#include <linux/perf_event.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+
+namespace hetscale::interpose {
+namespace {
+
+// Without a perf event page, a segment longer than this counts as one in
+// which the thread left its CPU.
+constexpr double fallback_segment_ns = 50'000.0;
+
+double thread_cpu_ns() {
+  timespec now{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) * 1e9 + static_cast<double>(now.tv_nsec);
+}
+
+// The second field of a schedstat file: run-queue delay, ns; 0 when unreadable.
+double schedstat_delay_ns(int file) {
+  if (file < 0) return 0.0;
+  char text[128];
+  const ssize_t length = pread(file, text, sizeof text - 1, 0);
+  if (length <= 0) return 0.0;
+  text[length] = '\0';
+  double running = 0.0, waiting = 0.0;
+  return std::sscanf(text, "%lf %lf", &running, &waiting) == 2 ? waiting : 0.0;
+}
+
+std::uint32_t sequence(const volatile perf_event_mmap_page* page) { return page->lock; }
+
+}  // namespace
+
+ThreadClock::~ThreadClock() {
+  if (page_) munmap(const_cast<perf_event_mmap_page*>(page_), static_cast<std::size_t>(sysconf(_SC_PAGESIZE)));
+  if (perf_file_ >= 0) close(perf_file_);
+  if (schedstat_file_ >= 0) close(schedstat_file_);
+}
+
+Split ThreadClock::start(Ticks now, double ticks_per_ns) {
+  ticks_per_ns_ = ticks_per_ns;
+  char path[64];
+  std::snprintf(path, sizeof path, "/proc/self/task/%ld/schedstat", static_cast<long>(syscall(SYS_gettid)));
+  schedstat_file_ = open(path, O_RDONLY | O_CLOEXEC);
+  perf_event_attr attributes{};
+  attributes.size = sizeof attributes;
+  attributes.type = PERF_TYPE_SOFTWARE;
+  attributes.config = PERF_COUNT_SW_DUMMY;
+  attributes.exclude_kernel = 1;
+  attributes.exclude_hv = 1;
+  perf_file_ = static_cast<int>(syscall(SYS_perf_event_open, &attributes, 0, -1, -1, PERF_FLAG_FD_CLOEXEC));
+  if (perf_file_ >= 0) {
+    void* mapped = mmap(nullptr, static_cast<std::size_t>(sysconf(_SC_PAGESIZE)), PROT_READ, MAP_SHARED, perf_file_, 0);
+    if (mapped != MAP_FAILED) {
+      page_ = static_cast<const volatile perf_event_mmap_page*>(mapped);
+    } else {
+      close(perf_file_);
+      perf_file_ = -1;
+    }
+  }
+  started_ = true;
+  rebase(now);
+  Split before;
+  before.on_cpu = cpu_at_ * ticks_per_ns_;
+  before.delay = delay_at_ * ticks_per_ns_;
+  return before;
+}
+
+bool ThreadClock::left_cpu(double wall) const {
+  if (page_) return sequence(page_) != seen_;
+  return wall > fallback_segment_ns * ticks_per_ns_;
+}
+
+void ThreadClock::read(double& cpu_ns, double& delay_ns) const {
+  cpu_ns = thread_cpu_ns();
+  delay_ns = schedstat_delay_ns(schedstat_file_);
+}
+
+void ThreadClock::rebase(Ticks now) {
+  read(cpu_at_, delay_at_);
+  uninterrupted_ = 0.0;
+  segment_start_ = now;
+  if (page_) seen_ = sequence(page_);
+}
+
+Split ThreadClock::split_after_leaving(Ticks now, double wall) {
+  double cpu_ns = 0.0, delay_ns = 0.0;
+  read(cpu_ns, delay_ns);
+  Split split;
+  split.wall = wall;
+  split.on_cpu = std::clamp((cpu_ns - cpu_at_) * ticks_per_ns_ - uninterrupted_, 0.0, wall);
+  split.delay = std::clamp((delay_ns - delay_at_) * ticks_per_ns_, 0.0, wall - split.on_cpu);
+  split.blocked = wall - split.on_cpu - split.delay;
+  cpu_at_ = cpu_ns;
+  delay_at_ = delay_ns;
+  uninterrupted_ = 0.0;
+  segment_start_ = now;
+  if (page_) seen_ = sequence(page_);
+  return split;
+}
+
+double ThreadClock::pause_ends(Ticks now) {
+  const double wall = static_cast<double>(now - segment_start_);
+  rebase(now);
+  return wall;
+}
+
+}  // namespace hetscale::interpose

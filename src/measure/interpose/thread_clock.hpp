@@ -1,0 +1,80 @@
+#pragma once
+// One thread's timeline split exactly into time on a CPU, time waiting for a
+// CPU (run-queue delay) and time blocked (sleeping, reading a file), from the
+// thread's own counters, at the boundaries of its segments (a computation
+// between two MPI calls, one MPI call).
+//
+// Reading the counters costs about 1 to 2 us here (the thread CPU clock is a
+// system call, the run-queue delay a read of /proc/self/task/TID/schedstat),
+// too much for every MPI call. They are read only at the end of a segment in
+// which the thread left its CPU: the kernel updates a page it maps for a
+// perf event of the thread (a software event that counts nothing) each time
+// the thread is scheduled in, so a change of that page's sequence number,
+// read in a few nanoseconds, says the thread was descheduled since the last
+// boundary. A segment the thread ran through without leaving its CPU was on
+// the CPU for all its wall time; a segment in which it left gets the rest of
+// the thread CPU time since the last read, and all the run-queue delay since
+// then (no earlier segment had any). So every segment's split is exact, to
+// the few hundred nanoseconds of the reads themselves (docs/measure.md).
+// Where perf events are not allowed, a segment counts as left when it is
+// longer than 50 us (the error bound then: a descheduling inside a shorter
+// segment is taken as on-CPU time).
+#include <cstdint>
+
+#include "tick_clock.hpp"
+
+struct perf_event_mmap_page;
+
+namespace hetscale::interpose {
+
+// A segment's wall time and its split, in ticks; on_cpu + delay + blocked = wall.
+struct Split {
+  double wall = 0.0, on_cpu = 0.0, delay = 0.0, blocked = 0.0;
+};
+
+class ThreadClock {
+ public:
+  ThreadClock() = default;
+  ThreadClock(const ThreadClock&) = delete;
+  ThreadClock& operator=(const ThreadClock&) = delete;
+  ~ThreadClock();
+
+  // Starts timing the calling thread at `now` (ticks_per_ns: the tick clock's
+  // rate); returns what the thread spent before, since it began: its CPU time
+  // as on_cpu and its run-queue delay as delay (wall 0).
+  Split start(Ticks now, double ticks_per_ns);
+  bool started() const { return started_; }
+  // Ends the segment that began at the last boundary (or start) at `now`.
+  Split lap(Ticks now) {
+    const double wall = static_cast<double>(now - segment_start_);
+    segment_start_ = now;
+    if (!left_cpu(wall)) {
+      uninterrupted_ += wall;
+      return {wall, wall, 0.0, 0.0};
+    }
+    return split_after_leaving(now, wall);
+  }
+  // A pause the thread chose (an emulated speed's hold-back), from the last
+  // boundary to `now`: its wall time, the counters read again so the next
+  // segment starts exact.
+  double pause_ends(Ticks now);
+  // Whether the thread's descheduling is seen exactly (a perf event page).
+  bool exact() const { return page_ != nullptr; }
+
+ private:
+  bool left_cpu(double wall) const;
+  Split split_after_leaving(Ticks now, double wall);
+  void read(double& cpu_ns, double& delay_ns) const;
+  void rebase(Ticks now);
+
+  bool started_ = false;
+  const volatile perf_event_mmap_page* page_ = nullptr;
+  std::uint32_t seen_ = 0;  // the page's sequence number at the last boundary
+  int perf_file_ = -1, schedstat_file_ = -1;
+  double ticks_per_ns_ = 1.0;
+  Ticks segment_start_ = 0;
+  double cpu_at_ = 0.0, delay_at_ = 0.0;  // ns, at the last read
+  double uninterrupted_ = 0.0;            // ticks of segments run through since the last read
+};
+
+}  // namespace hetscale::interpose
