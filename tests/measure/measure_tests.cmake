@@ -5,6 +5,12 @@
 # tests/CMakeLists.txt.
 add_executable(known_wait measure/programs/known_wait.c)
 target_link_libraries(known_wait PRIVATE MPI::MPI_C)
+# A 1-D stencil that times its own computation, with one thread, two threads
+# in MPI at once, or an OpenMP loop (also bench/measure_accuracy's program).
+find_package(OpenMP REQUIRED COMPONENTS C)
+find_package(Threads REQUIRED)
+add_executable(stencil measure/programs/stencil.c)
+target_link_libraries(stencil PRIVATE MPI::MPI_C OpenMP::OpenMP_C Threads::Threads)
 
 add_test(NAME measure_known_wait_c
   COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_known_wait.py $<TARGET_FILE:hetscale_cli>
@@ -158,4 +164,15 @@ add_test(NAME measure_worker_thread
   COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_worker_thread.py $<TARGET_FILE:hetscale_cli>
           $<TARGET_FILE:worker_thread> ${CMAKE_CURRENT_BINARY_DIR}/measure_worker_thread)
 set_tests_properties(measure_worker_thread PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 120
+  RUN_SERIAL TRUE)
+
+# Shared cores and threads: 4 ranks on this machine (more ranks than cores
+# here), one thread, two threads in MPI at once and an OpenMP loop, as is and
+# emulated at 1,0.5: each rank's t_comp within 10 % of its own CPU time (over
+# its emulated speed), its parts adding up to t_par, the record read
+# (bench/measure_accuracy.py --test).
+add_test(NAME measure_accuracy
+  COMMAND python3 ${PROJECT_SOURCE_DIR}/bench/measure_accuracy.py --test --check $<TARGET_FILE:hetscale_cli>
+          $<TARGET_FILE:stencil> ${CMAKE_CURRENT_BINARY_DIR}/measure_accuracy)
+set_tests_properties(measure_accuracy PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 400
   RUN_SERIAL TRUE)

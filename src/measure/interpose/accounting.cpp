@@ -271,15 +271,17 @@ void computation_ends(ThreadRecord& thread, const Split& split, Ticks& now) {
 }
 
 // A thread's first MPI call after MPI_Init (MPI_THREAD_MULTIPLE): from now on
-// it times itself; what it did since it began (after MPI_Init) is computation.
-void start_thread_clock(ThreadRecord& thread, Ticks now) {
-  const Split before = thread.clock.start(now, ticks_per_second * 1e-9);
+// it times itself; what it did since it began (after MPI_Init) is
+// computation, held back like any other.
+void start_thread_clock(ThreadRecord& thread, Ticks& now) {
+  Split before = thread.clock.start(now, ticks_per_second * 1e-9);
   process().other_threads.forget(thread.id);
   const double since_measuring = static_cast<double>(now - process().start);
   const double shown = before.on_cpu + before.delay;
   const double fit = shown > since_measuring && shown > 0.0 ? since_measuring / shown : 1.0;
-  thread.on_cpu.add(before.on_cpu * fit);
-  thread.other.add(before.delay * fit);
+  before.on_cpu *= fit;
+  before.delay *= fit;
+  computation_ends(thread, before, now);
 }
 
 // A rank's times and MPI profile since MPI_Init, or over an interval (the
@@ -379,7 +381,8 @@ enum Field : std::size_t {
   calling_on_cpu,  // the MPI-calling threads' computation on a CPU
   calling_held,    // and held back: the speed achieved is on_cpu / (on_cpu + held)
   cpus,            // CPUs this rank may run on (its affinity)
-  threads_seen,    // threads with a time of their own
+  host_cpus,       // CPUs of its host (online)
+  threads_seen,    // threads that computed 5 % of the rank's time or more
   fields
 };
 const std::size_t width = fields + 3 * function_count;
@@ -433,7 +436,10 @@ std::vector<double> row_of(const Totals& totals, double seconds_per_tick, int ra
     row[calling_held] += thread.held * seconds_per_tick;
   }
   row[cpus] = allowed_cpus();
-  row[threads_seen] = static_cast<double>(threads.size());
+  row[host_cpus] = static_cast<double>(sysconf(_SC_NPROCESSORS_ONLN));
+  row[threads_seen] = static_cast<double>(std::count_if(threads.begin(), threads.end(), [&](const auto& thread) {
+    return thread.computation() >= 0.05 * totals.elapsed;
+  }));
   for (std::size_t f = 0; f < function_count; ++f) {
     row[fields + f] = totals.seconds[f] * seconds_per_tick;
     row[fields + function_count + f] = totals.calls[f];
@@ -548,25 +554,30 @@ RunRecord record_of(const Gathered& gathered, std::size_t part, const std::strin
   return record;
 }
 
-// How the ranks shared this run's hosts: per rank the CPUs it may run on, per
-// host the ranks on it, and whether ranks outnumber the CPUs of a host.
+// How the ranks shared this run's hosts: per rank the CPUs it may run on and
+// its threads that computed (5 % of its time or more), per host its ranks;
+// cores are shared when a host has more ranks than CPUs, or a rank more
+// computing threads than the CPUs it may run on.
 nlohmann::ordered_json sharing_of(const Gathered& gathered) {
-  std::map<std::string, std::pair<int, int>> hosts;  // ranks, largest CPU count of a rank there
-  nlohmann::ordered_json cpus = nlohmann::ordered_json::array();
+  std::map<std::string, std::pair<int, int>> hosts;  // ranks, CPUs
+  nlohmann::ordered_json cpus = nlohmann::ordered_json::array(), threads = nlohmann::ordered_json::array();
+  bool shared = false;
   for (int r = 0; r < gathered.ranks; ++r) {
-    const int count = static_cast<int>(gathered.row(r, 0)[Field::cpus]);
+    const double* row = gathered.row(r, 0);
+    const int count = static_cast<int>(row[Field::cpus]), seen = static_cast<int>(row[threads_seen]);
     cpus.push_back(count);
+    threads.push_back(seen);
+    shared = shared || seen > count;
     auto& host = hosts[gathered.host(r)];
     host.first += 1;
-    host.second = std::max(host.second, count);
+    host.second = static_cast<int>(row[host_cpus]);
   }
   nlohmann::ordered_json ranks_per_host = nlohmann::ordered_json::object();
-  bool shared = false;
   for (const auto& [name, host] : hosts) {
     ranks_per_host[name] = host.first;
     shared = shared || host.first > host.second;
   }
-  return {{"cpus", cpus}, {"ranks_per_host", ranks_per_host}, {"cores_shared", shared}};
+  return {{"cpus", cpus}, {"threads", threads}, {"ranks_per_host", ranks_per_host}, {"cores_shared", shared}};
 }
 
 // The emulated speeds asked and achieved: each rank's MPI-calling threads'

@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""How right `hetscale measure` is where heterogeneity lives: shared cores, a
+busy neighbour, threads, emulated speeds.
+
+    measure_accuracy.py [--check] [--quick] HETSCALE STENCIL [WORK_DIR]
+
+STENCIL is tests/measure/programs/stencil.c (built as build/tests/stencil):
+each rank times its own computation with its threads' CPU clocks and prints
+the largest. Over a matrix of 1, 2, 4 and 8 ranks on this machine; quiet,
+beside one and beside two foreign busy loops; speeds as they are and emulated
+at 1,0.5 and 1,0.25 (alternating over the ranks); one thread, two threads in
+MPI at once (MPI_THREAD_MULTIPLE) and an OpenMP loop of two threads, each
+cell one measured run of an even split, and in each cell:
+  - each rank's t_comp within 5 % of its own CPU time divided by its
+    emulated speed;
+  - the parts add up: every rank's parts at most t_par (1 %), and the
+    longest rank's equal to it (1 %);
+  - `hetscale analyze` reads the record;
+  - the verdict on the split is right: an even split on equal speeds is
+    never said not to follow the speeds, and under emulated unequal speeds
+    it is.
+Prints one line a cell and a summary; --check exits 1 when a cell misses.
+--quick runs the corners of the matrix only; --test runs 4 ranks with each
+kind of threads, as is and emulated at 1,0.5, with a 10 % tolerance and no
+verdict (the test suite's measure_accuracy: it must hold on a busy machine).
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+RANKS = (1, 2, 4, 8)
+LOADS = (0, 1, 2)
+SPEEDS = ("", "1,0.5", "1,0.25")
+THREADS = ("single", "multiple", "openmp")
+TOLERANCE = 0.05
+
+
+def speeds_for(pattern, ranks):
+    if not pattern:
+        return None
+    values = pattern.split(",")
+    return [float(values[r % len(values)]) for r in range(ranks)]
+
+
+def run_cell(hetscale, stencil, work, ranks, load, speeds, threads, verdict=True):
+    name = f"{ranks}r-load{load}-{speeds or 'asis'}-{threads}".replace(",", "_")
+    record = os.path.join(work, name + ".json")
+    v = speeds_for(speeds, ranks)
+    command = ["mpiexec", "--oversubscribe", "-np", str(ranks), hetscale, "measure", "--out", record]
+    if v and ranks > 1:
+        command += ["--emulate-speeds", ",".join(f"{x:g}" for x in v)]
+    elif v:
+        command += ["--emulate-speeds", f"{v[0]:g}"]
+    command += ["--", stencil, "--steps", "20", "--cells", str(1000000 * ranks), "--threads", threads]
+    # An idle OpenMP pool that spins is computing as far as any clock can tell
+    # (TALP without OMPT counts it so too): the pool sleeps when idle here.
+    environment = dict(os.environ, OMP_NUM_THREADS="2", OMP_WAIT_POLICY="passive")
+    busy = [subprocess.Popen(["sh", "-c", "while :; do :; done"]) for _ in range(load)]
+    try:
+        run = subprocess.run(command, capture_output=True, text=True, env=environment, timeout=600)
+    finally:
+        for process in busy:
+            process.kill()
+            process.wait()
+    problems = []
+    if run.returncode != 0:
+        return name, [f"exit {run.returncode}: {run.stderr.strip()[-300:]}"], None
+    own = {int(m.group(1)): float(m.group(2)) for m in re.finditer(r"stencil rank (\d+) cpu (\S+)", run.stdout)}
+    if not os.path.exists(record):
+        return name, [f"no record written: {run.stderr.strip()[-300:]}"], None
+    data = json.load(open(record))
+    t_par = data["t_par"]
+    worst = 0.0
+    longest = 0.0
+    for r, node in enumerate(data["nodes"]):
+        speed = v[r] if v and ranks > 1 else (v[0] if v else 1.0)
+        expected = own[r] / speed
+        error = node["t_comp"] / expected - 1.0
+        worst = max(worst, abs(error))
+        if abs(error) > TOLERANCE:
+            problems.append(f"rank {r}: t_comp {node['t_comp']:.4f} s against its own {expected:.4f} s "
+                            f"({error:+.1%})")
+        parts = sum(node.get(k, 0.0) for k in ("t_comp", "t_comm", "t_setup", "t_idle", "t_other", "t_blocked"))
+        longest = max(longest, parts)
+        if parts > t_par * 1.01:
+            problems.append(f"rank {r}: parts {parts:.4f} s exceed t_par {t_par:.4f} s")
+    if abs(longest / t_par - 1.0) > 0.01:
+        problems.append(f"the longest rank's parts {longest:.4f} s are not t_par {t_par:.4f} s")
+    analysis = subprocess.run([hetscale, "analyze", record], capture_output=True, text=True)
+    if analysis.returncode != 0:
+        problems.append(f"analyze refused the record: {analysis.stderr.strip()}")
+    blamed = "does not follow the node speeds" in analysis.stdout
+    unequal = bool(v) and ranks > 1 and len(set(v)) > 1
+    if verdict and blamed != unequal:
+        problems.append("the split was " + ("blamed although the speeds are equal" if blamed else
+                                           "not blamed although the emulated speeds are unequal"))
+    return name, problems, worst
+
+
+def main(argv):
+    check = "--check" in argv
+    quick = "--quick" in argv
+    test = "--test" in argv
+    global TOLERANCE
+    if test:
+        TOLERANCE = 0.10
+    arguments = [a for a in argv if not a.startswith("--")]
+    if len(arguments) < 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    hetscale, stencil = arguments[0], arguments[1]
+    work = arguments[2] if len(arguments) > 2 else tempfile.mkdtemp(prefix="measure-accuracy-")
+    os.makedirs(work, exist_ok=True)
+    cells = [(n, load, speeds, threads) for n in RANKS for load in LOADS for speeds in SPEEDS for threads in THREADS]
+    if quick:
+        cells = [(n, load, speeds, threads) for (n, load, speeds, threads) in cells
+                 if n in (2, 8) and load in (0, 2) and speeds in ("", "1,0.5")]
+    if test:
+        cells = [(4, 0, speeds, threads) for speeds in ("", "1,0.5") for threads in THREADS]
+    missed = 0
+    worst_all = 0.0
+    print(f"{'cell':32} {'worst |t_comp/own - 1|':>22}  verdict")
+    for cell in cells:
+        name, problems, worst = run_cell(hetscale, stencil, work, *cell, verdict=not test)
+        if worst is not None:
+            worst_all = max(worst_all, worst)
+        missed += bool(problems)
+        status = "ok" if not problems else "MISSED: " + "; ".join(problems)
+        print(f"{name:32} {'-' if worst is None else f'{worst:.2%}':>22}  {status}", flush=True)
+    print(f"{len(cells) - missed} of {len(cells)} cells met (each rank's t_comp within {TOLERANCE:.0%} of its own "
+          f"CPU time / speed, parts adding up, the record read, the verdict right); the worst t_comp error "
+          f"{worst_all:.2%}")
+    if check and missed:
+        print(f"missed in {missed} cells", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
