@@ -1,4 +1,4 @@
-// The cost of measuring with `hetscale measure` (issue 17): each program run
+// The cost of measuring with `hetscale measure`: each program run
 // plain and measured, in turn, several times in one run of this benchmark;
 // the fastest of each is compared (other work on a shared machine can only
 // slow a run down), and the ratios printed as a Markdown table.
@@ -9,6 +9,11 @@
 //   partner to wait for): the time measuring adds to each call, in ns;
 // - 100,000 small MPI_Allreduce calls on 2 ranks (about 0.4 us each here):
 //   the overhead on the loop, goal under 10 %;
+// - a polling loop: 2,000,000 MPI_Testany calls on a receive not yet
+//   matched, back to back on one rank (the time added to each call, goal
+//   40 ns), and on 2 ranks with 30 steps of arithmetic between two polls
+//   (about 0.3 us a poll, a program that computes while it polls: the overhead on
+//   the loop, goal under 10 %);
 // - LAMMPS from Debian (the Lennard-Jones melt of tests/measure/data) on 2
 //   ranks: the overhead on LAMMPS's own Loop time and on the whole run (which
 //   also holds the transfer model's calibration in MPI_Init), goal under 1 %.
@@ -104,6 +109,15 @@ int main(int argc, char** argv) {
   const bool loop_met = pair.overhead() < 0.10;
   met = met && loop_met;
 
+  const std::regex polling_time(R"(testany_loop: \d+ calls in ([0-9.eE+-]+) s)");
+  const long polls = 2'000'000;
+  const auto polling_one = compare(1, fmt::format("{} {}", HETSCALE_TESTANY_LOOP, polls), polling_time, 5);
+  const double polling_added_ns = (polling_one.measured.own - polling_one.plain.own) / polls * 1e9;
+  const bool polling_call_met = polling_added_ns <= 40.0;
+  const auto polling_two = compare(2, fmt::format("{} {} 30", HETSCALE_TESTANY_LOOP, polls), polling_time, 5);
+  const bool polling_loop_met = polling_two.overhead() < 0.10;
+  met = met && polling_call_met && polling_loop_met;
+
   std::printf("\n## The cost of measuring (hetscale measure), fastest of 5 runs each, plain and measured in turn\n\n");
   std::printf("| program | ranks | plain | measured | overhead | goal |\n|---|---|---|---|---|---|\n");
   std::printf("| %ld MPI_Allreduce (per call: %.1f ns added; plain %.1f ns a call) | 1 | %.6f s | %.6f s | %s | - |\n",
@@ -112,6 +126,15 @@ int main(int argc, char** argv) {
   std::printf("| 100000 MPI_Allreduce (%.2f us a call) | 2 | %.6f s | %.6f s | %s | < 10 %%: %s |\n",
               pair.plain.own / 1e5 * 1e6, pair.plain.own, pair.measured.own, percent(pair.overhead()).c_str(),
               loop_met ? "met" : "missed");
+
+  std::printf("| %ld MPI_Testany polls (per call: %.1f ns added; plain %.1f ns a call) | 1 | %.6f s | %.6f s | %s | "
+              "<= 40 ns a call: %s |\n",
+              polls, polling_added_ns, polling_one.plain.own / polls * 1e9, polling_one.plain.own,
+              polling_one.measured.own, percent(polling_one.overhead()).c_str(), polling_call_met ? "met" : "missed");
+  std::printf("| %ld MPI_Testany polls, 30 steps of arithmetic between two (%.1f ns a poll) | 2 | %.6f s | %.6f s | "
+              "%s | < 10 %%: %s |\n", polls,
+              polling_two.plain.own / polls * 1e9, polling_two.plain.own, polling_two.measured.own,
+              percent(polling_two.overhead()).c_str(), polling_loop_met ? "met" : "missed");
 
   const std::string lammps = HETSCALE_LMP;
   if (lammps.empty() || lammps.find("NOTFOUND") != std::string::npos) {

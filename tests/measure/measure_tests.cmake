@@ -176,3 +176,11 @@ add_test(NAME measure_accuracy
           $<TARGET_FILE:stencil> ${CMAKE_CURRENT_BINARY_DIR}/measure_accuracy)
 set_tests_properties(measure_accuracy PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 400
   RUN_SERIAL TRUE)
+
+# A polling loop (MPI_Testany, timed one call in 16): every call counted, its
+# time booked as waiting (tests/measure/check_polling.py).
+add_test(NAME measure_polling
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_polling.py $<TARGET_FILE:hetscale_cli>
+          $<TARGET_FILE:testany_loop> ${CMAKE_CURRENT_BINARY_DIR}/measure_polling)
+set_tests_properties(measure_polling PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 200
+  RUN_SERIAL TRUE)

@@ -193,6 +193,13 @@ struct ThreadRecord {
   int id = 0;          // the kernel's thread id
   ThreadClock clock;   // the thread's own
   double owed = 0.0;   // hold-back owed to an emulated speed (ticks; the thread's own)
+  // Polls (the thread's own): counted since the last timed boundary, and the
+  // timed ones' time and count, per function.
+  std::uint32_t polls = 0;
+  std::vector<std::size_t> polled;  // functions with untimed polls pending
+  std::vector<double> untimed_polls = std::vector<double>(function_count);
+  std::vector<double> timed_poll_ticks = std::vector<double>(function_count);
+  std::vector<double> timed_polls = std::vector<double>(function_count);
   Accumulator on_cpu, held, other, blocked, setup, comm, idle;
   std::vector<Accumulator> seconds = std::vector<Accumulator>(function_count);
   std::vector<Accumulator> bytes = std::vector<Accumulator>(function_count);
@@ -248,12 +255,35 @@ struct ProcessState {
 ProcessState& process_state = *new ProcessState;
 inline ProcessState& process() { return process_state; }
 
+// The polls counted but not timed since the thread's last boundary were in
+// this computation segment: each gets the mean time of its function's timed
+// polls, taken out of the segment's time on a CPU (never more than all of
+// it) and counted as waiting, with the function's calls and seconds.
+void polls_end(ThreadRecord& thread, Split& split) {
+  if (thread.polled.empty()) return;
+  double estimated = 0.0;
+  for (const auto f : thread.polled)
+    if (thread.timed_polls[f] > 0.0) estimated += thread.untimed_polls[f] * thread.timed_poll_ticks[f] / thread.timed_polls[f];
+  const double taken = std::min(estimated, split.on_cpu);
+  const double fit = estimated > 0.0 ? taken / estimated : 0.0;
+  for (const auto f : thread.polled) {
+    if (thread.timed_polls[f] > 0.0)
+      thread.seconds[f].add(fit * thread.untimed_polls[f] * thread.timed_poll_ticks[f] / thread.timed_polls[f]);
+    thread.calls[f].add(thread.untimed_polls[f]);
+    thread.untimed_polls[f] = 0.0;
+  }
+  thread.polled.clear();
+  split.on_cpu -= taken;
+  thread.idle.add(taken);
+}
+
 // The end of a computation segment of `thread` (its split from the thread's
 // clock): on a CPU, waiting for one, blocked. Under an emulated speed v the
 // thread then sleeps (1/v - 1) x its time on a CPU, once enough is owed: the
 // computation takes 1/v as long, and its waits in MPI stay as they are.
 // `now` moves past the hold-back.
-void computation_ends(ThreadRecord& thread, const Split& split, Ticks& now) {
+void computation_ends(ThreadRecord& thread, Split split, Ticks& now) {
+  polls_end(thread, split);
   thread.on_cpu.add(split.on_cpu);
   thread.other.add(split.delay);
   thread.blocked.add(split.blocked);
@@ -753,6 +783,14 @@ void write_talp_json(const Gathered& gathered) {
 }  // namespace
 
 
+bool poll_untimed(std::size_t function) {
+  ThreadRecord* const thread = this_thread;
+  if (!thread || !thread->clock.started() || !process().measuring.load(std::memory_order_relaxed)) return false;
+  if ((thread->polls++ & 15u) == 0) return false;
+  if (thread->untimed_polls[function]++ == 0.0) thread->polled.push_back(function);
+  return true;
+}
+
 Call::Call(std::size_t function) : function_(function), start_(tick_clock.now()) {
   if (!process().measuring.load(std::memory_order_relaxed)) return;
   auto& thread = this_thread_record();
@@ -773,7 +811,13 @@ Call::~Call() {
   thread.calls[function_].add(1.0);
   thread.bytes[function_].add(bytes_);
   if (!timed_) return;  // before MPI_Init returned or after MPI_Finalize began
-  thread.clock.lap(end);  // in MPI: waiting, on a CPU or not
+  const Split inside = thread.clock.lap(end);  // in MPI: waiting, on a CPU or not
+  if (functions[function_].poll) {
+    // The untimed polls get the timed ones' time on a CPU (a timed poll that
+    // was descheduled would lend its wait to polls that were not).
+    thread.timed_poll_ticks[function_] += inside.on_cpu;
+    thread.timed_polls[function_] += 1.0;
+  }
   switch (functions[function_].kind) {
     case CallClass::setup:
       thread.setup.add(spent);

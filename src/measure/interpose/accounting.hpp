@@ -25,6 +25,7 @@ enum class CallClass { setup, transfer, wait, io };
 struct FunctionInfo {
   const char* name;
   CallClass kind;
+  bool poll;  // a non-blocking completion check, timed one call in 16
 };
 // Generated from the list, indexed by the wrappers.
 extern const FunctionInfo functions[];
@@ -48,6 +49,13 @@ class Call {
   Ticks start_;
   bool timed_ = false;  // measuring when it began: its time goes to the thread's parts
 };
+
+// A non-blocking completion check (MPI_Test*, MPI_Iprobe, ...): true when
+// this call is not timed, only counted (one in 16 is timed; the others get
+// the mean time of the timed ones, taken out of the computation around them
+// at the thread's next timed boundary). A polling loop then costs a few
+// nanoseconds a call more than it would unmeasured.
+bool poll_untimed(std::size_t function);
 
 // count x the size of `type` (0 for MPI_DATATYPE_NULL or a negative count).
 double type_bytes(int count, MPI_Datatype type);
