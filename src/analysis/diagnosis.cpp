@@ -58,7 +58,8 @@ std::vector<Loss> all_losses(const RunAnalysis& analysis) {
   const auto& h = analysis.heterogeneous;
   std::vector<Loss> losses;
 
-  if (h.efficiency < kDistributionFollowsSpeeds) {
+  const double follows = analysis.conditions.measured ? kMeasuredDistributionFollowsSpeeds : kDistributionFollowsSpeeds;
+  if (h.efficiency < follows) {
     // APGA 2004 Proposition 1: shares p_i = v_i / sum v give T_n = K / sum v,
     // which is e T_n (Eq 7); the time beyond computation (Eq 14) is kept.
     Loss idle = made_useful(analysis, LossKind::idle_from_distribution, system.gamma, idle_weight);

@@ -9,6 +9,7 @@
 #include "hetscale/model/energetic.hpp"
 #include "hetscale/model/heterogeneous.hpp"
 #include "hetscale/model/pop.hpp"
+#include "hetscale/record/measured_conditions.hpp"
 #include "hetscale/record/measured_regions.hpp"
 
 namespace hetscale {
@@ -176,6 +177,36 @@ void require_computation(const RunRecord& run) {
 
 }  // namespace
 
+bool RunConditions::loaded() const { return other_load > kOtherLoadCaution; }
+
+namespace {
+
+RunConditions run_conditions(const RunRecord& run) {
+  RunConditions conditions;
+  const auto measured = read_measured_conditions(run.context_json);
+  conditions.measured = measured.has_sharing;
+  conditions.cores_shared = measured.cores_shared;
+  for (const auto& [host, ranks] : measured.ranks_per_host) {
+    if (ranks <= conditions.crowded_ranks) continue;
+    conditions.crowded_host = host;
+    conditions.crowded_ranks = ranks;
+  }
+  for (const auto& node : run.nodes) {
+    const double share = run.t_par > 0.0 ? node.t_other / run.t_par : 0.0;
+    if (share <= conditions.other_load) continue;
+    conditions.other_load = share;
+    conditions.other_load_node = node.name;
+  }
+  const auto& asked = measured.emulated_asked;
+  const auto& achieved = measured.emulated_achieved;
+  for (std::size_t i = 0; i < std::min({asked.size(), achieved.size(), run.nodes.size()}); ++i)
+    if (asked[i] > 0.0 && std::abs(achieved[i] / asked[i] - 1.0) > kEmulationTolerance)
+      conditions.emulation_missed.push_back({run.nodes[i].name, asked[i], achieved[i]});
+  return conditions;
+}
+
+}  // namespace
+
 RunAnalysis analyze_run(const RunRecord& run, const Platform* platform) {
   require_computation(run);
   RunAnalysis analysis;
@@ -206,6 +237,7 @@ RunAnalysis analyze_run(const RunRecord& run, const Platform* platform) {
   if (analysis.mpi_functions.size() > listed_mpi_functions) analysis.mpi_functions.resize(listed_mpi_functions);
   analysis.regions = region_names(run);
   analysis.distribution = read_work_distribution(run.context_json);
+  analysis.conditions = run_conditions(run);
   return analysis;
 }
 

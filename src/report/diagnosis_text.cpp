@@ -18,6 +18,24 @@ std::string on_nodes(const Loss& loss) {
 
 }  // namespace
 
+std::vector<std::string> caution_lines(const RunAnalysis& analysis) {
+  const auto& c = analysis.conditions;
+  std::vector<std::string> lines;
+  if (c.cores_shared)
+    lines.push_back(fmt::format(
+        "caution: cores were shared ({} ranks on {}, or a rank's threads on fewer CPUs than they are): each rank's "
+        "wait for a CPU is t_other, not computation, and the ranks ran slower than on cores of their own",
+        c.crowded_ranks, c.crowded_host));
+  if (c.loaded())
+    lines.push_back(fmt::format(
+        "caution: other load: up to {} of t_par on {} waited for a CPU (t_other); the machine was not dedicated",
+        percent(c.other_load), c.other_load_node));
+  for (const auto& missed : c.emulation_missed)
+    lines.push_back(fmt::format("caution: {}'s emulated speed was {:.3g}, not the {:.3g} asked", missed.node,
+                                missed.achieved, missed.asked));
+  return lines;
+}
+
 std::vector<std::string> headline_lines(const RunAnalysis& analysis, const Headline& headline) {
   std::vector<std::string> lines;
   lines.push_back(fmt::format("t_par = {} (the longest node's elapsed time)", seconds(headline.t_par)));
@@ -85,10 +103,17 @@ std::string loss_sentence(const RunAnalysis& analysis, const Headline& headline,
           loss.t_par_after.value_or(0.0));
       break;
     case LossKind::idle:
-      out += fmt::format(
-          "waiting at synchronisation, the split already following the speeds (e = {}); were it all useful time, the "
-          "efficiency would go {} at most {}",
-          ratio(analysis.heterogeneous.efficiency), from_to, ratio(loss.efficiency_after));
+      if (analysis.conditions.cores_shared || analysis.conditions.loaded())
+        out += fmt::format(
+            "waiting for ranks that {} (t_other), the split following the speeds as far as a measured run tells (e = "
+            "{}); were it all useful time, the efficiency would go {} at most {}",
+            analysis.conditions.cores_shared ? "shared cores" : "other work held back", 
+            ratio(analysis.heterogeneous.efficiency), from_to, ratio(loss.efficiency_after));
+      else
+        out += fmt::format(
+            "waiting at synchronisation, the split already following the speeds (e = {}); were it all useful time, "
+            "the efficiency would go {} at most {}",
+            ratio(analysis.heterogeneous.efficiency), from_to, ratio(loss.efficiency_after));
       break;
     case LossKind::communication:
       out += fmt::format(

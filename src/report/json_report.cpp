@@ -104,6 +104,7 @@ std::string analysis_json(const RunAnalysis& analysis) {
                                   {"t_setup", times.t_setup},
                                   {"t_idle", times.t_idle},
                                   {"t_other", times.t_other},
+                                  {"t_blocked", times.t_blocked},
                                   {"t_unaccounted", times.t_unaccounted}},
                                  energetic_node_metrics(node)));
   }
@@ -113,6 +114,7 @@ std::string analysis_json(const RunAnalysis& analysis) {
   if (!analysis.mpi_functions.empty())
     out["mpi_functions"] = ordered_json::parse(mpi_profile_json(analysis.mpi_functions));
   if (!analysis.regions.empty()) out["regions"] = analysis.regions;
+  if (const auto cautions = caution_lines(analysis); !cautions.empty()) out["cautions"] = cautions;
   out["diagnosis"] = diagnosis_json(analysis);
   return dump(out);
 }

@@ -72,6 +72,7 @@ std::string analysis_table(const RunAnalysis& a) {
       fmt::format("run {}{}{}: {} nodes, t_par = {} s{}\n", a.run_source, a.label.empty() ? "" : " (" + a.label + ")",
                   a.platform_source.empty() ? "" : ", platform " + a.platform_source, a.nodes.size(), seconds(a.t_par),
                   a.t_seq_ref ? fmt::format(", t_seq_ref = {} s", seconds(*a.t_seq_ref)) : "");
+  for (const auto& line : caution_lines(a)) out += line + "\n";
   out +=
       fmt::format("speeds: v_i {}; s_i {}; reference: {}\n", a.speeds.v_source, a.speeds.s_source, a.speeds.reference);
   if (a.distribution) out += "work shared by " + a.distribution->describe() + "\n";

@@ -54,6 +54,11 @@ struct Loss {
 // A distribution whose efficiency e (APGA 2004 Eq 7) is at least this is taken
 // to follow the speeds already; its idle is then synchronisation, not the split.
 inline constexpr double kDistributionFollowsSpeeds = 0.98;
+// The same for a measured run (`hetscale measure`): its shares come from
+// computation times, and on one machine equal cores run the same work at
+// rates up to about 15 % apart (docs/measure.md, "The verdict on the split"),
+// so an even split on equal speeds shows e of 0.92 to 0.99.
+inline constexpr double kMeasuredDistributionFollowsSpeeds = 0.90;
 // Losses under this fraction of the capacity are left out.
 inline constexpr double kSmallestLoss = 0.01;
 

@@ -77,6 +77,28 @@ struct PopMetrics {
   double parallel_efficiency = 0.0;
 };
 
+// What a measured run ran under that its numbers depend on (docs/measure.md):
+// cores shared by ranks or threads, other load, emulated speeds not achieved.
+struct RunConditions {
+  bool measured = false;      // a record of `hetscale measure` that says how it ran
+  bool cores_shared = false;
+  std::string crowded_host;   // the host with the most ranks
+  int crowded_ranks = 0;      // and its ranks
+  double other_load = 0.0;    // the largest t_other / t_par of a node
+  std::string other_load_node;
+  struct Emulated {
+    std::string node;
+    double asked = 1.0, achieved = 1.0;
+  };
+  std::vector<Emulated> emulation_missed;  // achieved more than kEmulationTolerance from asked
+
+  bool loaded() const;
+};
+// Other load above this fraction of t_par on a node is said first.
+inline constexpr double kOtherLoadCaution = 0.05;
+// An emulated speed achieved further than this (relative) from the one asked is said first.
+inline constexpr double kEmulationTolerance = 0.10;
+
 struct RunAnalysis {
   std::string run_source, platform_source, label;
   double t_par = 0.0;
@@ -93,6 +115,7 @@ struct RunAnalysis {
   std::vector<std::string> regions;
   // A kernel run's: how its work was shared (marked speeds or a functional model).
   std::optional<WorkDistribution> distribution;
+  RunConditions conditions;
 };
 
 // How many of a measured run's MPI functions the analysis lists.
