@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <numeric>
 #include <set>
 #include <utility>
@@ -12,6 +13,7 @@
 #include "hetscale/analysis/run_analysis.hpp"
 #include "hetscale/io/input_error.hpp"
 #include "hetscale/record/farm_context.hpp"
+#include "hetscale/record/measured_conditions.hpp"
 
 namespace hetscale {
 namespace {
@@ -170,6 +172,17 @@ double scale_of_run(const RunRecord& run, ScaleVariable variable) {
   return 0.0;
 }
 
+namespace {
+
+std::string speeds_text(const std::vector<double>& speeds) {
+  if (speeds.empty()) return "none emulated";
+  std::string text;
+  for (const double v : speeds) text += (text.empty() ? "" : ",") + fmt::format("{:g}", v);
+  return text;
+}
+
+}  // namespace
+
 ScalingMeasurements scaling_of_runs(const std::vector<RunRecord>& runs, ScaleVariable variable,
                                     const std::optional<std::vector<double>>& values) {
   if (values && values->size() != runs.size())
@@ -183,6 +196,7 @@ ScalingMeasurements scaling_of_runs(const std::vector<RunRecord>& runs, ScaleVar
   for (const char* component : components) measurements.series.push_back({component, "seconds", {}});
   std::string program;
   bool every_run_has_efficiency = true;
+  std::map<double, std::pair<std::vector<double>, std::string>> emulated_at;  // scale: speeds asked, the first run's source
   for (std::size_t r = 0; r < runs.size(); ++r) {
     const auto& run = runs[r];
     measurements.source += (r == 0 ? "" : " + ") + run.source;
@@ -198,6 +212,25 @@ ScalingMeasurements scaling_of_runs(const std::vector<RunRecord>& runs, ScaleVar
     if (!(x > 0.0) || !std::isfinite(x))
       throw InputError(values ? "--values" : run.source, values ? "" : "context",
                        fmt::format("{} = {}: a scale is a finite number > 0", name, x));
+    const auto conditions = read_measured_conditions(run.context_json);
+    const auto [first, fresh] = emulated_at.try_emplace(x, conditions.emulated_asked, run.source);
+    if (!fresh && first->second.first != conditions.emulated_asked)
+      throw InputError(run.source, "context.emulation",
+                       fmt::format("emulates other speeds than {} at {} = {:g} ({} against {}): runs at one scale are "
+                                   "repetitions of one configuration; predict from runs emulated alike",
+                                   first->second.second, name, x, speeds_text(conditions.emulated_asked),
+                                   speeds_text(first->second.first)));
+    double other_load = 0.0;
+    for (const auto& node : run.nodes) other_load = std::max(other_load, node.t_other / run.t_par);
+    if (conditions.cores_shared)
+      measurements.cautions.push_back(fmt::format(
+          "caution: {} was measured with shared cores (its ranks waited for CPUs): its times are not those of a "
+          "machine with a core per rank",
+          run.source));
+    if (other_load > 0.05)
+      measurements.cautions.push_back(fmt::format(
+          "caution: {} was measured beside other load (up to {:.1f} % of t_par waiting for a CPU)", run.source,
+          100.0 * other_load));
     std::vector<double> comp, comm_idle, other, setup;
     for (const auto& node : run.nodes) {
       comp.push_back(node.t_comp);
@@ -247,6 +280,7 @@ ScalingPrediction predict_scaling(const ScalingMeasurements& measurements, doubl
     throw InputError("--at", "", fmt::format("{}: a scale is a finite number > 0", at));
   ScalingPrediction prediction;
   prediction.source = measurements.source;
+  prediction.cautions = measurements.cautions;
   prediction.variable = measurements.parameter;
   prediction.search = empirical::search_description(options);
   prediction.at = at;

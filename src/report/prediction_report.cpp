@@ -56,6 +56,7 @@ std::string prediction_text(const ScalingPrediction& prediction) {
   std::string text = fmt::format("prediction at {} = {:g} from {} ({} scales: {} = {}; {})\n", v, prediction.at,
                                  prediction.source, prediction.scales.size(), v, scale_list(prediction),
                                  where(prediction));
+  for (const auto& caution : prediction.cautions) text += caution + "\n";
   TextTable table({"part", fmt::format("at {} = {:g}", v, prediction.at), "interval", "SMAPE %", "model"});
   for (const auto& component : prediction.components)
     table.add_row({component.name, with_unit(component.at.value, component.metric),
@@ -94,6 +95,7 @@ std::string prediction_json(const ScalingPrediction& prediction) {
   nlohmann::ordered_json out;
   out["schema"] = "hetscale.predict/1";
   out["source"] = prediction.source;
+  if (!prediction.cautions.empty()) out["cautions"] = prediction.cautions;
   out["at"] = prediction.at;
   out["variable"] = prediction.variable;
   out["scales"] = prediction.scales;

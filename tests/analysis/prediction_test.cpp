@@ -98,6 +98,23 @@ TEST(ScalingOfRuns, RefusesRunsOfDifferentPrograms) {
             std::string::npos);
 }
 
+// Measured runs: repetitions at one scale are of one configuration, so runs
+// emulated at other speeds are not pooled; shared cores are said first.
+TEST(ScalingOfRuns, RefusesToPoolRunsEmulatedAtOtherSpeedsAndSaysSharedCores) {
+  const std::string measured = R"({"tool":"hetscale measure","program":"./app")";
+  std::vector<RunRecord> runs;
+  for (int p : {2, 2, 4, 8}) runs.push_back(StrongScalingRun(p, measured + "}"));
+  runs[1].context_json = measured + R"(,"emulation":{"asked":[1,0.5],"achieved":[1,0.5]}})";
+  EXPECT_NE(testing_support::ErrorMessage([&] { scaling_of_runs(runs, ScaleVariable::processes); })
+                .find("run-p2.json: context.emulation: emulates other speeds than run-p2.json at p = 2 (1,0.5 against "
+                      "none emulated)"),
+            std::string::npos);
+  runs[1].context_json = measured + R"(,"sharing":{"cores_shared":true}})";
+  const auto measurements = scaling_of_runs(runs, ScaleVariable::processes);
+  ASSERT_EQ(measurements.cautions.size(), 1u);
+  EXPECT_NE(measurements.cautions[0].find("run-p2.json was measured with shared cores"), std::string::npos);
+}
+
 TEST(PredictScaling, RecoversAKnownLawAndItsEfficiencies) {
   empirical::SearchOptions two_terms;  // t_comm+t_idle has two
   two_terms.max_terms = 2;

@@ -47,7 +47,10 @@ double scale_of_run(const RunRecord& run, ScaleVariable variable);
 // in order. Throws InputError naming the record for runs of different
 // programs (a kernel against another kernel or size, a farm against another
 // objective, a measured program against another), a scale that is not > 0,
-// or a count of values that is not the count of runs.
+// or a count of values that is not the count of runs, and for runs at one
+// scale emulated at different speeds (repetitions are of one configuration).
+// Runs measured with shared cores or other load over 5 % of t_par are named
+// in the measurements' cautions.
 ScalingMeasurements scaling_of_runs(const std::vector<RunRecord>& runs, ScaleVariable variable,
                                     const std::optional<std::vector<double>>& values = std::nullopt);
 
@@ -85,6 +88,7 @@ struct LimitingPart {
 
 struct ScalingPrediction {
   std::string source;
+  std::vector<std::string> cautions;  // the measurements' (ScalingMeasurements::cautions)
   std::string variable;  // p, C, N, or the parameter of an Extra-P file
   std::string search;    // empirical::search_description of the options
   double at = 0.0;

@@ -42,6 +42,9 @@ struct ScalingMeasurements {
   std::string source;
   std::string parameter;  // the scale variable's name
   std::vector<ScalingSeries> series;
+  // What the reader must know about how the inputs were measured (shared
+  // cores, other load), one line each; said first by `predict`.
+  std::vector<std::string> cautions;
 };
 
 ScalingMeasurements parse_extra_p_text(std::string_view text, const std::string& source);
