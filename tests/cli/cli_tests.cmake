@@ -111,7 +111,7 @@ cli_bad_input(unknown_field
 cli_bad_input(empty_nodes "^hetscale: tests/cli/bad_input/run-empty-nodes.json: nodes: must not be empty\n$"
   analyze tests/cli/bad_input/run-empty-nodes.json)
 cli_bad_input(times_exceed_t_par
-  "^hetscale: tests/cli/bad_input/run-times-exceed.json: nodes\\[1\\]: t_comp \\+ t_comm \\+ t_setup \\+ t_idle \\+ t_other = 10.5 s exceeds t_par = 10 s by more than 1 %"
+  "^hetscale: tests/cli/bad_input/run-times-exceed.json: nodes\\[1\\]: t_comp \\+ t_comm \\+ t_setup \\+ t_idle \\+ t_other \\+ t_blocked = 10.5 s exceeds t_par = 10 s by more than 1 %"
   analyze tests/cli/bad_input/run-times-exceed.json)
 cli_bad_input(wrong_schema "^hetscale: tests/cli/bad_input/run-wrong-schema.json: schema: is \"hetscale.platform/1\", expected \"hetscale.run/1\"\n$"
   analyze tests/cli/bad_input/run-wrong-schema.json)
