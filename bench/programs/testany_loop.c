@@ -4,8 +4,8 @@
  * calls find nothing (on 2 ranks, but the last few of the rank that ends
  * later); timed with MPI_Wtime, rank 0 prints the slowest rank's loop time.
  * WORK, when given, is that many steps of arithmetic between two polls
- * (a program that computes while it waits for a message; 30 make a poll
- * and its arithmetic about 0.3 us here).
+ * (a program that computes while it waits for a message; 100 make a poll
+ * and its arithmetic about 0.4 us here).
  *   testany_loop CALLS [WORK] */
 #include <mpi.h>
 #include <stdio.h>

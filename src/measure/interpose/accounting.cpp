@@ -260,7 +260,6 @@ inline ProcessState& process() { return process_state; }
 // polls, taken out of the segment's time on a CPU (never more than all of
 // it) and counted as waiting, with the function's calls and seconds.
 void polls_end(ThreadRecord& thread, Split& split) {
-  if (thread.polled.empty()) return;
   double estimated = 0.0;
   for (const auto f : thread.polled)
     if (thread.timed_polls[f] > 0.0) estimated += thread.untimed_polls[f] * thread.timed_poll_ticks[f] / thread.timed_polls[f];
@@ -283,10 +282,12 @@ void polls_end(ThreadRecord& thread, Split& split) {
 // computation takes 1/v as long, and its waits in MPI stay as they are.
 // `now` moves past the hold-back.
 void computation_ends(ThreadRecord& thread, Split split, Ticks& now) {
-  polls_end(thread, split);
+  if (!thread.polled.empty()) polls_end(thread, split);
   thread.on_cpu.add(split.on_cpu);
-  thread.other.add(split.delay);
-  thread.blocked.add(split.blocked);
+  if (split.wall != split.on_cpu) {  // the thread left its CPU
+    thread.other.add(split.delay);
+    thread.blocked.add(split.blocked);
+  }
   if (emulated_speed >= 1.0) return;
   thread.owed += split.on_cpu * (1.0 / emulated_speed - 1.0);
   if (thread.owed < hold_back_quantum * ticks_per_second) return;

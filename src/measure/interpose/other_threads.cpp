@@ -32,8 +32,7 @@ void OtherThreads::start(Ticks now, Ticks rescan_interval) {
   look(now, false);
 }
 
-void OtherThreads::look_if_due(Ticks now) {
-  if (now - last_look_ < rescan_interval_) return;
+void OtherThreads::look_now(Ticks now) {
   std::unique_lock lock(mutex_, std::try_to_lock);
   if (lock.owns_lock()) look(now, true);
 }

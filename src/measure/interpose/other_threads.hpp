@@ -7,6 +7,7 @@
 // initialised MPI, at its MPI calls) and at each snapshot, so a thread that
 // begins and ends between two looks is not seen, and one that ended keeps
 // what it had at the last look.
+#include <atomic>
 #include <map>
 #include <mutex>
 #include <set>
@@ -29,7 +30,9 @@ class OtherThreads {
   void start(Ticks now, Ticks rescan_interval);
   // Looks again when the last look is older than the interval (never blocks:
   // a thread taking a snapshot meanwhile skips it).
-  void look_if_due(Ticks now);
+  void look_if_due(Ticks now) {
+    if (now - last_look_.load(std::memory_order_relaxed) >= rescan_interval_) look_now(now);
+  }
   // Looks now; each thread's times so far, by thread id, less the threads in `tracked`.
   std::map<int, Times> snapshot(Ticks now, const std::set<int>& tracked);
   // A thread that now calls MPI: from here on it times itself.
@@ -42,10 +45,12 @@ class OtherThreads {
     Times last;
   };
   void look(Ticks now, bool count_new_from_start);
+  void look_now(Ticks now);
   std::mutex mutex_;
   std::map<int, Thread> threads_;
   std::set<int> forgotten_;
-  Ticks last_look_ = 0, rescan_interval_ = 0;
+  std::atomic<Ticks> last_look_{0};
+  Ticks rescan_interval_ = 0;
 };
 
 }  // namespace hetscale::interpose
