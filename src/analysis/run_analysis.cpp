@@ -197,6 +197,7 @@ RunConditions run_conditions(const RunRecord& run) {
     conditions.other_load = share;
     conditions.other_load_node = node.name;
   }
+  conditions.emulated = measured.emulated_asked;
   const auto& asked = measured.emulated_asked;
   const auto& achieved = measured.emulated_achieved;
   for (std::size_t i = 0; i < std::min({asked.size(), achieved.size(), run.nodes.size()}); ++i)

@@ -73,6 +73,12 @@ ReportSection run_section(const ReadRun& run, std::size_t index) {
   const auto tool = field<std::string>(run.context, "tool");
   const auto policy = field<std::string>(run.context, "policy");
   section.title = "Run: " + name + (tool ? " (" + *tool + (policy ? ", " + *policy : "") + ")" : "");
+  if (!analysis.conditions.emulated.empty()) {
+    std::string speeds;
+    for (const double v : analysis.conditions.emulated) speeds += (speeds.empty() ? "" : ",") + fmt::format("{:g}", v);
+    section.title += ", emulated speeds " + speeds;
+  }
+  if (analysis.conditions.cores_shared) section.title += ", cores shared";
   section.source = run.path;
   std::vector<std::string> said;
   for (const char* key : {"objective", "kernel", "host", "mpi_library", "simulator", "platform"})
@@ -88,6 +94,7 @@ ReportSection run_section(const ReadRun& run, std::size_t index) {
   for (const auto& headline_line : headline_lines(analysis, headline(analysis)))
     section.paragraphs.push_back(headline_line + ".");
   section.tables = {efficiency_guide_table(analysis), metrics_table(analysis), node_table(analysis)};
+  if (!analysis.mpi_functions.empty()) section.tables.push_back(mpi_functions_table(analysis));
   section.paragraphs.push_back("Diagnosis, the largest losses ranked:");
   for (const auto& loss_line : diagnosis_lines(analysis)) section.paragraphs.push_back(loss_line + ".");
   const std::string id = fmt::format("run{}-{}", index + 1, id_from(name));

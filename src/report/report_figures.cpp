@@ -97,15 +97,32 @@ Figure work_share_figure(const RunAnalysis& analysis, const std::string& id) {
 }
 
 HtmlTable node_table(const RunAnalysis& analysis) {
-  HtmlTable table{"Per node (times in seconds)",
-                  {"node", "work", "t_comp", "t_comm", "t_setup", "t_idle", "t_other", "v_i", "p_i", "v_i / sum v"},
-                  {}};
+  bool blocked = false;
+  for (const auto& node : analysis.nodes) blocked = blocked || node.t_blocked > 0.0;
+  HtmlTable table{"Per node (times in seconds)", {"node", "work", "t_comp", "t_comm", "t_setup", "t_idle", "t_other"}, {}};
+  if (blocked) table.header.push_back("t_blocked");
+  for (const char* column : {"v_i", "p_i", "v_i / sum v"}) table.header.push_back(column);
   for (std::size_t i = 0; i < analysis.nodes.size(); ++i) {
     const auto& node = analysis.nodes[i];
-    table.rows.push_back({node.name, fmt::format("{:.6g}", node.work), cell(node.t_comp), cell(node.t_comm),
-                          cell(node.t_setup), cell(node.t_idle), cell(node.t_other), cell(analysis.speeds.nodes[i].v),
-                          cell(analysis.heterogeneous.shares[i]), cell(analysis.heterogeneous.normalized_speeds[i])});
+    std::vector<std::string> row{node.name,        fmt::format("{:.6g}", node.work), cell(node.t_comp),
+                                 cell(node.t_comm), cell(node.t_setup),              cell(node.t_idle),
+                                 cell(node.t_other)};
+    if (blocked) row.push_back(cell(node.t_blocked));
+    for (const double value : {analysis.speeds.nodes[i].v, analysis.heterogeneous.shares[i],
+                               analysis.heterogeneous.normalized_speeds[i]})
+      row.push_back(cell(value));
+    table.rows.push_back(std::move(row));
   }
+  return table;
+}
+
+HtmlTable mpi_functions_table(const RunAnalysis& analysis) {
+  HtmlTable table{"MPI functions that took most (time summed over the ranks, its largest and mean per rank)",
+                  {"function", "calls", "seconds", "max over ranks (s)", "mean over ranks (s)", "bytes"},
+                  {}};
+  for (const auto& entry : analysis.mpi_functions)
+    table.rows.push_back({entry.function, fmt::format("{:.0f}", entry.calls), cell(entry.seconds),
+                          cell(entry.seconds_max), cell(entry.seconds_mean), fmt::format("{:.6g}", entry.bytes)});
   return table;
 }
 

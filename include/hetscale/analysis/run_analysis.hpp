@@ -91,6 +91,7 @@ struct RunConditions {
     double asked = 1.0, achieved = 1.0;
   };
   std::vector<Emulated> emulation_missed;  // achieved more than kEmulationTolerance from asked
+  std::vector<double> emulated;            // the speeds asked per rank (--emulate-speeds); empty when none
 
   bool loaded() const;
 };

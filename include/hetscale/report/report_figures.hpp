@@ -22,6 +22,9 @@ Figure time_breakdown_figure(const RunAnalysis& analysis, const RunRecord& run, 
 // APGA 2004 Fig 4: the measured share p_i of each node against v_i / sum v.
 Figure work_share_figure(const RunAnalysis& analysis, const std::string& id);
 HtmlTable node_table(const RunAnalysis& analysis);
+// A measured run's MPI functions that took most (calls, time summed, max and
+// mean over ranks, bytes), as `analyze` lists them; empty when it has none.
+HtmlTable mpi_functions_table(const RunAnalysis& analysis);
 HtmlTable metrics_table(const RunAnalysis& analysis);  // APGA 2004, Clematis-Corana 1999 and POP
 // The other efficiencies and the question each answers (diagnosis_text.hpp).
 HtmlTable efficiency_guide_table(const RunAnalysis& analysis);
