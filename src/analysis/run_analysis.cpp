@@ -170,8 +170,7 @@ EnergeticSystem energetic_system(const RunRecord& run, std::vector<EnergeticNode
 }
 
 void require_computation(const RunRecord& run) {
-  for (const auto& node : run.nodes)
-    if (node.t_comp > 0.0) return;
+  if (has_computation(run)) return;
   throw InputError(run.source, "nodes", "every t_comp is 0; the analysis needs the computation times");
 }
 
@@ -179,7 +178,11 @@ void require_computation(const RunRecord& run) {
 
 bool RunConditions::loaded() const { return other_load > kOtherLoadCaution; }
 
-namespace {
+bool has_computation(const RunRecord& run) {
+  for (const auto& node : run.nodes)
+    if (node.t_comp > 0.0) return true;
+  return false;
+}
 
 RunConditions run_conditions(const RunRecord& run) {
   RunConditions conditions;
@@ -205,8 +208,6 @@ RunConditions run_conditions(const RunRecord& run) {
       conditions.emulation_missed.push_back({run.nodes[i].name, asked[i], achieved[i]});
   return conditions;
 }
-
-}  // namespace
 
 RunAnalysis analyze_run(const RunRecord& run, const Platform* platform) {
   require_computation(run);

@@ -1,5 +1,6 @@
 #include "hetscale/record/run_record.hpp"
 
+#include <algorithm>
 #include <set>
 
 #include <fmt/core.h>
@@ -66,7 +67,10 @@ RunRecord parse_run_record(std::string_view text, const std::string& source) {
       node.fail("name", fmt::format("'{}' is given twice; node names must be unique", run.nodes.back().name));
   }
   if (top.has("server")) run.server = read_node(top.object("server"), run.t_par);
-  if (run.total_work() <= 0.0)
+  // A run with no computation at all (every t_comp 0, a program that only
+  // communicates) has no work either, and is read: its times are what was measured.
+  const bool computed = std::any_of(run.nodes.begin(), run.nodes.end(), [](const NodeRecord& n) { return n.t_comp > 0.0; });
+  if (run.total_work() <= 0.0 && computed)
     top.fail("nodes", "no node did any work (every `work` is 0 or missing); the analysis needs the work done");
   return run;
 }

@@ -18,8 +18,7 @@ std::string on_nodes(const Loss& loss) {
 
 }  // namespace
 
-std::vector<std::string> caution_lines(const RunAnalysis& analysis) {
-  const auto& c = analysis.conditions;
+std::vector<std::string> caution_lines(const RunConditions& c) {
   std::vector<std::string> lines;
   if (c.cores_shared)
     lines.push_back(fmt::format(

@@ -63,6 +63,28 @@ ordered_json diagnosis_json(const RunAnalysis& analysis) {
 
 }  // namespace
 
+std::string times_json(const RunRecord& run) {
+  auto out = document("hetscale.analysis/1", ordered_json{{"run", run.source}});
+  out["label"] = run.label;
+  out["t_par"] = run.t_par;
+  out["no_computation"] = true;
+  out["said"] = "no computation measured: every node's t_comp is 0, so the run has no speeds, shares or efficiencies";
+  if (const auto cautions = caution_lines(run_conditions(run)); !cautions.empty()) out["cautions"] = cautions;
+  ordered_json nodes = ordered_json::array();
+  for (const auto& node : run.nodes)
+    nodes.push_back({{"name", node.name},
+                     {"t_comm", node.t_comm},
+                     {"t_setup", node.t_setup},
+                     {"t_idle", node.t_idle},
+                     {"t_other", node.t_other},
+                     {"t_blocked", node.t_blocked}});
+  out["nodes"] = nodes;
+  auto profile = read_mpi_profile(run.context_json);
+  if (profile.size() > listed_mpi_functions) profile.resize(listed_mpi_functions);
+  if (!profile.empty()) out["mpi_functions"] = ordered_json::parse(mpi_profile_json(profile));
+  return dump(out);
+}
+
 std::string analysis_json(const RunAnalysis& analysis) {
   ordered_json inputs{{"run", analysis.run_source}};
   if (!analysis.platform_source.empty()) inputs["platform"] = analysis.platform_source;
@@ -114,7 +136,7 @@ std::string analysis_json(const RunAnalysis& analysis) {
   if (!analysis.mpi_functions.empty())
     out["mpi_functions"] = ordered_json::parse(mpi_profile_json(analysis.mpi_functions));
   if (!analysis.regions.empty()) out["regions"] = analysis.regions;
-  if (const auto cautions = caution_lines(analysis); !cautions.empty()) out["cautions"] = cautions;
+  if (const auto cautions = caution_lines(analysis.conditions); !cautions.empty()) out["cautions"] = cautions;
   out["diagnosis"] = diagnosis_json(analysis);
   return dump(out);
 }

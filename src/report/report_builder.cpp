@@ -89,7 +89,7 @@ ReportSection run_section(const ReadRun& run, std::size_t index) {
   std::string line;
   for (const auto& part : said) line += (line.empty() ? "" : "; ") + part;
   section.paragraphs.push_back(line + ". Speeds: " + analysis.speeds.v_source + ".");
-  for (const auto& caution : caution_lines(analysis)) section.paragraphs.push_back(caution + ".");
+  for (const auto& caution : caution_lines(analysis.conditions)) section.paragraphs.push_back(caution + ".");
   if (analysis.distribution) section.paragraphs.push_back("Work shared by " + analysis.distribution->describe() + ".");
   for (const auto& headline_line : headline_lines(analysis, headline(analysis)))
     section.paragraphs.push_back(headline_line + ".");

@@ -6,6 +6,7 @@
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
+#include "hetscale/record/mpi_profile.hpp"
 #include "hetscale/report/diagnosis_text.hpp"
 #include "hetscale/report/metric_table.hpp"
 
@@ -67,12 +68,44 @@ std::string TextTable::render() const {
   return out;
 }
 
+namespace {
+
+std::string mpi_functions_text(const std::vector<MpiFunctionProfile>& profile) {
+  if (profile.empty()) return "";
+  std::string out = heading(fmt::format(
+      "MPI functions, most time first (the {} that took most; seconds summed over ranks)", listed_mpi_functions));
+  TextTable functions({"function", "calls", "seconds", "max over ranks", "mean over ranks", "bytes"});
+  for (const auto& f : profile)
+    functions.add_row({f.function, fmt::format("{:g}", f.calls), seconds(f.seconds), seconds(f.seconds_max),
+                       seconds(f.seconds_mean), fmt::format("{:g}", f.bytes)});
+  return out + functions.render();
+}
+
+}  // namespace
+
+std::string times_table(const RunRecord& run) {
+  std::string out = fmt::format("run {}{}: {} nodes, t_par = {} s\n", run.source,
+                                run.label.empty() ? "" : " (" + run.label + ")", run.nodes.size(), seconds(run.t_par));
+  for (const auto& line : caution_lines(run_conditions(run))) out += line + "\n";
+  out += "no computation measured: every node's t_comp is 0, so the run has no speeds, shares or efficiencies; "
+         "its times and MPI functions are what was measured\n";
+  out += heading("time breakdown per node (s)");
+  TextTable times({"node", "t_comm", "t_setup", "t_idle", "t_other", "t_blocked"});
+  for (const auto& n : run.nodes)
+    times.add_row({n.name, seconds(n.t_comm), seconds(n.t_setup), seconds(n.t_idle), seconds(n.t_other),
+                   seconds(n.t_blocked)});
+  out += times.render();
+  auto profile = read_mpi_profile(run.context_json);
+  if (profile.size() > listed_mpi_functions) profile.resize(listed_mpi_functions);
+  return out + mpi_functions_text(profile);
+}
+
 std::string analysis_table(const RunAnalysis& a) {
   std::string out =
       fmt::format("run {}{}{}: {} nodes, t_par = {} s{}\n", a.run_source, a.label.empty() ? "" : " (" + a.label + ")",
                   a.platform_source.empty() ? "" : ", platform " + a.platform_source, a.nodes.size(), seconds(a.t_par),
                   a.t_seq_ref ? fmt::format(", t_seq_ref = {} s", seconds(*a.t_seq_ref)) : "");
-  for (const auto& line : caution_lines(a)) out += line + "\n";
+  for (const auto& line : caution_lines(a.conditions)) out += line + "\n";
   out +=
       fmt::format("speeds: v_i {}; s_i {}; reference: {}\n", a.speeds.v_source, a.speeds.s_source, a.speeds.reference);
   if (a.distribution) out += "work shared by " + a.distribution->describe() + "\n";
@@ -116,15 +149,7 @@ std::string analysis_table(const RunAnalysis& a) {
   out += heading("POP factors (useful time = t_comp)");
   out += metric_list(pop_metrics(a.pop));
 
-  if (!a.mpi_functions.empty()) {
-    out += heading(fmt::format("MPI functions, most time first (the {} that took most; seconds summed over ranks)",
-                               listed_mpi_functions));
-    TextTable functions({"function", "calls", "seconds", "max over ranks", "mean over ranks", "bytes"});
-    for (const auto& f : a.mpi_functions)
-      functions.add_row({f.function, fmt::format("{:g}", f.calls), seconds(f.seconds), seconds(f.seconds_max),
-                         seconds(f.seconds_mean), fmt::format("{:g}", f.bytes)});
-    out += functions.render();
-  }
+  out += mpi_functions_text(a.mpi_functions);
   if (!a.regions.empty())
     out += fmt::format("\nregions: {} (analyse one with --region NAME)\n", fmt::join(a.regions, ", "));
 

@@ -187,12 +187,12 @@ TEST(Diagnosis, SharedCoresAndOtherLoadAreSaidFirst) {
   const auto shared = MeasuredTwoRanks(1.0, 1.0, true, 0.5);
   EXPECT_TRUE(shared.conditions.cores_shared);
   EXPECT_TRUE(shared.conditions.loaded());
-  const auto lines = report::caution_lines(shared);
+  const auto lines = report::caution_lines(shared.conditions);
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_NE(lines[0].find("cores were shared (2 ranks on vm"), std::string::npos) << lines[0];
   EXPECT_NE(lines[1].find("other load: up to"), std::string::npos) << lines[1];
   const auto quiet = MeasuredTwoRanks(1.0, 1.0, false);
-  EXPECT_TRUE(report::caution_lines(quiet).empty());
+  EXPECT_TRUE(report::caution_lines(quiet.conditions).empty());
 }
 
 }  // namespace

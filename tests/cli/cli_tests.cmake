@@ -32,6 +32,9 @@ cli_golden(analyze_measured analyze examples/run-measured.json)
 cli_golden(analyze_measured_json analyze examples/run-measured.json --json)
 # A run hetscale measure recorded: LAMMPS emulated at speeds 1 and 0.5, its MPI functions listed.
 cli_golden(analyze_lammps_emulated analyze examples/run-lammps-emulated.json)
+# A run with no computation: read, its times and MPI functions shown, no efficiencies.
+cli_golden(analyze_no_computation analyze tests/cli/analyze/run-no-computation.json)
+cli_golden(analyze_no_computation_json analyze tests/cli/analyze/run-no-computation.json --json)
 cli_golden(analyze_lammps_emulated_json analyze examples/run-lammps-emulated.json --json)
 # A measured run with regions (tests/measure/programs/regions.c): the whole, and each region alone.
 cli_golden(analyze_measured_regions analyze examples/run-measured-regions.json)

@@ -11,7 +11,7 @@ namespace hetscale::report {
 // What the reader must know before the numbers of a measured run, one line
 // each ("caution: ..."): cores shared, other load over 5 % of t_par, an
 // emulated speed not achieved. Empty when none holds.
-std::vector<std::string> caution_lines(const RunAnalysis& analysis);
+std::vector<std::string> caution_lines(const RunConditions& conditions);
 
 // What was measured, one line each: t_par, the measured speed-up and the
 // efficiency to read first.

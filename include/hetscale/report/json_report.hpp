@@ -13,6 +13,9 @@
 namespace hetscale::report {
 
 std::string analysis_json(const RunAnalysis& analysis);
+// A run with no computation (every t_comp 0): its times and MPI functions,
+// "no_computation": true, and no efficiencies.
+std::string times_json(const RunRecord& run);
 std::string distribution_json(const DistributionMetrics& metrics);
 std::string worsening_json(const WorseningMetrics& metrics);
 std::string farm_what_if_json(const sim::FarmWhatIf& what_if);

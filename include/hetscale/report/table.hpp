@@ -24,6 +24,9 @@ class TextTable {
 };
 
 std::string analysis_table(const RunAnalysis& analysis);
+// A run with no computation (every t_comp 0): what was measured, its times
+// and MPI functions, and that the efficiencies need computation.
+std::string times_table(const RunRecord& run);
 std::string distribution_table(const DistributionMetrics& metrics);
 std::string worsening_table(const WorseningMetrics& metrics);
 std::string farm_what_if_table(const sim::FarmWhatIf& what_if);
