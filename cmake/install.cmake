@@ -23,6 +23,9 @@ install(TARGETS hetscale_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 # Executable: smpirun runs hetscale-smpi as a program.
 install(TARGETS hetscale_measure_preload hetscale_smpi LIBRARY DESTINATION ${HETSCALE_INSTALL_HELPERDIR}
   PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
+if(TARGET hetscale_measure_mpich)
+  install(TARGETS hetscale_measure_mpich LIBRARY DESTINATION ${HETSCALE_INSTALL_HELPERDIR})
+endif()
 install(DIRECTORY data examples DESTINATION ${HETSCALE_INSTALL_DATADIR})
 
 # The library: hetscale::hetscale (all but the MPI transport), hetscale::mpi,

@@ -10,6 +10,7 @@
 
 #include <cerrno>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -33,11 +34,25 @@ struct MeasureCommand {
   bool library = false;
 };
 
-// The library: in the build beside this executable, installed in lib/hetscale.
-std::string library_path() {
+// The library: in the build beside this executable, installed in lib/hetscale;
+// libhetscale_measure.so for Open MPI, libhetscale_measure_mpich.so for MPICH.
+std::string library_path(const std::string& name = "libhetscale_measure.so") {
   std::error_code error;
   const auto self = std::filesystem::read_symlink("/proc/self/exe", error);
-  return helper_path("libhetscale_measure.so", (self.parent_path() / "libhetscale_measure.so").string());
+  return helper_path(name, (self.parent_path() / name).string());
+}
+
+// The library for the MPI `program` is linked with: MPICH's when the dynamic
+// linker resolves a libmpich for it (ldd), Open MPI's otherwise.
+std::string library_for(const std::string& program) {
+  const std::string command = "ldd '" + program + "' 2>/dev/null";
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return library_path();
+  std::string text;
+  char buffer[4096];
+  for (std::size_t read; (read = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) text.append(buffer, read);
+  pclose(pipe);
+  return text.find("libmpich.so") != std::string::npos ? library_path("libhetscale_measure_mpich.so") : library_path();
 }
 
 // PROGRAM as execvp would find it, or an InputError saying why it cannot run.
@@ -106,13 +121,15 @@ std::string preload_list(const std::string& library) {
 }
 
 Output start_measured(const MeasureCommand& command) {
-  const std::string library = library_path();
-  if (command.library) return {preload_list(library) + "\n"};
+  if (command.library) return {preload_list(library_path()) + "\n"};
   if (command.program.empty())
     throw InputError("PROGRAM", "", "missing: hetscale measure [options] -- PROGRAM [ARGS...]");
-  if (access(library.c_str(), R_OK) != 0)
-    throw InputError("measure", library, "the interposition library is missing (build or install hetscale again)");
   const std::string program = find_program(command.program.front());
+  const std::string library = library_for(program);
+  if (access(library.c_str(), R_OK) != 0)
+    throw InputError("measure", library,
+                     "the interposition library for the program's MPI is missing (build or install hetscale again; "
+                     "MPICH's needs Debian's libmpich-dev when hetscale is built)");
 
   const std::string out = writable_output("--out", command.out);
   const std::size_t ranks = launcher_size();

@@ -42,10 +42,13 @@ import subprocess
 import sys
 
 LIMIT = 120
+# The launcher: Open MPI's mpiexec, or another given with --mpiexec (MPICH's
+# mpiexec.mpich, whose programs get hetscale's MPICH library).
+LAUNCHER = ["mpiexec", "--oversubscribe"]
 
 
 def mpiexec(hetscale, *arguments):
-    command = ["mpiexec", "--oversubscribe", "-np", "2", hetscale, "measure", *arguments]
+    command = [*LAUNCHER, "-np", "2", hetscale, "measure", *arguments]
     return subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=LIMIT)
 
 
@@ -246,6 +249,9 @@ if __name__ == "__main__":
     parser.add_argument("--wait", type=float, default=0.5)
     parser.add_argument("--platform-speed", type=float, default=0.0)
     parser.add_argument("--comm-profile", default="")
+    parser.add_argument("--mpiexec", default="", help="another launcher (MPICH's mpiexec.mpich)")
     a = parser.parse_args()
+    if a.mpiexec:
+        LAUNCHER[:] = [a.mpiexec]
     sys.exit(main(a.hetscale, a.program, a.work, a.functions, a.known_only,
                   a.emulate_speeds, a.balance, a.wait, a.platform_speed, a.comm_profile))

@@ -184,3 +184,39 @@ add_test(NAME measure_polling
           $<TARGET_FILE:testany_loop> ${CMAKE_CURRENT_BINARY_DIR}/measure_polling)
 set_tests_properties(measure_polling PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 200
   RUN_SERIAL TRUE)
+
+# MPICH (Debian's mpich and libmpich-dev, beside Open MPI): the known-wait
+# programs in C and Fortran built with MPICH's compilers and run by its
+# mpiexec get hetscale's MPICH library (hetscale measure picks it by the
+# library the program links) and the same known answers.
+find_program(HETSCALE_MPICC_MPICH mpicc.mpich)
+find_program(HETSCALE_MPIFORT_MPICH mpifort.mpich)
+find_program(HETSCALE_MPIEXEC_MPICH mpiexec.mpich)
+if(TARGET hetscale_measure_mpich AND HETSCALE_MPICC_MPICH AND HETSCALE_MPIFORT_MPICH AND HETSCALE_MPIEXEC_MPICH)
+  set(mpich_programs ${CMAKE_CURRENT_BINARY_DIR}/mpich)
+  add_custom_command(OUTPUT ${mpich_programs}/known_wait ${mpich_programs}/known_wait_fortran
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${mpich_programs}
+    COMMAND ${HETSCALE_MPICC_MPICH} -O2 -I${CMAKE_CURRENT_SOURCE_DIR}/measure/programs
+            ${CMAKE_CURRENT_SOURCE_DIR}/measure/programs/known_wait.c -o ${mpich_programs}/known_wait
+    COMMAND ${HETSCALE_MPIFORT_MPICH} -O2 -J${mpich_programs} ${CMAKE_CURRENT_SOURCE_DIR}/measure/programs/cpu_busy.f90
+            ${CMAKE_CURRENT_SOURCE_DIR}/measure/programs/known_wait.f90 -o ${mpich_programs}/known_wait_fortran
+    DEPENDS measure/programs/known_wait.c measure/programs/cpu_busy.h measure/programs/cpu_busy.f90
+            measure/programs/known_wait.f90
+    COMMENT "Building the known-wait programs with MPICH")
+  add_custom_target(known_wait_mpich ALL DEPENDS ${mpich_programs}/known_wait ${mpich_programs}/known_wait_fortran)
+  add_dependencies(known_wait_mpich hetscale_measure_mpich)
+  add_test(NAME measure_known_wait_mpich_c
+    COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_known_wait.py $<TARGET_FILE:hetscale_cli>
+            ${mpich_programs}/known_wait ${CMAKE_CURRENT_BINARY_DIR}/measure_known_wait_mpich_c --known-only
+            --mpiexec ${HETSCALE_MPIEXEC_MPICH})
+  add_test(NAME measure_known_wait_mpich_fortran
+    COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_known_wait.py $<TARGET_FILE:hetscale_cli>
+            ${mpich_programs}/known_wait_fortran ${CMAKE_CURRENT_BINARY_DIR}/measure_known_wait_mpich_fortran
+            --known-only --functions MPI_Init,MPI_Allreduce --mpiexec ${HETSCALE_MPIEXEC_MPICH})
+  set_tests_properties(measure_known_wait_mpich_c measure_known_wait_mpich_fortran PROPERTIES TIMEOUT 400
+    RUN_SERIAL TRUE)
+else()
+  add_test(NAME measure_mpich_needs_mpich COMMAND ${CMAKE_COMMAND} -E echo
+           "MPICH (mpicc.mpich, mpifort.mpich, mpiexec.mpich, libmpich-dev) not found: run scripts/install-deps")
+  set_tests_properties(measure_mpich_needs_mpich PROPERTIES WILL_FAIL TRUE)
+endif()
