@@ -8,13 +8,13 @@ namespace hetscale {
 
 std::string mpi_profile_json(const std::vector<MpiFunctionProfile>& profile) {
   nlohmann::ordered_json out = nlohmann::ordered_json::array();
-  for (const auto& entry : profile)
-    out.push_back({{"function", entry.function},
-                   {"calls", entry.calls},
-                   {"seconds", entry.seconds},
-                   {"seconds_max", entry.seconds_max},
-                   {"seconds_mean", entry.seconds_mean},
-                   {"bytes", entry.bytes}});
+  for (const auto& entry : profile) {
+    nlohmann::ordered_json json{{"function", entry.function},         {"calls", entry.calls},
+                                {"seconds", entry.seconds},           {"seconds_max", entry.seconds_max},
+                                {"seconds_mean", entry.seconds_mean}, {"bytes", entry.bytes}};
+    if (entry.messages > 0.0) json["messages"] = entry.messages;
+    out.push_back(std::move(json));
+  }
   return out.dump();
 }
 
@@ -37,6 +37,7 @@ std::vector<MpiFunctionProfile> read_mpi_profile(const std::string& context_json
       }
       *value = entry[key].get<double>();
     }
+    if (entry.contains("messages") && entry["messages"].is_number()) read.messages = entry["messages"].get<double>();
     if (numbers) profile.push_back(read);
   }
   std::stable_sort(profile.begin(), profile.end(),

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`hetscale measure` sees MPI functions of every kind it wraps (programs/many_calls.c).
 
-    check_many_calls.py HETSCALE PROGRAM FORTRAN_PROGRAM WORK_DIR
+    check_many_calls.py HETSCALE PROGRAM FORTRAN_PROGRAM BYTES_PROGRAM WORK_DIR
 
 On 2 ranks the record's MPI profile must name each function the program
 calls, with its calls over both ranks and its bytes (4 per int): what the
@@ -9,7 +9,10 @@ rank sends plus what it receives, where the call's counts and datatypes give
 them (a v collective's arrays of counts summed over the peers, or over the
 topology's neighbours; a persistent request's at each start); MPI-IO's time
 must all be t_comm. The same for the Fortran bindings of two v collectives
-and of MPI-IO, whose file name has a hidden length (programs/many_calls.f90).
+and of MPI-IO, whose file name has a hidden length (programs/many_calls.f90),
+and the exact bytes of every call with a rule of its own: all-to-all,
+all-gather, gather, scatter, their v and w forms, persistent starts and the
+one-sided calls that fetch (programs/bytes_moved.c).
 """
 import json
 import os
@@ -32,6 +35,20 @@ EXPECTED = {  # function: (calls over 2 ranks, bytes or None when not counted)
 }
 EXPECTED_FORTRAN = {"MPI_Alltoallv": (2, 32), "MPI_Reduce_scatter": (2, 16), "MPI_File_open": (2, None),
                     "MPI_File_write_at": (2, 8), "MPI_File_close": (2, None)}
+# programs/bytes_moved.c: what a rank sends plus receives, over all its peers (2 ranks, 4-byte ints)
+EXPECTED_BYTES = {
+    "MPI_Alltoall": (2, 32),     # 1 int to and from each of 2 peers: 16 a rank
+    "MPI_Allgather": (2, 24),    # 1 int sent, 1 from each of 2 peers: 12 a rank
+    "MPI_Gather": (2, 16),       # the root sends 4 and receives 8, the other sends 4
+    "MPI_Scatter": (2, 16),      # the root sends 8 and receives 4, the other receives 4
+    "MPI_Gatherv": (2, 16),      # as MPI_Gather
+    "MPI_Alltoallw": (2, 32),    # as MPI_Alltoall
+    "MPI_Send_init": (2, 0), "MPI_Recv_init": (2, 0),
+    "MPI_Start": (8, 64),        # 2 ints a request, 4 starts a rank
+    "MPI_Get_accumulate": (2, 32),    # 2 ints sent, 2 fetched
+    "MPI_Fetch_and_op": (2, 16),      # 1 sent, 1 fetched
+    "MPI_Compare_and_swap": (2, 24),  # 2 sent (origin, compare), 1 fetched
+}
 IO = ("MPI_File_write_at_all", "MPI_File_sync", "MPI_File_read_at_all")
 
 
@@ -39,7 +56,7 @@ def profile_problems(hetscale, program, record, expected):
     run = subprocess.run(["mpiexec", "--oversubscribe", "-np", "2", hetscale, "measure", "--out", record, "--",
                           program], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120,
                          cwd=os.path.dirname(record))
-    if run.returncode != 0 or run.stdout.count("many_calls: rank") != 2:
+    if run.returncode != 0 or run.stdout.count(": rank") != 2:
         return [f"measure of {program} failed ({run.returncode}): {run.stdout}{run.stderr}"]
     with open(record) as f:
         measured = json.load(f)
@@ -60,16 +77,17 @@ def profile_problems(hetscale, program, record, expected):
     return problems
 
 
-def main(hetscale, program, fortran, work):
+def main(hetscale, program, fortran, bytes_program, work):
     os.makedirs(work, exist_ok=True)
     problems = profile_problems(hetscale, program, os.path.join(work, "many_calls.json"), EXPECTED)
     problems += profile_problems(hetscale, fortran, os.path.join(work, "many_calls_fortran.json"), EXPECTED_FORTRAN)
+    problems += profile_problems(hetscale, bytes_program, os.path.join(work, "bytes_moved.json"), EXPECTED_BYTES)
     for problem in problems:
         print(problem, file=sys.stderr)
     return 1 if problems else 0
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 5:
+    if len(sys.argv) != 6:
         raise SystemExit(__doc__)
     sys.exit(main(*sys.argv[1:]))

@@ -151,9 +151,12 @@ add_executable(many_calls measure/programs/many_calls.c)
 target_link_libraries(many_calls PRIVATE MPI::MPI_C)
 add_executable(many_calls_fortran measure/programs/many_calls.f90)
 target_link_libraries(many_calls_fortran PRIVATE MPI::MPI_Fortran)
+add_executable(bytes_moved measure/programs/bytes_moved.c)
+target_link_libraries(bytes_moved PRIVATE MPI::MPI_C)
 add_test(NAME measure_many_calls
   COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_many_calls.py $<TARGET_FILE:hetscale_cli>
-          $<TARGET_FILE:many_calls> $<TARGET_FILE:many_calls_fortran> ${CMAKE_CURRENT_BINARY_DIR}/measure_many_calls)
+          $<TARGET_FILE:many_calls> $<TARGET_FILE:many_calls_fortran> $<TARGET_FILE:bytes_moved>
+          ${CMAKE_CURRENT_BINARY_DIR}/measure_many_calls)
 set_tests_properties(measure_many_calls PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 120)
 
 # The run-queue delay of every thread of a rank: a worker thread computes while
@@ -219,4 +222,26 @@ else()
   add_test(NAME measure_mpich_needs_mpich COMMAND ${CMAKE_COMMAND} -E echo
            "MPICH (mpicc.mpich, mpifort.mpich, mpiexec.mpich, libmpich-dev) not found: run scripts/install-deps")
   set_tests_properties(measure_mpich_needs_mpich PROPERTIES WILL_FAIL TRUE)
+endif()
+
+# PETSc's ksp/tutorials/ex2.c, built from Debian's examples: its messages and
+# bytes per rank within 2 % of its own -log_view (tests/measure/check_petsc.py).
+find_file(HETSCALE_PETSC_EX2 ex2.c PATHS /usr/share/petsc/3.18/share/petsc/examples/src/ksp/ksp/tutorials
+          NO_DEFAULT_PATH)
+find_package(PkgConfig)
+if(PkgConfig_FOUND)
+  pkg_check_modules(HETSCALE_PETSC IMPORTED_TARGET petsc)
+endif()
+if(HETSCALE_PETSC_EX2 AND HETSCALE_PETSC_FOUND)
+  add_executable(petsc_ex2 ${HETSCALE_PETSC_EX2})
+  target_link_libraries(petsc_ex2 PRIVATE PkgConfig::HETSCALE_PETSC MPI::MPI_C)
+  add_test(NAME measure_petsc_bytes
+    COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_petsc.py $<TARGET_FILE:hetscale_cli>
+            $<TARGET_FILE:petsc_ex2> ${CMAKE_CURRENT_BINARY_DIR}/measure_petsc)
+  set_tests_properties(measure_petsc_bytes PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 600
+    RUN_SERIAL TRUE)
+else()
+  add_test(NAME measure_petsc_needs_petsc COMMAND ${CMAKE_COMMAND} -E echo
+           "PETSc 3.18 and its examples not found: run scripts/install-deps")
+  set_tests_properties(measure_petsc_needs_petsc PROPERTIES WILL_FAIL TRUE)
 endif()

@@ -13,6 +13,7 @@ struct MpiFunctionProfile {
   double seconds = 0.0;  // summed over the ranks
   double seconds_max = 0.0, seconds_mean = 0.0;  // across the ranks
   double bytes = 0.0;                            // moved, over all ranks
+  double messages = 0.0;  // point-to-point messages sent plus received, over all ranks (0: none counted)
 };
 
 // The profile as a JSON array (the context's "mpi_functions").

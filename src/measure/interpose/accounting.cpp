@@ -204,6 +204,7 @@ struct ThreadRecord {
   std::vector<Accumulator> seconds = std::vector<Accumulator>(function_count);
   std::vector<Accumulator> bytes = std::vector<Accumulator>(function_count);
   std::vector<Accumulator> calls = std::vector<Accumulator>(function_count);
+  std::vector<Accumulator> messages = std::vector<Accumulator>(function_count);
 };
 
 struct Registry {
@@ -324,6 +325,7 @@ struct Totals {
   std::vector<double> seconds = std::vector<double>(function_count);
   std::vector<double> calls = std::vector<double>(function_count);
   std::vector<double> bytes = std::vector<double>(function_count);
+  std::vector<double> messages = std::vector<double>(function_count);
 
   void add(const Totals& other, double sign) {
     elapsed += sign * other.elapsed;
@@ -342,6 +344,7 @@ struct Totals {
       seconds[f] += sign * other.seconds[f];
       calls[f] += sign * other.calls[f];
       bytes[f] += sign * other.bytes[f];
+      messages[f] += sign * other.messages[f];
     }
   }
 };
@@ -371,6 +374,7 @@ Totals totals_until(Ticks now) {
         totals.seconds[f] += thread->seconds[f].get();
         totals.calls[f] += thread->calls[f].get();
         totals.bytes[f] += thread->bytes[f].get();
+        totals.messages[f] += thread->messages[f].get();
       }
     }
   }
@@ -416,7 +420,7 @@ enum Field : std::size_t {
   threads_seen,    // threads that computed 5 % of the rank's time or more
   fields
 };
-const std::size_t width = fields + 3 * function_count;
+const std::size_t width = fields + 4 * function_count;
 
 // One thread's breakdown, for the record's context.threads.
 enum ThreadField : std::size_t {
@@ -475,6 +479,7 @@ std::vector<double> row_of(const Totals& totals, double seconds_per_tick, int ra
     row[fields + f] = totals.seconds[f] * seconds_per_tick;
     row[fields + function_count + f] = totals.calls[f];
     row[fields + 2 * function_count + f] = totals.bytes[f];
+    row[fields + 3 * function_count + f] = totals.messages[f];
   }
   return row;
 }
@@ -573,6 +578,7 @@ RunRecord record_of(const Gathered& gathered, std::size_t part, const std::strin
       entry.seconds_max = std::max(entry.seconds_max, row[fields + f]);
       entry.calls += row[fields + function_count + f];
       entry.bytes += row[fields + 2 * function_count + f];
+      entry.messages += row[fields + 3 * function_count + f];
     }
   }
   if (work > 0.0) record.t_seq_ref = work;
@@ -811,6 +817,7 @@ Call::~Call() {
   thread.seconds[function_].add(spent);
   thread.calls[function_].add(1.0);
   thread.bytes[function_].add(bytes_);
+  if (messages_ > 0.0) thread.messages[function_].add(messages_);
   if (!timed_) return;  // before MPI_Init returned or after MPI_Finalize began
   const Split inside = thread.clock.lap(end);  // in MPI: waiting, on a CPU or not
   if (functions[function_].poll) {
@@ -911,24 +918,26 @@ void remember_request(MPI_Request request, double bytes) {
   known.bytes[request] = bytes;
 }
 
-double started_bytes(const MPI_Request requests[], int count) {
-  if (!requests || count <= 0) return 0.0;
+std::pair<double, double> started(const MPI_Request requests[], int count) {
+  if (!requests || count <= 0) return {0.0, 0.0};
   auto& known = persistent_requests();
   std::lock_guard lock(known.mutex);
-  double bytes = 0.0;
+  std::pair<double, double> messages_bytes{0.0, 0.0};
   for (int i = 0; i < count; ++i) {
     const auto found = known.bytes.find(requests[i]);
-    if (found != known.bytes.end()) bytes += found->second;
+    if (found == known.bytes.end()) continue;
+    messages_bytes.first += 1.0;
+    messages_bytes.second += found->second;
   }
-  return bytes;
+  return messages_bytes;
 }
 
-double fortran_started_bytes(const void* requests, const void* count) {
-  if (!requests) return 0.0;
+std::pair<double, double> fortran_started(const void* requests, const void* count) {
+  if (!requests) return {0.0, 0.0};
   const int n = count ? static_cast<int>(*static_cast<const MPI_Fint*>(count)) : 1;
   std::vector<MPI_Request> handles;
   for (int i = 0; i < n; ++i) handles.push_back(MPI_Request_f2c(static_cast<const MPI_Fint*>(requests)[i]));
-  return started_bytes(handles.data(), n);
+  return started(handles.data(), n);
 }
 
 double type_bytes_sum(const int counts[], const MPI_Datatype types[], MPI_Datatype type, MPI_Comm comm,

@@ -15,6 +15,7 @@
 #include <mpi.h>
 
 #include <cstddef>
+#include <utility>
 
 #include "tick_clock.hpp"
 
@@ -42,10 +43,16 @@ class Call {
   Call(const Call&) = delete;
   Call& operator=(const Call&) = delete;
   void add_bytes(double bytes) { bytes_ += bytes; }
+  void add_messages(double messages) { messages_ += messages; }
+  // Persistent requests started: their messages and bytes.
+  void add_started(const std::pair<double, double>& messages_bytes) {
+    messages_ += messages_bytes.first;
+    bytes_ += messages_bytes.second;
+  }
 
  private:
   std::size_t function_;
-  double bytes_ = 0.0;
+  double bytes_ = 0.0, messages_ = 0.0;
   Ticks start_;
   bool timed_ = false;  // measuring when it began: its time goes to the thread's parts
 };
@@ -71,11 +78,12 @@ int entries(MPI_Comm comm, CountsOver over);
 // an intercommunicator).
 bool is_root(int root, MPI_Comm comm);
 // Persistent requests: the bytes each start of `request` moves, kept from its
-// creation (MPI_Send_init, ...), and added up over the requests started.
+// creation (MPI_Send_init, ...); of the requests started, how many are known
+// (one message each) and their bytes.
 void remember_request(MPI_Request request, double bytes);
-double started_bytes(const MPI_Request requests[], int count);
+std::pair<double, double> started(const MPI_Request requests[], int count);
 // The same for a Fortran binding's arguments (a null count: one request).
-double fortran_started_bytes(const void* requests, const void* count);
+std::pair<double, double> fortran_started(const void* requests, const void* count);
 // The sum over the entries of counts[i] x the size of types[i] (when `types`
 // is given) or of `type`: the bytes of a v or w collective.
 double type_bytes_sum(const int counts[], const MPI_Datatype types[], MPI_Datatype type, MPI_Comm comm,
