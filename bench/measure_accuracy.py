@@ -15,7 +15,8 @@ cell one measured run of an even split, and in each cell:
     emulated speed;
   - the parts add up: every rank's parts at most t_par (1 %), and the
     longest rank's equal to it (1 %);
-  - `hetscale analyze` reads the record;
+  - `hetscale analyze` reads the record, and says first that cores were
+    shared when the ranks' threads outnumber this machine's CPUs;
   - the verdict on the split is right: an even split on equal speeds is
     never said not to follow the speeds, and under emulated unequal speeds
     it is.
@@ -92,6 +93,10 @@ def run_cell(hetscale, stencil, work, ranks, load, speeds, threads, verdict=True
     analysis = subprocess.run([hetscale, "analyze", record], capture_output=True, text=True)
     if analysis.returncode != 0:
         problems.append(f"analyze refused the record: {analysis.stderr.strip()}")
+    threads_per_rank = 1 if threads == "single" else 2
+    if ranks * threads_per_rank > (os.cpu_count() or 1) and "caution: cores were shared" not in analysis.stdout:
+        problems.append(f"{ranks} ranks of {threads_per_rank} threads on {os.cpu_count()} CPUs, and analyze does not "
+                        "say cores were shared")
     blamed = "does not follow the node speeds" in analysis.stdout
     unequal = bool(v) and ranks > 1 and len(set(v)) > 1
     if verdict and blamed != unequal:
