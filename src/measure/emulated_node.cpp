@@ -46,10 +46,12 @@ EmulatedProcessor::EmulatedProcessor(double speed) : speed_(speed) {
         "emulated speed must be in (0, 1] (a process cannot be emulated faster than this machine), got {}", speed));
 }
 
-double EmulatedProcessor::begin() const { return seconds_of(CLOCK_THREAD_CPUTIME_ID); }
+// The computation's CPU time: this thread's, and its children's that it
+// waited for (a command run per share: `bench fpm --kernel command:...`).
+double EmulatedProcessor::begin() const { return seconds_of(CLOCK_THREAD_CPUTIME_ID) + children_cpu_seconds(); }
 
 void EmulatedProcessor::end(double cpu_start) {
-  const double cpu = seconds_of(CLOCK_THREAD_CPUTIME_ID) - cpu_start;
+  const double cpu = seconds_of(CLOCK_THREAD_CPUTIME_ID) + children_cpu_seconds() - cpu_start;
   cpu_seconds_ += cpu;
   ++computations_;
 #ifndef HETSCALE_SMPI

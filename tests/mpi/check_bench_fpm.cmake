@@ -67,6 +67,25 @@ if(NOT code EQUAL 0)
 endif()
 check_model(${WORK_DIR}/command.json 2 "one rank at a time")
 
+# The command's own CPU time is emulated too (its process's, which the rank
+# waits for): at speeds 1,0.25 rank 1's speed at the largest size is well
+# under rank 0's (0.25 of it, less the command's start-up, which is not
+# slowed); before, both ran at this machine's speed.
+execute_process(COMMAND ${run} 2 ${HETSCALE} bench fpm "--kernel=command:seq 1 {size}0000 > /dev/null"
+                        --sizes 100 --speeds 1,0.25 --max-repetitions 3 --max-seconds 0.5
+                        --out ${WORK_DIR}/command-emulated.json
+                RESULT_VARIABLE code OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr)
+if(NOT code EQUAL 0)
+  message(FATAL_ERROR "bench fpm command --speeds 1,0.25 failed (${code}):\n${stdout}\n${stderr}")
+endif()
+file(READ ${WORK_DIR}/command-emulated.json emulated)
+string(JSON fast GET "${emulated}" nodes 0 points 0 speed)
+string(JSON slow GET "${emulated}" nodes 1 points 0 speed)
+execute_process(COMMAND python3 -c "import sys; sys.exit(0 if ${slow} < 0.6 * ${fast} else 1)" RESULT_VARIABLE ratio)
+if(NOT ratio EQUAL 0)
+  message(FATAL_ERROR "command at speeds 1,0.25: rank 1's speed ${slow} is not under 0.6 x rank 0's ${fast}")
+endif()
+
 # The kernels share rows by the measured model (--distribution fpm:MODEL):
 # the record says so, its shares are whole rows summing to N, the answer is
 # checked as with the marked speeds.

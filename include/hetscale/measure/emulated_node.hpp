@@ -26,8 +26,9 @@ Evaluation evaluate_on_emulated_node(const programs::Objective& objective, const
 
 // A process of relative speed v in (0, 1] running real computation on this
 // machine: after each computation it sleeps (1/v - 1) times the CPU time the
-// computation took, so its computations take 1/v times as long as here. The
-// MPI kernels compute through one of these.
+// computation took (its thread's, and that of the child processes it ran and
+// waited for), so its computations take 1/v times as long as here. The MPI
+// kernels and `bench fpm`'s workloads compute through one of these.
 class EmulatedProcessor {
  public:
   // Throws std::invalid_argument unless 0 < speed <= 1.
