@@ -58,10 +58,10 @@ bench: build
 		$(BUILD_DIR)/apps/hetscale/hetscale $(BUILD_DIR)/tests/stencil
 	@OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 python3 bench/whatif_emulated.py --check \
 		$(BUILD_DIR)/apps/hetscale/hetscale $(BUILD_DIR)/tests/stencil lmp tests/measure/data/lj-melt.in
-	@$(BUILD_DIR)/bench/prediction_accuracy --check
 	@OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 python3 bench/task_farm_vs_parallel.py \
 		--hetscale $(BUILD_DIR)/apps/hetscale/hetscale --at-speed $(BUILD_DIR)/bench/at_speed --mpiexec mpiexec \
 		--flags=$(OVERSUBSCRIBE) --repetitions 3
+	@$(BUILD_DIR)/bench/prediction_accuracy --check
 	@OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 python3 bench/fpm_modes.py \
 		--hetscale $(BUILD_DIR)/apps/hetscale/hetscale --mpiexec mpiexec --flags=$(OVERSUBSCRIBE)
 	@for run in mm:250,500,1000,2000 ge:500,1000,2000; do OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \

@@ -197,6 +197,8 @@ ScalingMeasurements scaling_of_runs(const std::vector<RunRecord>& runs, ScaleVar
   std::string program;
   bool every_run_has_efficiency = true;
   std::map<double, std::pair<std::vector<double>, std::string>> emulated_at;  // scale: speeds asked, the first run's source
+  std::vector<std::string> shared, loaded;  // the inputs measured with shared cores, beside other load
+  double most_other_load = 0.0;
   for (std::size_t r = 0; r < runs.size(); ++r) {
     const auto& run = runs[r];
     measurements.source += (r == 0 ? "" : " + ") + run.source;
@@ -222,15 +224,11 @@ ScalingMeasurements scaling_of_runs(const std::vector<RunRecord>& runs, ScaleVar
                                    speeds_text(first->second.first)));
     double other_load = 0.0;
     for (const auto& node : run.nodes) other_load = std::max(other_load, node.t_other / run.t_par);
-    if (conditions.cores_shared)
-      measurements.cautions.push_back(fmt::format(
-          "caution: {} was measured with shared cores (its ranks waited for CPUs): its times are not those of a "
-          "machine with a core per rank",
-          run.source));
-    if (other_load > 0.05)
-      measurements.cautions.push_back(fmt::format(
-          "caution: {} was measured beside other load (up to {:.1f} % of t_par waiting for a CPU)", run.source,
-          100.0 * other_load));
+    if (conditions.cores_shared) shared.push_back(run.source);
+    if (other_load > 0.05) {
+      loaded.push_back(run.source);
+      most_other_load = std::max(most_other_load, other_load);
+    }
     std::vector<double> comp, comm_idle, other, setup;
     for (const auto& node : run.nodes) {
       comp.push_back(node.t_comp);
@@ -245,6 +243,20 @@ ScalingMeasurements scaling_of_runs(const std::vector<RunRecord>& runs, ScaleVar
                             mean(comm_idle), mean(other), mean(setup), efficiency ? *efficiency * run.t_par : 0.0};
     for (std::size_t c = 0; c < std::size(components); ++c) measurements.series[c].add(x, {parts[c]});
   }
+  const auto named = [](const std::vector<std::string>& sources) {
+    std::string names;
+    for (std::size_t i = 0; i < std::min<std::size_t>(sources.size(), 3); ++i) names += (i ? ", " : "") + sources[i];
+    return sources.size() > 3 ? names + fmt::format(" and {} more", sources.size() - 3) : names;
+  };
+  if (!shared.empty())
+    measurements.cautions.push_back(fmt::format(
+        "caution: {} of the {} inputs were measured with shared cores (their ranks waited for CPUs): {}; their times "
+        "are not those of a machine with a core per rank",
+        shared.size(), runs.size(), named(shared)));
+  if (!loaded.empty())
+    measurements.cautions.push_back(fmt::format(
+        "caution: {} of the {} inputs were measured beside other load (up to {:.1f} % of t_par waiting for a CPU): {}",
+        loaded.size(), runs.size(), 100.0 * most_other_load, named(loaded)));
   if (!every_run_has_efficiency) measurements.series.pop_back();  // t_ideal
   for (auto& series : measurements.series)
     std::sort(series.points.begin(), series.points.end(), [](const auto& a, const auto& b) { return a.x < b.x; });

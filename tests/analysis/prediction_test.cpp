@@ -112,7 +112,9 @@ TEST(ScalingOfRuns, RefusesToPoolRunsEmulatedAtOtherSpeedsAndSaysSharedCores) {
   runs[1].context_json = measured + R"(,"sharing":{"cores_shared":true}})";
   const auto measurements = scaling_of_runs(runs, ScaleVariable::processes);
   ASSERT_EQ(measurements.cautions.size(), 1u);
-  EXPECT_NE(measurements.cautions[0].find("run-p2.json was measured with shared cores"), std::string::npos);
+  EXPECT_NE(measurements.cautions[0].find("1 of the 4 inputs were measured with shared cores"), std::string::npos)
+      << measurements.cautions[0];
+  EXPECT_NE(measurements.cautions[0].find(": run-p2.json;"), std::string::npos) << measurements.cautions[0];
 }
 
 TEST(PredictScaling, RecoversAKnownLawAndItsEfficiencies) {
