@@ -49,7 +49,7 @@ std::string analyze(const std::string& run_path, const std::string& platform_pat
   const RunRecord run = region.empty() ? whole : region_record(whole, region);
   std::optional<Platform> platform;
   if (!platform_path.empty()) platform = read_platform(platform_path);
-  if (!has_computation(run)) return json ? report::times_json(run) : report::times_table(run);
+  if (!run.has_computation()) return json ? report::times_json(run) : report::times_table(run);
   const auto analysis = analyze_run(run, platform ? &*platform : nullptr);
   return json ? report::analysis_json(analysis) : report::analysis_table(analysis);
 }

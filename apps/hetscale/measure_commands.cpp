@@ -21,6 +21,7 @@
 #include <fmt/core.h>
 
 #include "cli.hpp"
+#include "hetscale/io/child_process.hpp"
 #include "hetscale/io/number_list.hpp"
 #include "hetscale/platform/platform.hpp"
 #include "hetscale/record/comm_profile.hpp"
@@ -45,14 +46,13 @@ std::string library_path(const std::string& name = "libhetscale_measure.so") {
 // The library for the MPI `program` is linked with: MPICH's when the dynamic
 // linker resolves a libmpich for it (ldd), Open MPI's otherwise.
 std::string library_for(const std::string& program) {
-  const std::string command = "ldd '" + program + "' 2>/dev/null";
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return library_path();
-  std::string text;
-  char buffer[4096];
-  for (std::size_t read; (read = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) text.append(buffer, read);
-  pclose(pipe);
-  return text.find("libmpich.so") != std::string::npos ? library_path("libhetscale_measure_mpich.so") : library_path();
+  try {
+    if (io::run_program({"ldd", program}).output.find("libmpich.so") != std::string::npos)
+      return library_path("libhetscale_measure_mpich.so");
+  } catch (const io::ProgramUnavailable&) {
+    // no ldd: Open MPI's, the default
+  }
+  return library_path();
 }
 
 // PROGRAM as execvp would find it, or an InputError saying why it cannot run.

@@ -13,7 +13,6 @@
 #include "hetscale/analysis/run_analysis.hpp"
 #include "hetscale/io/input_error.hpp"
 #include "hetscale/record/farm_context.hpp"
-#include "hetscale/record/measured_conditions.hpp"
 
 namespace hetscale {
 namespace {
@@ -189,7 +188,7 @@ ScalingMeasurements scaling_of_runs(const std::vector<RunRecord>& runs, ScaleVar
     throw InputError("--values", "",
                      fmt::format("{} values for {} runs: give one scale per run, in order", values->size(), runs.size()));
   const std::string name = scale_variable_name(variable);
-  ScalingMeasurements measurements{"", name, {}};
+  ScalingMeasurements measurements{"", name, {}, {}};
   const char* components[] = {component_t_par,       component_t_comp_max, component_t_comp_mean,
                               component_t_imbalance, component_t_comm_idle, component_t_other,
                               component_t_setup,     component_t_ideal};
@@ -214,20 +213,18 @@ ScalingMeasurements scaling_of_runs(const std::vector<RunRecord>& runs, ScaleVar
     if (!(x > 0.0) || !std::isfinite(x))
       throw InputError(values ? "--values" : run.source, values ? "" : "context",
                        fmt::format("{} = {}: a scale is a finite number > 0", name, x));
-    const auto conditions = read_measured_conditions(run.context_json);
-    const auto [first, fresh] = emulated_at.try_emplace(x, conditions.emulated_asked, run.source);
-    if (!fresh && first->second.first != conditions.emulated_asked)
+    const auto conditions = run_conditions(run);
+    const auto [first, fresh] = emulated_at.try_emplace(x, conditions.emulated, run.source);
+    if (!fresh && first->second.first != conditions.emulated)
       throw InputError(run.source, "context.emulation",
                        fmt::format("emulates other speeds than {} at {} = {:g} ({} against {}): runs at one scale are "
                                    "repetitions of one configuration; predict from runs emulated alike",
-                                   first->second.second, name, x, speeds_text(conditions.emulated_asked),
+                                   first->second.second, name, x, speeds_text(conditions.emulated),
                                    speeds_text(first->second.first)));
-    double other_load = 0.0;
-    for (const auto& node : run.nodes) other_load = std::max(other_load, node.t_other / run.t_par);
     if (conditions.cores_shared) shared.push_back(run.source);
-    if (other_load > 0.05) {
+    if (conditions.loaded()) {
       loaded.push_back(run.source);
-      most_other_load = std::max(most_other_load, other_load);
+      most_other_load = std::max(most_other_load, conditions.other_load);
     }
     std::vector<double> comp, comm_idle, other, setup;
     for (const auto& node : run.nodes) {
@@ -264,7 +261,8 @@ ScalingMeasurements scaling_of_runs(const std::vector<RunRecord>& runs, ScaleVar
 }
 
 ScalingMeasurements scaling_of_sweeps(const std::vector<Sweep>& sweeps) {
-  ScalingMeasurements measurements{"", "N", {{component_t_par, "seconds", {}}, {component_t_comp_max, "seconds", {}}}};
+  ScalingMeasurements measurements{
+      "", "N", {{component_t_par, "seconds", {}}, {component_t_comp_max, "seconds", {}}}, {}};
   for (std::size_t s = 0; s < sweeps.size(); ++s) {
     const auto& sweep = sweeps[s];
     measurements.source += (s == 0 ? "" : " + ") + sweep.source;

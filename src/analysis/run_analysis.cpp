@@ -170,19 +170,13 @@ EnergeticSystem energetic_system(const RunRecord& run, std::vector<EnergeticNode
 }
 
 void require_computation(const RunRecord& run) {
-  if (has_computation(run)) return;
+  if (run.has_computation()) return;
   throw InputError(run.source, "nodes", "every t_comp is 0; the analysis needs the computation times");
 }
 
 }  // namespace
 
 bool RunConditions::loaded() const { return other_load > kOtherLoadCaution; }
-
-bool has_computation(const RunRecord& run) {
-  for (const auto& node : run.nodes)
-    if (node.t_comp > 0.0) return true;
-  return false;
-}
 
 RunConditions run_conditions(const RunRecord& run) {
   RunConditions conditions;

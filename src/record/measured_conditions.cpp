@@ -24,8 +24,6 @@ MeasuredConditions read_measured_conditions(const std::string& context_json) {
     const auto& sharing = context["sharing"];
     conditions.has_sharing = true;
     conditions.cores_shared = sharing.value("cores_shared", false);
-    conditions.cpus = numbers<int>(sharing, "cpus");
-    conditions.computing_threads = numbers<int>(sharing, "threads");
     if (sharing.contains("ranks_per_host") && sharing["ranks_per_host"].is_object())
       for (const auto& [host, ranks] : sharing["ranks_per_host"].items())
         if (ranks.is_number_integer()) conditions.ranks_per_host[host] = ranks.get<int>();
@@ -34,8 +32,6 @@ MeasuredConditions read_measured_conditions(const std::string& context_json) {
     const auto& emulation = context["emulation"];
     conditions.emulated_asked = numbers<double>(emulation, "asked");
     conditions.emulated_achieved = numbers<double>(emulation, "achieved");
-    if (emulation.contains("mechanism") && emulation["mechanism"].is_string())
-      conditions.emulation_mechanism = emulation["mechanism"].get<std::string>();
   }
   return conditions;
 }

@@ -44,6 +44,10 @@ double RunRecord::total_work() const {
   return total;
 }
 
+bool RunRecord::has_computation() const {
+  return std::any_of(nodes.begin(), nodes.end(), [](const NodeRecord& node) { return node.t_comp > 0.0; });
+}
+
 RunRecord parse_run_record(std::string_view text, const std::string& source) {
   const auto document = io::parse_json(text, source);
   const io::JsonObject top(document, source, "");
@@ -69,8 +73,7 @@ RunRecord parse_run_record(std::string_view text, const std::string& source) {
   if (top.has("server")) run.server = read_node(top.object("server"), run.t_par);
   // A run with no computation at all (every t_comp 0, a program that only
   // communicates) has no work either, and is read: its times are what was measured.
-  const bool computed = std::any_of(run.nodes.begin(), run.nodes.end(), [](const NodeRecord& n) { return n.t_comp > 0.0; });
-  if (run.total_work() <= 0.0 && computed)
+  if (run.total_work() <= 0.0 && run.has_computation())
     top.fail("nodes", "no node did any work (every `work` is 0 or missing); the analysis needs the work done");
   return run;
 }

@@ -77,7 +77,7 @@ void ScalingSeries::add(double x, const std::vector<double>& values) {
 }
 
 ScalingMeasurements parse_extra_p_text(std::string_view text, const std::string& source) {
-  ScalingMeasurements result{source, "", {}};
+  ScalingMeasurements result{source, "", {}, {}};
   std::vector<double> points;
   std::string callpath, metric;
   bool region_seen = false;
@@ -159,7 +159,7 @@ ScalingMeasurements parse_extra_p_text(std::string_view text, const std::string&
 }
 
 ScalingMeasurements parse_extra_p_json_lines(std::string_view text, const std::string& source) {
-  ScalingMeasurements result{source, "", {}};
+  ScalingMeasurements result{source, "", {}, {}};
   std::vector<double> points;
   std::istringstream lines{std::string(text)};
   std::string raw;

@@ -106,7 +106,7 @@ std::string loss_sentence(const RunAnalysis& analysis, const Headline& headline,
         out += fmt::format(
             "waiting for ranks that {} (t_other), the split following the speeds as far as a measured run tells (e = "
             "{}); were it all useful time, the efficiency would go {} at most {}",
-            analysis.conditions.cores_shared ? "shared cores" : "other work held back", 
+            analysis.conditions.cores_shared ? "shared cores" : "other work held back",
             ratio(analysis.heterogeneous.efficiency), from_to, ratio(loss.efficiency_after));
       else
         out += fmt::format(

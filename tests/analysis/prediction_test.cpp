@@ -168,7 +168,8 @@ TEST(PredictScaling, CapsAnEfficiencyWhoseModelsDisagreeAtOne) {
       "disagreeing",
       "p",
       {{"t_par", "seconds", {{1, {10.0}}, {2, {5.0}}, {4, {2.5}}}},
-       {"t_ideal", "seconds", {{1, {11.0}}, {2, {5.5}}, {4, {2.75}}}}}};
+       {"t_ideal", "seconds", {{1, {11.0}}, {2, {5.5}}, {4, {2.75}}}}},
+      {}};
   const auto prediction = predict_scaling(measurements, 8.0);
   ASSERT_TRUE(prediction.efficiencies.heterogeneous_efficiency);
   EXPECT_EQ(*prediction.efficiencies.heterogeneous_efficiency, 1.0);
@@ -190,7 +191,8 @@ TEST(PredictScaling, SaysInterpolationAndRefusesTooFewScales) {
 
 TEST(PredictScaling, TheIntervalOfATimeStaysAtOrAboveZero) {
   // Noise larger than the values: the held-out errors exceed 100 %.
-  const ScalingMeasurements noisy{"noisy", "p", {{"t_par", "seconds", {{1, {1.0}}, {2, {10.0}}, {3, {0.5}}, {4, {12.0}}}}}};
+  const ScalingMeasurements noisy{
+      "noisy", "p", {{"t_par", "seconds", {{1, {1.0}}, {2, {10.0}}, {3, {0.5}}, {4, {12.0}}}}}, {}};
   const auto prediction = predict_scaling(noisy, 64.0);
   EXPECT_GE(prediction.components[0].at.low, 0.0);
   EXPECT_LE(prediction.components[0].at.low, prediction.components[0].at.value);

@@ -84,7 +84,7 @@ TEST(ExtraPFormats, WhatIsWrittenReadsBackTheSame) {
 }
 
 TEST(ExtraPFormats, JsonLinesAreOneObjectPerSeriesAndPoint) {
-  const ScalingMeasurements m{"", "p", {{"t_par", "time", {{2, {1.5, 1.25}}, {4, {0.75}}}}}};
+  const ScalingMeasurements m{"", "p", {{"t_par", "time", {{2, {1.5, 1.25}}, {4, {0.75}}}}}, {}};
   EXPECT_EQ(extra_p_json_lines(m),
             "{\"params\":{\"p\":2.0},\"callpath\":\"t_par\",\"metric\":\"time\",\"value\":[1.5,1.25]}\n"
             "{\"params\":{\"p\":4.0},\"callpath\":\"t_par\",\"metric\":\"time\",\"value\":[0.75]}\n");

@@ -124,8 +124,6 @@ inline constexpr std::size_t listed_mpi_functions = 10;
 
 // The conditions a run's record says it was measured under.
 RunConditions run_conditions(const RunRecord& run);
-// Whether any node computed (t_comp > 0): analyze_run needs one.
-bool has_computation(const RunRecord& run);
 
 // Throws InputError when the run and the platform do not fit together, or when
 // the run lacks what the speeds need (work and t_comp > 0 without a platform).

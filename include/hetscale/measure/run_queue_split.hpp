@@ -1,8 +1,10 @@
 #pragma once
-// Where a rank's run-queue delay goes: one rule for every measurement of a
-// real run, the farm's and the kernels' (measure::RankClock) and any
-// program's (hetscale measure's interposition library), so that their run
-// records mean the same thing (docs/measure.md).
+// Where a rank's run-queue delay goes, for the farm's and the kernels' own
+// clock (measure::RankClock). hetscale measure's interposition library reads
+// each thread's delay exactly instead, at the boundaries where the thread
+// left its CPU (interpose/thread_clock.hpp); both keep the same rule for
+// where the delay belongs, so their run records mean the same thing
+// (docs/measure.md).
 //
 // The delay is read now and then (it is a counter of the process); the delay
 // found since the last read is shared by the activities of that interval in

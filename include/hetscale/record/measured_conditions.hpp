@@ -1,7 +1,8 @@
 #pragma once
 // The conditions a measured run ran under, as `hetscale measure` writes them
 // in a run record's context (docs/measure.md): whether its ranks shared cores
-// ("sharing") and the speeds emulated, asked and achieved ("emulation").
+// and how many ranks each host ran ("sharing"), and the speeds emulated,
+// asked and achieved ("emulation"). The rest of those blocks is for people.
 #include <map>
 #include <string>
 #include <vector>
@@ -11,11 +12,8 @@ namespace hetscale {
 struct MeasuredConditions {
   bool has_sharing = false;
   bool cores_shared = false;
-  std::vector<int> cpus;                     // per rank: the CPUs it may run on
-  std::vector<int> computing_threads;        // per rank: threads that computed 5 % of its time or more
   std::map<std::string, int> ranks_per_host;
   std::vector<double> emulated_asked, emulated_achieved;  // per rank; empty when none was emulated
-  std::string emulation_mechanism;
 };
 
 // The conditions in a record's context; what the context lacks (a run not

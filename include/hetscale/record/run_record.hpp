@@ -37,6 +37,8 @@ struct RunRecord {
   std::string context_json;          // free-form context block, as JSON text
 
   double total_work() const;
+  // Whether any node computed (t_comp > 0).
+  bool has_computation() const;
 };
 
 RunRecord parse_run_record(std::string_view text, const std::string& source);

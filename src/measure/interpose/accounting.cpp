@@ -261,14 +261,16 @@ inline ProcessState& process() { return process_state; }
 // polls, taken out of the segment's time on a CPU (never more than all of
 // it) and counted as waiting, with the function's calls and seconds.
 void polls_end(ThreadRecord& thread, Split& split) {
+  const auto untimed_ticks = [&](std::size_t f) {
+    return thread.timed_polls[f] > 0.0 ? thread.untimed_polls[f] * thread.timed_poll_ticks[f] / thread.timed_polls[f]
+                                       : 0.0;
+  };
   double estimated = 0.0;
-  for (const auto f : thread.polled)
-    if (thread.timed_polls[f] > 0.0) estimated += thread.untimed_polls[f] * thread.timed_poll_ticks[f] / thread.timed_polls[f];
+  for (const auto f : thread.polled) estimated += untimed_ticks(f);
   const double taken = std::min(estimated, split.on_cpu);
   const double fit = estimated > 0.0 ? taken / estimated : 0.0;
   for (const auto f : thread.polled) {
-    if (thread.timed_polls[f] > 0.0)
-      thread.seconds[f].add(fit * thread.untimed_polls[f] * thread.timed_poll_ticks[f] / thread.timed_polls[f]);
+    thread.seconds[f].add(fit * untimed_ticks(f));
     thread.calls[f].add(thread.untimed_polls[f]);
     thread.untimed_polls[f] = 0.0;
   }
@@ -548,7 +550,6 @@ std::vector<std::string> all_region_names(const std::vector<std::string>& mine, 
   return result;
 }
 
-
 // One part of the run (the whole or a region) as a run record, with its MPI
 // profile in the context.
 RunRecord record_of(const Gathered& gathered, std::size_t part, const std::string& label,
@@ -788,7 +789,6 @@ void write_talp_json(const Gathered& gathered) {
 }
 
 }  // namespace
-
 
 bool poll_untimed(std::size_t function) {
   ThreadRecord* const thread = this_thread;

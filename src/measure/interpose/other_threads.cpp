@@ -1,27 +1,14 @@
 #include "other_threads.hpp"
 
+#include "schedstat.hpp"
+
 #include <dirent.h>
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <cstdlib>
 
 namespace hetscale::interpose {
-namespace {
-
-// Both fields of a schedstat file (ns); false when it cannot be read (the thread ended).
-bool read_schedstat(int file, double& on_cpu, double& delay) {
-  char text[128];
-  const ssize_t length = pread(file, text, sizeof text - 1, 0);
-  if (length <= 0) return false;
-  text[length] = '\0';
-  return std::sscanf(text, "%lf %lf", &on_cpu, &delay) == 2;
-}
-
-}  // namespace
-
 OtherThreads::~OtherThreads() {
   for (const auto& [id, thread] : threads_) close(thread.file);
 }
@@ -58,9 +45,7 @@ void OtherThreads::look(Ticks now, bool count_new_from_start) {
       char* end = nullptr;
       const long id = std::strtol(entry->d_name, &end, 10);
       if (end == entry->d_name || *end != '\0' || threads_.count(static_cast<int>(id))) continue;
-      char path[64];
-      std::snprintf(path, sizeof path, "/proc/self/task/%ld/schedstat", id);
-      const int file = open(path, O_RDONLY | O_CLOEXEC);
+      const int file = open_schedstat(id);
       if (file < 0) continue;
       Thread thread;
       thread.file = file;

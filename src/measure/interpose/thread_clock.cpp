@@ -1,13 +1,13 @@
 #include "thread_clock.hpp"
 
-#include <fcntl.h>
+#include "schedstat.hpp"
+
 #include <linux/perf_event.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <cstring>
 #include <ctime>
 
@@ -24,17 +24,6 @@ double thread_cpu_ns() {
   return static_cast<double>(now.tv_sec) * 1e9 + static_cast<double>(now.tv_nsec);
 }
 
-// The second field of a schedstat file: run-queue delay, ns; 0 when unreadable.
-double schedstat_delay_ns(int file) {
-  if (file < 0) return 0.0;
-  char text[128];
-  const ssize_t length = pread(file, text, sizeof text - 1, 0);
-  if (length <= 0) return 0.0;
-  text[length] = '\0';
-  double running = 0.0, waiting = 0.0;
-  return std::sscanf(text, "%lf %lf", &running, &waiting) == 2 ? waiting : 0.0;
-}
-
 std::uint32_t sequence(const volatile perf_event_mmap_page* page) { return page->lock; }
 
 }  // namespace
@@ -47,9 +36,7 @@ ThreadClock::~ThreadClock() {
 
 Split ThreadClock::start(Ticks now, double ticks_per_ns) {
   ticks_per_ns_ = ticks_per_ns;
-  char path[64];
-  std::snprintf(path, sizeof path, "/proc/self/task/%ld/schedstat", static_cast<long>(syscall(SYS_gettid)));
-  schedstat_file_ = open(path, O_RDONLY | O_CLOEXEC);
+  schedstat_file_ = open_schedstat(static_cast<long>(syscall(SYS_gettid)));
   perf_event_attr attributes{};
   attributes.size = sizeof attributes;
   attributes.type = PERF_TYPE_SOFTWARE;
@@ -80,8 +67,9 @@ bool ThreadClock::left_cpu(double wall) const {
 }
 
 void ThreadClock::read(double& cpu_ns, double& delay_ns) const {
+  double on_cpu_ns = 0.0;  // schedstat's is a tick stale for a running thread: the CPU clock's is exact
   cpu_ns = thread_cpu_ns();
-  delay_ns = schedstat_delay_ns(schedstat_file_);
+  if (!read_schedstat(schedstat_file_, on_cpu_ns, delay_ns)) delay_ns = 0.0;
 }
 
 void ThreadClock::rebase(Ticks now) {

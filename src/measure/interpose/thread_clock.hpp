@@ -58,8 +58,6 @@ class ThreadClock {
   // boundary to `now`: its wall time, the counters read again so the next
   // segment starts exact.
   double pause_ends(Ticks now);
-  // Whether the thread's descheduling is seen exactly (a perf event page).
-  bool exact() const { return page_ != nullptr; }
 
  private:
   bool left_cpu(double wall) const;
