@@ -56,8 +56,17 @@ void EmulatedProcessor::end(double cpu_start) {
   ++computations_;
 #ifndef HETSCALE_SMPI
   // In the simulator a process is as fast as its simulated host: no sleep.
-  if (speed_ < 1.0) sleep_until(seconds_of(CLOCK_MONOTONIC) + cpu * (1.0 / speed_ - 1.0));
+  if (speed_ < 1.0) {
+    const double from = seconds_of(CLOCK_MONOTONIC);
+    sleep_until(from + cpu * (1.0 / speed_ - 1.0));
+    held_seconds_ += seconds_of(CLOCK_MONOTONIC) - from;
+  }
 #endif
+}
+
+double EmulatedProcessor::achieved_speed() const {
+  const double computed = cpu_seconds_ + held_seconds_;
+  return computed > 0.0 ? cpu_seconds_ / computed : 1.0;
 }
 
 double monotonic_seconds() { return seconds_of(CLOCK_MONOTONIC); }

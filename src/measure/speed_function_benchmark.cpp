@@ -156,6 +156,8 @@ MeasuredPoint measure_speed_point(const ShareWorkload& work, std::size_t size, d
   measured.point.interval = measured.point.speed * half_width / mean;
   measured.other_load =
       elapsed > 0.0 ? std::clamp((schedstat.run_queue_delay() - delay_before) / elapsed, 0.0, 1.0) : 0.0;
+  measured.cpu_seconds = processor.cpu_seconds();
+  measured.held_seconds = processor.held_seconds();
   return measured;
 }
 

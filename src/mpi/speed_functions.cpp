@@ -13,8 +13,9 @@ namespace hetscale::mpi {
 
 namespace {
 
-// A point on the wire: size, speed, interval, repetitions, other load, precise.
-constexpr int fields = 6;
+// A point on the wire: size, speed, interval, repetitions, other load,
+// precise, CPU seconds, seconds held back.
+constexpr int fields = 8;
 
 }  // namespace
 
@@ -31,7 +32,8 @@ std::optional<SpeedModel> measure_speed_functions(const SpeedFunctionBenchmark& 
     for (const std::size_t size : benchmark.sizes) {
       const auto point = measure::measure_speed_point(work, size, speed, benchmark.precision);
       own.insert(own.end(), {point.point.size, point.point.speed, point.point.interval,
-                             static_cast<double>(point.repetitions), point.other_load, point.precise ? 1.0 : 0.0});
+                             static_cast<double>(point.repetitions), point.other_load, point.precise ? 1.0 : 0.0,
+                             point.cpu_seconds, point.held_seconds});
     }
   };
   if (benchmark.one_at_a_time) {
@@ -56,8 +58,10 @@ std::optional<SpeedModel> measure_speed_functions(const SpeedFunctionBenchmark& 
   model.interpolation = benchmark.sizes.size() >= 5 ? model::Interpolation::akima : model::Interpolation::linear;
   const std::string host = io::host_name();
   std::size_t imprecise = 0, repetitions = 0;
+  nlohmann::ordered_json achieved = nlohmann::ordered_json::array(), computed = nlohmann::ordered_json::array();
   for (int r = 0; r < ranks; ++r) {
     NodeSpeedModel node;
+    double cpu = 0.0, held = 0.0;
     node.name = fmt::format("{}:{}", host, r);
     for (std::size_t k = 0; k < benchmark.sizes.size(); ++k) {
       const double* point = all.data() + (static_cast<std::size_t>(r) * benchmark.sizes.size() + k) * fields;
@@ -65,7 +69,11 @@ std::optional<SpeedModel> measure_speed_functions(const SpeedFunctionBenchmark& 
       repetitions += static_cast<std::size_t>(point[3]);
       node.other_load.push_back(point[4]);
       if (point[5] == 0.0) ++imprecise;
+      cpu += point[6];
+      held += point[7];
     }
+    achieved.push_back(cpu + held > 0.0 ? cpu / (cpu + held) : 1.0);
+    computed.push_back(cpu);
     model.nodes.push_back(std::move(node));
   }
   nlohmann::ordered_json context{{"tool", "hetscale bench fpm"},
@@ -80,6 +88,15 @@ std::optional<SpeedModel> measure_speed_functions(const SpeedFunctionBenchmark& 
                                  {"points_short_of_precision", imprecise},
                                  {"host", host},
                                  {"date", io::utc_now()}};
+  // The speed each rank achieved: its computations' CPU time (cpu_seconds)
+  // against that time plus the time they were held back.
+  if (!benchmark.emulated_speeds.empty())
+    context["emulation"] = {{"mechanism",
+                             "hold-back: after each computation, its CPU time (and that of the commands it ran) "
+                             "times 1/v - 1 asleep"},
+                            {"asked", benchmark.emulated_speeds},
+                            {"achieved", achieved},
+                            {"cpu_seconds", computed}};
   model.context_json = context.dump();
   return model;
 }

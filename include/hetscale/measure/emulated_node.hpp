@@ -46,12 +46,18 @@ class EmulatedProcessor {
   double cpu_seconds() const { return cpu_seconds_; }
   // How many computations so far (each followed by its sleep when v < 1).
   std::size_t computations() const { return computations_; }
+  // Wall-clock seconds slept after the computations (holding them back).
+  double held_seconds() const { return held_seconds_; }
+  // The speed achieved: CPU time against CPU time plus the time held back
+  // (v when the sleeps end on time; 1 when nothing was computed).
+  double achieved_speed() const;
 
  private:
   double begin() const;
   void end(double cpu_start);
   double speed_ = 1.0;
   double cpu_seconds_ = 0.0;
+  double held_seconds_ = 0.0;
   std::size_t computations_ = 0;
 };
 

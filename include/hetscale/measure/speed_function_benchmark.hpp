@@ -44,6 +44,8 @@ struct MeasuredPoint {
   std::size_t repetitions = 0;
   double other_load = 0.0;  // run-queue delay / elapsed time while measuring, 0 .. 1
   bool precise = false;     // the interval reached the precision
+  double cpu_seconds = 0.0;   // the computations' CPU time (this thread's and its waited-for children's)
+  double held_seconds = 0.0;  // the time they were held back to the emulated speed
 };
 
 // Times `work` on shares of `size` as a node of relative speed
