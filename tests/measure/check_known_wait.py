@@ -41,6 +41,8 @@ import socket
 import subprocess
 import sys
 
+import checks
+
 LIMIT = 120
 # The launcher: Open MPI's mpiexec, or another given with --mpiexec (MPICH's
 # mpiexec.mpich, whose programs get hetscale's MPICH library).
@@ -159,9 +161,7 @@ def main(hetscale, program, work, functions, known_only, emulate, known_balance,
             problems.append(f"the record's mpi_functions lack {function}: {sorted(called)}")
 
     if known_only:
-        for problem in problems:
-            print(problem, file=sys.stderr)
-        return 1 if problems else 0
+        return checks.verdict(problems)
 
     # The same run in DLB TALP's layout: POP's factors as analyze computes them, times in ns.
     with open(os.path.join(work, "known_wait.talp.json")) as f:
@@ -232,9 +232,7 @@ def main(hetscale, program, work, functions, known_only, emulate, known_balance,
     if "was killed by signal 15 before its MPI_Finalize completed" not in run.stderr:
         problems.append(f"no line saying the program was killed: {run.stderr!r}")
 
-    for problem in problems:
-        print(problem, file=sys.stderr)
-    return 1 if problems else 0
+    return checks.verdict(problems)
 
 
 if __name__ == "__main__":

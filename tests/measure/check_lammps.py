@@ -26,6 +26,8 @@ import re
 import subprocess
 import sys
 
+import checks
+
 LIMIT = 300
 
 
@@ -121,9 +123,7 @@ def main(hetscale, lmp, source, work, table, known_answer):
         print("|---|---|---|---|---|---|---|")
         for row in rows:
             print("| {} | {:.3f} | {:.3f} | {:.2f} | {:.2f} | {:.3f} | {:.3f} |".format(*row))
-    for problem in problems:
-        print(problem, file=sys.stderr)
-    return 1 if problems else 0
+    return checks.verdict(problems)
 
 
 if __name__ == "__main__":

@@ -19,6 +19,8 @@ import os
 import subprocess
 import sys
 
+import checks
+
 EXPECTED = {  # function: (calls over 2 ranks, bytes or None when not counted)
     # a ring of 2: 1 int to each of the 2 out-neighbours, 1 from each of the 2 in-neighbours
     "MPI_Cart_create": (2, None), "MPI_Neighbor_allgather": (2, 32), "MPI_Iscan": (2, 8), "MPI_Wait": (2, None),
@@ -82,12 +84,8 @@ def main(hetscale, program, fortran, bytes_program, work):
     problems = profile_problems(hetscale, program, os.path.join(work, "many_calls.json"), EXPECTED)
     problems += profile_problems(hetscale, fortran, os.path.join(work, "many_calls_fortran.json"), EXPECTED_FORTRAN)
     problems += profile_problems(hetscale, bytes_program, os.path.join(work, "bytes_moved.json"), EXPECTED_BYTES)
-    for problem in problems:
-        print(problem, file=sys.stderr)
-    return 1 if problems else 0
+    return checks.verdict(problems)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 6:
-        raise SystemExit(__doc__)
-    sys.exit(main(*sys.argv[1:]))
+    checks.run(main, __doc__, 5)

@@ -19,6 +19,8 @@ import re
 import subprocess
 import sys
 
+import checks
+
 
 def main(hetscale, ex2, work):
     os.makedirs(work, exist_ok=True)
@@ -51,13 +53,8 @@ def main(hetscale, ex2, work):
         else:
             print(f"{key} per rank: hetscale {ours[key]:.6g}, PETSc's -log_view {value:.6g} "
                   f"({ours[key] / value - 1.0:+.2%})")
-    for problem in problems:
-        print(problem, file=sys.stderr)
-    return 1 if problems else 0
+    return checks.verdict(problems)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 4:
-        print(__doc__, file=sys.stderr)
-        sys.exit(2)
-    sys.exit(main(*sys.argv[1:]))
+    checks.run(main, __doc__, 3)

@@ -14,6 +14,8 @@ import os
 import subprocess
 import sys
 
+import checks
+
 
 def main(hetscale, loop, work):
     os.makedirs(work, exist_ok=True)
@@ -38,13 +40,8 @@ def main(hetscale, loop, work):
         parts = sum(node.get(k, 0.0) for k in ("t_comp", "t_comm", "t_setup", "t_idle", "t_other", "t_blocked"))
         if parts > 1.01 * data["t_par"]:
             problems.append(f"{node['name']}: parts {parts:.6f} s exceed t_par {data['t_par']:.6f} s")
-    for problem in problems:
-        print(problem, file=sys.stderr)
-    return 1 if problems else 0
+    return checks.verdict(problems)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 4:
-        print(__doc__, file=sys.stderr)
-        sys.exit(2)
-    sys.exit(main(*sys.argv[1:]))
+    checks.run(main, __doc__, 3)

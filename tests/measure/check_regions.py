@@ -22,6 +22,8 @@ import os
 import subprocess
 import sys
 
+import checks
+
 LIMIT = 120
 
 
@@ -138,12 +140,8 @@ def main(hetscale, program, fortran, work):
         print(f"Fortran attempt {attempt}: " + "; ".join(found), file=sys.stderr)
     problems += found
 
-    for problem in problems:
-        print(problem, file=sys.stderr)
-    return 1 if problems else 0
+    return checks.verdict(problems)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 5:
-        raise SystemExit(__doc__)
-    sys.exit(main(*sys.argv[1:]))
+    checks.run(main, __doc__, 4)

@@ -15,6 +15,8 @@ import os
 import subprocess
 import sys
 
+import checks
+
 
 def main(hetscale, program, work):
     os.makedirs(work, exist_ok=True)
@@ -38,12 +40,8 @@ def main(hetscale, program, work):
         problems.append(f"t_comp {node['t_comp']:.4f} s is not the worker's 0.4 s of CPU within 25 %")
     if node["t_other"] < 0.15:
         problems.append(f"t_other {node['t_other']:.4f} s: the worker's wait in the run queue is missing")
-    for problem in problems:
-        print(problem, file=sys.stderr)
-    return 1 if problems else 0
+    return checks.verdict(problems)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 4:
-        raise SystemExit(__doc__)
-    sys.exit(main(*sys.argv[1:]))
+    checks.run(main, __doc__, 3)

@@ -29,6 +29,7 @@
 #include "hetscale/record/run_record.hpp"
 #include "other_threads.hpp"
 #include "thread_clock.hpp"
+#include "thread_registry.hpp"
 #include "tick_clock.hpp"
 
 namespace hetscale::interpose {
@@ -90,10 +91,7 @@ TickClock tick_clock;
 double ticks_per_second = 1e9;
 
 // This rank's emulated speed (--emulate-speeds; 1: none), set in MPI_Init.
-double emulated_speed = 1.0;
-// A hold-back is paid once this much is owed (s): shorter sleeps cost more
-// than they hold; what a sleep over- or undershoots is carried to the next.
-constexpr double hold_back_quantum = 100e-6;
+std::atomic<double> emulated_speed{1.0};
 
 // The transfer model that splits a data-moving call into t_comm and t_idle:
 // given (--latency, --bandwidth, --comm-profile, --platform), else calibrated
@@ -207,14 +205,9 @@ struct ThreadRecord {
   std::vector<Accumulator> messages = std::vector<Accumulator>(function_count);
 };
 
-struct Registry {
-  std::mutex mutex;
-  std::vector<std::unique_ptr<ThreadRecord>> threads;
-};
-
 // Never destroyed: a thread may make an MPI call while the process exits.
-Registry& registry() {
-  static auto* instance = new Registry;
+ThreadRegistry<ThreadRecord>& registry() {
+  static auto* instance = new ThreadRegistry<ThreadRecord>;
   return *instance;
 }
 
@@ -223,16 +216,7 @@ Registry& registry() {
 thread_local ThreadRecord* this_thread __attribute__((tls_model("initial-exec"))) = nullptr;
 thread_local bool this_thread_initialised_mpi __attribute__((tls_model("initial-exec"))) = false;
 
-int thread_id() { return static_cast<int>(syscall(SYS_gettid)); }
-
-ThreadRecord& register_this_thread() {
-  auto& all = registry();
-  std::lock_guard lock(all.mutex);
-  all.threads.push_back(std::make_unique<ThreadRecord>());
-  this_thread = all.threads.back().get();
-  this_thread->id = thread_id();
-  return *this_thread;
-}
+ThreadRecord& register_this_thread() { return *(this_thread = &registry().add()); }
 
 inline ThreadRecord& this_thread_record() { return this_thread ? *this_thread : register_this_thread(); }
 
@@ -291,8 +275,9 @@ void computation_ends(ThreadRecord& thread, Split split, Ticks& now) {
     thread.other.add(split.delay);
     thread.blocked.add(split.blocked);
   }
-  if (emulated_speed >= 1.0) return;
-  thread.owed += split.on_cpu * (1.0 / emulated_speed - 1.0);
+  const double speed = emulated_speed_of_rank();
+  if (speed >= 1.0) return;
+  thread.owed += split.on_cpu * (1.0 / speed - 1.0);
   if (thread.owed < hold_back_quantum * ticks_per_second) return;
   const double seconds = thread.owed / ticks_per_second;
   timespec pause{static_cast<time_t>(seconds), static_cast<long>((seconds - std::floor(seconds)) * 1e9)};
@@ -358,34 +343,32 @@ Totals totals_until(Ticks now) {
   if (this_thread && this_thread->clock.started()) computation_ends(*this_thread, this_thread->clock.lap(now), now);
   totals.elapsed = static_cast<double>(now - process().start);
   std::set<int> tracked;
-  {
-    auto& all = registry();
-    std::lock_guard lock(all.mutex);
-    for (const auto& thread : all.threads) {
-      tracked.insert(thread->id);
-      auto& times = totals.threads[thread->id];
-      times.calls_mpi = true;
-      times.on_cpu = thread->on_cpu.get();
-      times.held = thread->held.get();
-      times.other = thread->other.get();
-      times.blocked = thread->blocked.get();
-      times.setup = thread->setup.get();
-      times.comm = thread->comm.get();
-      times.idle = thread->idle.get();
-      for (std::size_t f = 0; f < function_count; ++f) {
-        totals.seconds[f] += thread->seconds[f].get();
-        totals.calls[f] += thread->calls[f].get();
-        totals.bytes[f] += thread->bytes[f].get();
-        totals.messages[f] += thread->messages[f].get();
-      }
+  registry().for_each([&](const ThreadRecord& thread) {
+    tracked.insert(thread.id);
+    auto& times = totals.threads[thread.id];
+    times.calls_mpi = true;
+    times.on_cpu = thread.on_cpu.get();
+    times.held = thread.held.get();
+    times.other = thread.other.get();
+    times.blocked = thread.blocked.get();
+    times.setup = thread.setup.get();
+    times.comm = thread.comm.get();
+    times.idle = thread.idle.get();
+    for (std::size_t f = 0; f < function_count; ++f) {
+      totals.seconds[f] += thread.seconds[f].get();
+      totals.calls[f] += thread.calls[f].get();
+      totals.bytes[f] += thread.bytes[f].get();
+      totals.messages[f] += thread.messages[f].get();
     }
-  }
+  });
   const double ticks_per_ns = ticks_per_second * 1e-9;
   for (const auto& [id, times] : process().other_threads.snapshot(now, tracked)) {
     auto& thread = totals.threads[id];
     thread.on_cpu = times.on_cpu_ns * ticks_per_ns;
     thread.other = times.delay_ns * ticks_per_ns;
   }
+  for (const auto& [id, held] : pool_threads_held())
+    if (!tracked.contains(id)) totals.threads[id].held = held * ticks_per_second;
   return totals;
 }
 
@@ -466,7 +449,7 @@ std::vector<double> row_of(const Totals& totals, double seconds_per_tick, int ra
   row[speed] = speed_of_rank(settings().speeds.empty() ? settings().emulated_speeds : settings().speeds, rank);
   row[process_id] = static_cast<double>(getpid());
   row[paused] = paused_seconds;
-  row[emulated] = emulated_speed;
+  row[emulated] = emulated_speed_of_rank();
   for (const auto& thread : threads) {
     if (!thread.calls_mpi) continue;
     row[calling_on_cpu] += thread.on_cpu * seconds_per_tick;
@@ -630,8 +613,9 @@ nlohmann::ordered_json emulation_of(const Gathered& gathered) {
   }
   return {{"mechanism",
            "hold-back: after each computation of a thread that calls MPI (its time on a CPU, read exactly), the "
-           "thread sleeps (1/v - 1) times that time before its next MPI call; its waits in MPI are not slowed, "
-           "threads that never call MPI are not held back"},
+           "thread sleeps (1/v - 1) times that time before its next MPI call; its waits in MPI are not slowed; "
+           "an OpenMP team's threads (GNU libgomp) are held back at the end of their part of each parallel region, "
+           "other threads that never call MPI are not held back"},
           {"asked", asked},
           {"achieved", achieved}};
 }
@@ -795,6 +779,16 @@ bool poll_untimed(std::size_t function) {
   if (!thread || !thread->clock.started() || !process().measuring.load(std::memory_order_relaxed)) return false;
   if ((thread->polls++ & 15u) == 0) return false;
   if (thread->untimed_polls[function]++ == 0.0) thread->polled.push_back(function);
+  return true;
+}
+
+double emulated_speed_of_rank() { return emulated_speed.load(std::memory_order_relaxed); }
+
+bool computation_boundary() {
+  if (!process().measuring.load(std::memory_order_relaxed) || !this_thread || !this_thread->clock.started())
+    return false;
+  Ticks now = tick_clock.now();
+  computation_ends(*this_thread, this_thread->clock.lap(now), now);
   return true;
 }
 

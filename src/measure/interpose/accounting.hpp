@@ -16,6 +16,7 @@
 
 #include <cstddef>
 #include <utility>
+#include <vector>
 
 #include "tick_clock.hpp"
 
@@ -106,6 +107,20 @@ void finalizing();
 // again while open counts once. An end without a begin is ignored.
 void region_begin(const char* name);
 void region_end(const char* name);
+// Emulated speeds (openmp_teams.cpp): this rank's (1: none), and the end of
+// the calling thread's computation segment outside an MPI call (the end of
+// its part of an OpenMP parallel region), held back as at an MPI call. False
+// when the thread does not time itself (it never called MPI, or measuring
+// has not begun or is over): it is then to be held back by its caller.
+double emulated_speed_of_rank();
+bool computation_boundary();
+// The threads held back that do not time themselves (OpenMP's pool): thread
+// id and seconds held back so far.
+std::vector<std::pair<int, double>> pool_threads_held();
+// A hold-back is paid once this much is owed (s): shorter sleeps cost more
+// than they hold; what a sleep over- or undershoots is carried to the next.
+constexpr double hold_back_quantum = 100e-6;
+
 // MPI_Pcontrol(level): 0 stops measuring (the time until measuring resumes is
 // left out of the run's breakdown), any other level resumes it (mpiP's use).
 void measuring_control(int level);

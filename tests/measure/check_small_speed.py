@@ -3,17 +3,15 @@
 own work at MPI_Init (the transfer model's ping-pong) is neither slowed by the
 emulated speed nor counted as the program's computation.
 
-    check_small_quota.py HETSCALE KNOWN_WAIT WORK_DIR
+    check_small_speed.py HETSCALE KNOWN_WAIT WORK_DIR
 
 known_wait 1 (one step: rank r computes (r + 1) x 0.1 s of CPU time, then the
 ranks exchange a message) under `mpiexec -np 2` at emulated speeds 0.04 and
-0.04: rank r's computation takes (r + 1) x 0.1 / 0.04 s, 2.5 s and 5 s. At a
-quota of 4 ms every 100 ms, a ping-pong run at the emulated speed waits for
-the next period in most round trips (the least half round trip was 50 ms at
-0.0375, and 55 round trips added about 6 s to the computation). Checked:
-- each rank's t_comp is its CPU time over its speed within 25 % (the quota
-  holds it again after the ping-pong; other load on the machine is t_other);
-- the calibrated latency is under 1 ms (the ping-pong ran unthrottled);
+0.04: rank r's computation takes (r + 1) x 0.1 / 0.04 s, 2.5 s and 5 s, held
+back after it; a ping-pong slowed as much would take seconds. Checked:
+- each rank's t_comp is its CPU time over its speed within 25 % (other load
+  on the machine is t_other);
+- the calibrated latency is under 1 ms (the ping-pong ran at full speed);
 - the slowest rank's times add up to t_par within 1 % (the ping-pong's time
   is t_setup).
 """
@@ -23,12 +21,14 @@ import re
 import subprocess
 import sys
 
+import checks
+
 SPEED = 0.04
 
 
 def main(hetscale, program, work):
     os.makedirs(work, exist_ok=True)
-    record = os.path.join(work, "small_quota.json")
+    record = os.path.join(work, "small_speed.json")
     if os.path.exists(record):
         os.remove(record)
     run = subprocess.run(["mpiexec", "--oversubscribe", "-np", "2", hetscale, "measure", "--emulate-speeds",
@@ -58,13 +58,8 @@ def main(hetscale, program, work):
         problems.append(f"the transfer model is not the calibrated one: {model}")
     elif not float(latency.group(1)) < 1e-3:
         problems.append(f"the calibrated latency {latency.group(1)} s is not under 1 ms: the ping-pong was throttled")
-    for problem in problems:
-        print(problem, file=sys.stderr)
-    return 1 if problems else 0
+    return checks.verdict(problems)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 4:
-        print("usage: check_small_quota.py HETSCALE KNOWN_WAIT WORK_DIR", file=sys.stderr)
-        sys.exit(2)
-    sys.exit(main(*sys.argv[1:]))
+    checks.run(main, __doc__, 3)
