@@ -28,7 +28,6 @@ MeasuredConditions read_measured_conditions(const std::string& context_json) {
       for (const auto& [host, ranks] : sharing["ranks_per_host"].items())
         if (ranks.is_number_integer()) conditions.ranks_per_host[host] = ranks.get<int>();
   }
-  conditions.rate_spread = numbers<double>(context, "rate_spread");
   if (context.contains("emulation") && context["emulation"].is_object()) {
     const auto& emulation = context["emulation"];
     conditions.emulated_asked = numbers<double>(emulation, "asked");

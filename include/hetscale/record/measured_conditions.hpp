@@ -14,7 +14,6 @@ struct MeasuredConditions {
   bool cores_shared = false;
   std::map<std::string, int> ranks_per_host;
   std::vector<double> emulated_asked, emulated_achieved;  // per rank; empty when none was emulated
-  std::vector<double> rate_spread;                        // per rank; empty when not measured
 };
 
 // The conditions in a record's context; what the context lacks (a run not

@@ -12,7 +12,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
-#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -26,7 +25,6 @@
 
 #include "hetscale/io/files.hpp"
 #include "hetscale/measure/rank_timeline.hpp"
-#include "hetscale/measure/rate_spread.hpp"
 #include "hetscale/record/mpi_profile.hpp"
 #include "hetscale/record/run_record.hpp"
 #include "other_threads.hpp"
@@ -201,11 +199,6 @@ struct ThreadRecord {
   std::vector<double> timed_poll_ticks = std::vector<double>(function_count);
   std::vector<double> timed_polls = std::vector<double>(function_count);
   Accumulator on_cpu, held, other, blocked, setup, comm, idle;
-  // The computation segments on a CPU, grouped by the MPI function that ends
-  // them (the last group: an OpenMP region's end): the sums of the rate's
-  // spread (measure/rate_spread.hpp).
-  measure::SegmentGroups segments{function_count + 1};
-  Accumulator deviation, magnitude;
   std::vector<Accumulator> seconds = std::vector<Accumulator>(function_count);
   std::vector<Accumulator> bytes = std::vector<Accumulator>(function_count);
   std::vector<Accumulator> calls = std::vector<Accumulator>(function_count);
@@ -275,17 +268,9 @@ void polls_end(ThreadRecord& thread, Split& split) {
 // thread then sleeps (1/v - 1) x its time on a CPU, once enough is owed: the
 // computation takes 1/v as long, and its waits in MPI stay as they are.
 // `now` moves past the hold-back.
-// `group`: the MPI function that ends the segment (function_count: an OpenMP
-// region's end), for the rate's spread; ungrouped: not a step of the program's.
-constexpr std::size_t ungrouped = std::numeric_limits<std::size_t>::max();
-void computation_ends(ThreadRecord& thread, Split split, Ticks& now, std::size_t group = ungrouped) {
+void computation_ends(ThreadRecord& thread, Split split, Ticks& now) {
   if (!thread.polled.empty()) polls_end(thread, split);
   thread.on_cpu.add(split.on_cpu);
-  if (group != ungrouped) {
-    const auto added = thread.segments.add(group, split.on_cpu);
-    thread.deviation.add(added.deviation);
-    thread.magnitude.add(added.magnitude);
-  }
   if (split.wall != split.on_cpu) {  // the thread left its CPU
     thread.other.add(split.delay);
     thread.blocked.add(split.blocked);
@@ -328,12 +313,9 @@ struct Totals {
   std::vector<double> calls = std::vector<double>(function_count);
   std::vector<double> bytes = std::vector<double>(function_count);
   std::vector<double> messages = std::vector<double>(function_count);
-  double deviation = 0.0, magnitude = 0.0;  // the calling threads' computation rate's spread
 
   void add(const Totals& other, double sign) {
     elapsed += sign * other.elapsed;
-    deviation += sign * other.deviation;
-    magnitude += sign * other.magnitude;
     for (const auto& [id, times] : other.threads) {
       auto& mine = threads[id];
       mine.calls_mpi = mine.calls_mpi || times.calls_mpi;
@@ -372,8 +354,6 @@ Totals totals_until(Ticks now) {
     times.setup = thread.setup.get();
     times.comm = thread.comm.get();
     times.idle = thread.idle.get();
-    totals.deviation += thread.deviation.get();
-    totals.magnitude += thread.magnitude.get();
     for (std::size_t f = 0; f < function_count; ++f) {
       totals.seconds[f] += thread.seconds[f].get();
       totals.calls[f] += thread.calls[f].get();
@@ -423,7 +403,6 @@ enum Field : std::size_t {
   cpus,            // CPUs this rank may run on (its affinity)
   host_cpus,       // CPUs of its host (online)
   threads_seen,    // threads that computed 5 % of the rank's time or more
-  spread,          // the computation rate's spread (measure/rate_spread.hpp)
   fields
 };
 const std::size_t width = fields + 4 * function_count;
@@ -481,7 +460,6 @@ std::vector<double> row_of(const Totals& totals, double seconds_per_tick, int ra
   row[threads_seen] = static_cast<double>(std::count_if(threads.begin(), threads.end(), [&](const auto& thread) {
     return thread.computation() >= 0.05 * totals.elapsed;
   }));
-  row[spread] = measure::rate_spread(totals.deviation, totals.magnitude);
   for (std::size_t f = 0; f < function_count; ++f) {
     row[fields + f] = totals.seconds[f] * seconds_per_tick;
     row[fields + function_count + f] = totals.calls[f];
@@ -623,15 +601,6 @@ nlohmann::ordered_json sharing_of(const Gathered& gathered) {
   return {{"cpus", cpus}, {"threads", threads}, {"ranks_per_host", ranks_per_host}, {"cores_shared", shared}};
 }
 
-// How steady each rank's computation rate was: its computation segments'
-// deviation from the mean of those ending at the same MPI call, against their
-// size (measure/rate_spread.hpp); the work shares are known to about this.
-nlohmann::ordered_json rate_spread_of(const Gathered& gathered) {
-  nlohmann::ordered_json spreads = nlohmann::ordered_json::array();
-  for (int r = 0; r < gathered.ranks; ++r) spreads.push_back(gathered.row(r, 0)[spread]);
-  return spreads;
-}
-
 // The emulated speeds asked and achieved: each rank's MPI-calling threads'
 // computation on a CPU against that computation held back to the speed.
 nlohmann::ordered_json emulation_of(const Gathered& gathered) {
@@ -704,8 +673,7 @@ void write_record(const Gathered& gathered) {
        "outside MPI and not ready to run (sleeping, file I/O)"},
       {"transfer_model", transfer_model.source},
       {"clock", fmt::format("{}, its rate measured against steady_clock over the run", tick_clock.name())},
-      {"sharing", sharing_of(gathered)},
-      {"rate_spread", rate_spread_of(gathered)}};
+      {"sharing", sharing_of(gathered)}};
   if (any_emulated) context["emulation"] = emulation_of(gathered);
   bool several_threads = false;
   auto threads = threads_of(gathered, several_threads);
@@ -820,7 +788,7 @@ bool computation_boundary() {
   if (!process().measuring.load(std::memory_order_relaxed) || !this_thread || !this_thread->clock.started())
     return false;
   Ticks now = tick_clock.now();
-  computation_ends(*this_thread, this_thread->clock.lap(now), now, function_count);
+  computation_ends(*this_thread, this_thread->clock.lap(now), now);
   return true;
 }
 
@@ -830,7 +798,7 @@ Call::Call(std::size_t function) : function_(function), start_(tick_clock.now())
   if (!thread.clock.started()) {
     start_thread_clock(thread, start_);
   } else {
-    computation_ends(thread, thread.clock.lap(start_), start_, function_);
+    computation_ends(thread, thread.clock.lap(start_), start_);
     if (this_thread_initialised_mpi) process().other_threads.look_if_due(start_);
   }
   timed_ = true;
