@@ -18,6 +18,7 @@
 #include "hetscale/model/heterogeneous.hpp"
 #include "hetscale/record/comm_profile.hpp"
 #include "hetscale/record/farm_context.hpp"
+#include "hetscale/record/measured_regions.hpp"
 #include "hetscale/record/optimize_record.hpp"
 #include "hetscale/record/step_costs.hpp"
 #include "hetscale/record/sweep.hpp"
@@ -95,6 +96,11 @@ ReportSection run_section(const ReadRun& run, std::size_t index) {
     section.paragraphs.push_back(headline_line + ".");
   section.tables = {efficiency_guide_table(analysis), metrics_table(analysis), node_table(analysis)};
   if (!analysis.mpi_functions.empty()) section.tables.push_back(mpi_functions_table(analysis));
+  if (!analysis.regions.empty()) {
+    std::vector<NamedRegion> regions;
+    for (const auto& region : analysis.regions) regions.push_back({region, region_record(run.record, region)});
+    section.tables.push_back(regions_table(regions, run.record.t_par));
+  }
   section.paragraphs.push_back("Diagnosis, the largest losses ranked:");
   for (const auto& loss_line : diagnosis_lines(analysis)) section.paragraphs.push_back(loss_line + ".");
   const std::string id = fmt::format("run{}-{}", index + 1, id_from(name));

@@ -9,6 +9,7 @@
 #include "hetscale/analysis/what_if.hpp"
 #include "hetscale/model/energetic.hpp"
 #include "hetscale/model/heterogeneous.hpp"
+#include "hetscale/record/mpi_profile.hpp"
 #include "hetscale/report/diagnosis_text.hpp"
 #include "hetscale/report/metric_table.hpp"
 
@@ -123,6 +124,34 @@ HtmlTable mpi_functions_table(const RunAnalysis& analysis) {
   for (const auto& entry : analysis.mpi_functions)
     table.rows.push_back({entry.function, fmt::format("{:.0f}", entry.calls), cell(entry.seconds),
                           cell(entry.seconds_max), cell(entry.seconds_mean), fmt::format("{:.6g}", entry.bytes)});
+  return table;
+}
+
+HtmlTable regions_table(const std::vector<NamedRegion>& regions, double run_t_par) {
+  HtmlTable table{"Regions (each analysed as a run of its own: hetscale analyze RUN --region NAME)",
+                  {"region", "t_par (s)", "of the run's t_par", "efficiency", "e", "parallel efficiency (POP)",
+                   "MPI time, longest rank (s)", "MPI function that took most"},
+                  {}};
+  for (const auto& [name, record] : regions) {
+    double mpi = 0.0;
+    for (const auto& node : record.nodes) mpi = std::max(mpi, node.t_comm + node.t_setup + node.t_idle);
+    std::vector<std::string> row{name, cell(record.t_par),
+                                 run_t_par > 0.0 ? fmt::format("{:.1f} %", 100.0 * record.t_par / run_t_par) : "-"};
+    std::string busiest = "-";
+    if (record.has_computation()) {
+      const auto analysis = analyze_run(record);
+      for (const double value : {analysis.energetic.effective_efficiency, analysis.heterogeneous.efficiency,
+                                 analysis.pop.parallel_efficiency})
+        row.push_back(fmt::format("{:.4f}", value));
+      if (!analysis.mpi_functions.empty()) busiest = analysis.mpi_functions.front().function;
+    } else {
+      row.insert(row.end(), {"no computation", "-", "-"});
+      if (const auto profile = read_mpi_profile(record.context_json); !profile.empty())
+        busiest = profile.front().function;
+    }
+    row.insert(row.end(), {cell(mpi), busiest});
+    table.rows.push_back(std::move(row));
+  }
   return table;
 }
 

@@ -1,10 +1,12 @@
 # Runs `hetscale report` through check_cli.cmake (exit code; GOLDEN stdout, or
 # STDERR_REGEX: one line on stderr) and checks the page it wrote or left alone:
 #   cmake -DHETSCALE=... -DWORKDIR=... -DARGS=a|b|c -DEXPECT_CODE=N [-DGOLDEN=file | -DSTDERR_REGEX=re]
-#         -DPAGE=file [-DFIGURES=n [-DFIGURES_DIR=dir]] [-DEXISTING_PAGE=1] -P check_report.cmake
+#         -DPAGE=file [-DFIGURES=n [-DFIGURES_DIR=dir]] [-DEXISTING_PAGE=1] [-DPAGE_HOLDS=a|b]
+#         -P check_report.cmake
 # FIGURES: the page shows n figures (<img class="figure">), the summary lists n
 # figure ids, and the page has no <script> and no http address. FIGURES_DIR:
 # NAME.svg and NAME.gp were written there for every id, and nothing else.
+# PAGE_HOLDS: texts the page must hold (its tables' cells, captions).
 # EXISTING_PAGE: PAGE exists before the run (bad input) and must be left as it
 # was, with no temporary file beside it.
 set(existing_page "<!DOCTYPE html>\n<p>an earlier page, to be left as it was</p>\n")
@@ -49,6 +51,15 @@ string(REGEX MATCHALL "<img class=\"figure\" alt=\"[^\"]*\" src=\"data:image/svg
 list(LENGTH embedded embedded_count)
 if(NOT embedded_count EQUAL FIGURES)
   message(FATAL_ERROR "${PAGE}: ${embedded_count} of ${FIGURES} figures are base64 SVG data URIs")
+endif()
+if(PAGE_HOLDS)
+  string(REPLACE "|" ";" wanted "${PAGE_HOLDS}")
+  foreach(text IN LISTS wanted)
+    string(FIND "${html}" "${text}" at)
+    if(at EQUAL -1)
+      message(FATAL_ERROR "${PAGE} does not hold '${text}'")
+    endif()
+  endforeach()
 endif()
 foreach(banned "<script" "http:" "https:")
   string(FIND "${html}" "${banned}" at)

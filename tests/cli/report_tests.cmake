@@ -10,12 +10,17 @@ set(REPORT_CHECK ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_report.cmake)
 set(REPORT_OUT ${CMAKE_CURRENT_BINARY_DIR}/report_cli)
 file(MAKE_DIRECTORY ${REPORT_OUT})
 
-# report_golden(NAME FIGURES [FIGURES_DIR] ARGUMENTS...): run in ${REPORT_OUT}
-# with --out NAME.html (so the summary is the same in any build tree); stdout
-# must equal golden/report_NAME.txt and the page show FIGURES figures.
+# report_golden(NAME FIGURES [FIGURES_DIR] ARGUMENTS... [HOLDS TEXT...]): run in
+# ${REPORT_OUT} with --out NAME.html (so the summary is the same in any build
+# tree); stdout must equal golden/report_NAME.txt, the page show FIGURES
+# figures and hold each TEXT.
 function(report_golden name figures)
-  cmake_parse_arguments(PARSE_ARGV 2 report "FIGURES_DIR" "" "")
+  cmake_parse_arguments(PARSE_ARGV 2 report "FIGURES_DIR" "" "HOLDS")
   set(definitions -DPAGE=${REPORT_OUT}/${name}.html -DFIGURES=${figures})
+  if(report_HOLDS)
+    string(REPLACE ";" "|" holds "${report_HOLDS}")
+    list(APPEND definitions "-DPAGE_HOLDS=${holds}")
+  endif()
   set(arguments report ${report_UNPARSED_ARGUMENTS} --out ${name}.html)
   if(report_FIGURES_DIR)
     list(APPEND definitions -DFIGURES_DIR=${REPORT_OUT}/${name}-figures)
@@ -42,6 +47,11 @@ report_golden(model 3 --model seed000-fig1,seed003-fig2)
 # summary first, then each run, then speed-up and efficiency over ranks.
 report_golden(series 8 ${report_inputs}/series-my-stencil-2.json ${report_inputs}/series-my-stencil-8.json
   ${report_inputs}/series-my-stencil-4.json)
+# A measured run with regions: its section holds a table of them, each
+# analysed as a run of its own, beside the MPI functions.
+report_golden(regions 2 ${PROJECT_SOURCE_DIR}/examples/run-measured-regions.json
+  HOLDS "<caption>Regions (each analysed" "<td>compute</td>" "<td>exchange</td>" "<td>MPI_Allreduce</td>"
+  "<caption>MPI functions that took most")
 # A prediction (hetscale predict --json): each part's points, model and
 # prediction with its interval (t_other, zero everywhere, not drawn).
 report_golden(prediction 5 ${report_inputs}/predict-farm-over-c.json)

@@ -25,6 +25,15 @@ HtmlTable node_table(const RunAnalysis& analysis);
 // A measured run's MPI functions that took most (calls, time summed, max and
 // mean over ranks, bytes), as `analyze` lists them; empty when it has none.
 HtmlTable mpi_functions_table(const RunAnalysis& analysis);
+// A measured run's regions (hetscale_region_begin / _end), each read as a run
+// record of its own: its t_par and part of the run's, its efficiency (eta_eff),
+// e and POP's parallel efficiency, its longest MPI time and the MPI function
+// that took most; a region with no computation shows its times only.
+struct NamedRegion {
+  std::string name;
+  RunRecord record;
+};
+HtmlTable regions_table(const std::vector<NamedRegion>& regions, double run_t_par);
 HtmlTable metrics_table(const RunAnalysis& analysis);  // APGA 2004, Clematis-Corana 1999 and POP
 // The other efficiencies and the question each answers (diagnosis_text.hpp).
 HtmlTable efficiency_guide_table(const RunAnalysis& analysis);
