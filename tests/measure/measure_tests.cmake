@@ -42,7 +42,7 @@ add_test(NAME measure_known_wait_fortran
 set_tests_properties(measure_known_wait_fortran PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}"
   TIMEOUT 400 RUN_SERIAL TRUE)
 
-# --emulate-speeds 1,0.5 (cgroup CPU quotas): rank 1 computes its 0.2 s of
+# --emulate-speeds 1,0.5 (held back): rank 1 computes its 0.2 s of
 # CPU a step in 0.4 s, so rank 0 waits 0.3 s a step (1.5 s in all), and the
 # load balance is (0.5 + 2.0) / 2 / 2.0 = 0.625.
 add_test(NAME measure_known_wait_emulated

@@ -24,6 +24,7 @@
 #include <nlohmann/json.hpp>
 
 #include "hetscale/io/files.hpp"
+#include "hetscale/measure/hold_back.hpp"
 #include "hetscale/measure/rank_timeline.hpp"
 #include "hetscale/record/mpi_profile.hpp"
 #include "hetscale/record/run_record.hpp"
@@ -190,7 +191,7 @@ class Accumulator {
 struct ThreadRecord {
   int id = 0;          // the kernel's thread id
   ThreadClock clock;   // the thread's own
-  double owed = 0.0;   // hold-back owed to an emulated speed (ticks; the thread's own)
+  measure::HoldBack hold_back{1.0, 0.0};  // to the rank's emulated speed (ticks; the thread's own)
   // Polls (the thread's own): counted since the last timed boundary, and the
   // timed ones' time and count, per function.
   std::uint32_t polls = 0;
@@ -265,28 +266,30 @@ void polls_end(ThreadRecord& thread, Split& split) {
 
 // The end of a computation segment of `thread` (its split from the thread's
 // clock): on a CPU, waiting for one, blocked. Under an emulated speed v the
-// thread then sleeps (1/v - 1) x its time on a CPU, once enough is owed: the
-// computation takes 1/v as long, and its waits in MPI stay as they are.
-// `now` moves past the hold-back.
+// thread is held back (measure/hold_back.hpp): its wait for a CPU and then a
+// sleep make the computation take 1/v as long; its waits in MPI stay as they
+// are. `now` moves past the sleep.
 void computation_ends(ThreadRecord& thread, Split split, Ticks& now) {
   if (!thread.polled.empty()) polls_end(thread, split);
   thread.on_cpu.add(split.on_cpu);
-  if (split.wall != split.on_cpu) {  // the thread left its CPU
-    thread.other.add(split.delay);
+  const double speed = emulated_speed_of_rank();
+  if (speed != thread.hold_back.speed()) thread.hold_back = measure::HoldBack(speed, hold_back_quantum * ticks_per_second);
+  const bool left = split.wall != split.on_cpu;  // the thread left its CPU
+  const double waited_as_owed = thread.hold_back.computed(split.on_cpu, left ? split.delay : 0.0);
+  if (left) {
+    thread.held.add(waited_as_owed);
+    thread.other.add(split.delay - waited_as_owed);
     thread.blocked.add(split.blocked);
   }
-  const double speed = emulated_speed_of_rank();
-  if (speed >= 1.0) return;
-  thread.owed += split.on_cpu * (1.0 / speed - 1.0);
-  if (thread.owed < hold_back_quantum * ticks_per_second) return;
-  const double seconds = thread.owed / ticks_per_second;
+  const double seconds = thread.hold_back.due() / ticks_per_second;
+  if (seconds <= 0.0) return;
   timespec pause{static_cast<time_t>(seconds), static_cast<long>((seconds - std::floor(seconds)) * 1e9)};
   while (nanosleep(&pause, &pause) != 0) {
   }
   now = tick_clock.now();
   const double held = thread.clock.pause_ends(now);
   thread.held.add(held);
-  thread.owed -= held;
+  thread.hold_back.slept(held);
 }
 
 // A thread's first MPI call after MPI_Init (MPI_THREAD_MULTIPLE): from now on

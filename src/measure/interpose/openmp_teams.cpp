@@ -14,8 +14,10 @@
 
 #include <atomic>
 #include <cmath>
+#include <optional>
 
 #include "accounting.hpp"
+#include "hetscale/measure/hold_back.hpp"
 #include "thread_registry.hpp"
 
 namespace hetscale::interpose {
@@ -40,9 +42,9 @@ ThreadRegistry<PoolThread>& pool() {
   return *instance;
 }
 
-// The calling pool thread's entry (made at its first hold-back) and what it owes, seconds.
+// The calling pool thread's entry (made at its first sleep) and its hold-back, seconds.
 thread_local PoolThread* this_pool_thread __attribute__((tls_model("initial-exec"))) = nullptr;
-thread_local double owed __attribute__((tls_model("initial-exec"))) = 0.0;
+thread_local std::optional<measure::HoldBack> hold_back __attribute__((tls_model("initial-exec")));
 
 double seconds_of(clockid_t clock) {
   timespec now{};
@@ -50,15 +52,19 @@ double seconds_of(clockid_t clock) {
   return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
 }
 
+// The pool's threads are held back by their part's CPU time (their waits
+// for a CPU are not read: all of it is slept).
 void pay_owed(double speed, double cpu) {
-  owed += cpu * (1.0 / speed - 1.0);
-  if (owed < hold_back_quantum) return;
+  if (!hold_back || hold_back->speed() != speed) hold_back.emplace(speed, hold_back_quantum);
+  hold_back->computed(cpu, 0.0);
+  const double due = hold_back->due();
+  if (due <= 0.0) return;
   const double from = seconds_of(CLOCK_MONOTONIC);
-  timespec pause{static_cast<time_t>(owed), static_cast<long>((owed - std::floor(owed)) * 1e9)};
+  timespec pause{static_cast<time_t>(due), static_cast<long>((due - std::floor(due)) * 1e9)};
   while (nanosleep(&pause, &pause) != 0) {
   }
   const double held = seconds_of(CLOCK_MONOTONIC) - from;
-  owed -= held;
+  hold_back->slept(held);
   auto& thread = this_pool_thread ? *this_pool_thread : *(this_pool_thread = &pool().add());
   thread.held.store(thread.held.load(std::memory_order_relaxed) + held, std::memory_order_relaxed);
 }
