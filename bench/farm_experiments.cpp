@@ -279,7 +279,7 @@ int policies(Mode mode) {
   return verdict(mode, failures, problems);
 }
 
-// Issue 6, item 6: one small scenario on real MPI processes and in the
+// One small scenario on real MPI processes and in the
 // simulator. The simulated platform is what hetscale knows of this machine:
 // the clients' speeds as declared, and the message cost measured by
 // `hetscale bench comm --timing asleep` (partners asleep between polls, as the

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The functional split against the constant-speed splits, measured (issue 21).
+"""The functional split against the constant-speed splits, measured.
 
   fpm_gain.py --hetscale H --mpiexec M [--flags "F1;F2"] [--kernel ge] [--orders 1000,2000,3000]
               [--speeds 1,0.5,0.25] [--repetitions 5] [--points 8] [--measure one|all]

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Marked speeds measured one rank at a time against all at once (issue 21).
+"""Marked speeds measured one rank at a time against all at once.
 
   fpm_modes.py --hetscale H --mpiexec M [--flags "F1;F2"] [--speeds 1,0.5,0.5,0.25]
                [--kernel ge] [--order 1000] [--sizes 50,200,800] [--repetitions 3]

@@ -13,7 +13,7 @@ how many within 10 %, and the median of those errors with a distribution-free
 far the prediction's systematic error can be from the rounds' scatter alone.
 A round whose sweep or prediction is missing shows as '-'.
 
-With --check, the goal of issue 19 (each median N' within 10 % of the median
+With --check, the goal (each median N' within 10 % of the median
 N measured, C4 and C8 of every kernel) is said met or missed, and a miss
 exits 1.
 """
@@ -141,7 +141,7 @@ def main(argv):
     if not check:
         return 0
     misses = goal_misses(out_dir, rounds, kernels)
-    print("\ngoal (issue 19): every median N' within 10 % of the median N measured: " +
+    print("\ngoal: every median N' within 10 % of the median N measured: " +
           ("met" if not misses else "missed: " + ", ".join(misses)))
     return 1 if misses else 0
 

@@ -1,4 +1,4 @@
-// How well `hetscale predict` predicts a larger run it has not seen (issue 19's
+// How well `hetscale predict` predicts a larger run it has not seen (its
 // goals): runs at a few small scales are fitted (hetscale::scaling_of_runs and
 // hetscale::predict_scaling with the default search, as `hetscale predict`
 // fits them), and each prediction of t_par is compared with a run made at the
@@ -40,7 +40,7 @@
 // (over C, X / largest fitted C is then about 2 or more: 1.99 for the Sunwulf
 // kernels' first 16 hosts) and prints the median absolute relative error and
 // the fraction of measured t_par inside the printed interval; --check exits 1
-// unless the median is under 10 % and the fraction at least 80 % (issue 19),
+// unless the median is under 10 % and the fraction at least 80 %,
 // saying which goal was missed. Every number is from this one run.
 //
 // --quick is a smoke test of under a minute and a half: fit at 2, 3, 4 and
@@ -441,7 +441,7 @@ int run_benchmark(int argc, char** argv) {
   print_accuracy_row("every family", every_prediction);
   fmt::print("\n");
 
-  // Issue 19's goals, on the predictions at 2x or more.
+  // The goals, on the predictions at 2x or more.
   const auto far = accuracy_of(at_twice_or_more(every_prediction));
   std::vector<std::string> failures;
   if (far.predictions == 0)
@@ -455,7 +455,7 @@ int run_benchmark(int argc, char** argv) {
           "{:.0f} % of the measured t_par at >= 2x are inside the interval, not 80 % or more", 100.0 * far.coverage));
   }
   fmt::print(
-      "Goals (issue 19), at >= 2x: median absolute relative error {:.2f} % (goal < 10 %), inside the "
+      "Goals, at >= 2x: median absolute relative error {:.2f} % (goal < 10 %), inside the "
       "interval {:.0f} % (goal >= 80 %), of {} predictions: {}.\n",
       100.0 * far.median_error, 100.0 * far.coverage, far.predictions, failures.empty() ? "met" : "missed");
   std::fflush(stdout);

@@ -1,5 +1,5 @@
 // The cost of simulating the task farm, on SimGrid and in hetscale's event
-// simulation, side by side (issue 20's goal: 10,000 heterogeneous workers and
+// simulation, side by side (the goal: 10,000 heterogeneous workers and
 // 1,000,000 tasks in under 10 s, and 100,000 workers). Each engine and size
 // runs in its own child process (SimGrid keeps one engine per process), timed
 // from the parent, and prints one table row: wall time, simulated events

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The task farm on real work, side by side with GNU parallel (issue 20).
+"""The task farm on real work, side by side with GNU parallel.
 
   task_farm_vs_parallel.py --hetscale H --at-speed A --mpiexec M [--flags "F1;F2"]
                            [--tasks 400] [--repetitions 1] [--work DIR] [--check]

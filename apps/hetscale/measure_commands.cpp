@@ -121,7 +121,10 @@ std::string preload_list(const std::string& library) {
 }
 
 Output start_measured(const MeasureCommand& command) {
-  if (command.library) return {preload_list(library_path()) + "\n"};
+  if (command.library)
+    return {preload_list(command.program.empty() ? library_path()
+                                                 : library_for(find_program(command.program.front()))) +
+            "\n"};
   if (command.program.empty())
     throw InputError("PROGRAM", "", "missing: hetscale measure [options] -- PROGRAM [ARGS...]");
   const std::string program = find_program(command.program.front());
@@ -277,7 +280,8 @@ void add_measure_command(CLI::App& app, Actions& actions) {
                       "the transfer model's latency in seconds (t_comm = latency + bytes / bandwidth)");
   measure->add_option("--bandwidth", command->bandwidth, "the transfer model's bandwidth in bytes/s");
   measure->add_flag("--library", command->library,
-                    "print the interposition library's path, for mpiexec -x LD_PRELOAD=... PROGRAM");
+                    "print the interposition library's path, for mpiexec -x LD_PRELOAD=... PROGRAM: for "
+                    "PROGRAM's MPI when one is given after --, else Open MPI's");
   measure->callback([command, &actions] { actions.action = [command] { return run_measure(*command); }; });
 }
 

@@ -1,5 +1,5 @@
 # The GA with its defaults (the memetic scheme) finds the exact optimum in at
-# least 99 of 100 seeded runs (issue 18): `optimize ... --solver ga --runs 100
+# least 99 of 100 seeded runs: `optimize ... --solver ga --runs 100
 # --json`, its success_rate read back. Seeded, so the same on any machine.
 #   cmake -DHETSCALE=... -DWORKDIR=... "-DARGS=..." -P check_optimize_success.cmake
 execute_process(COMMAND ${HETSCALE} optimize ${ARGS} --solver ga --runs 100 --json

@@ -2,7 +2,7 @@
 """Every functional performance model shipped in data/fpm/ (measured by
 `hetscale bench fpm`) is partitioned by the geometric and the numerical
 partitioner at several sizes: the two agree on the makespan (to 1e-9),
-and the shares sum to the units asked (issue 21).
+and the shares sum to the units asked.
 
   check_shipped_models.py HETSCALE DATA_DIR
 """

@@ -86,7 +86,7 @@ cli_bad_input(nan_ratio "^hetscale: --R: item 1: 'NaN' is not a finite number\n$
 cli_bad_input(nan_timings "^hetscale: tests/cli/bad_input/timings-nan.csv: line 3, seconds: 'nan' must be a finite number > 0\n$"
   fit serial --timings tests/cli/bad_input/timings-nan.csv)
 # A number no double can hold (1e999), in every reader of outside input: one
-# line naming the file and the field, exit 2 (issue 18).
+# line naming the file and the field, exit 2.
 set(OVERFLOW "a number outside the range of a double \\(magnitude at most about 1\\.8e308\\): number overflow parsing")
 cli_bad_input(overflow_run "^hetscale: tests/cli/bad_input/run-overflow\\.json: nodes\\[1\\]\\.t_comm: ${OVERFLOW} '1e999'\n$"
   analyze tests/cli/bad_input/run-overflow.json)

@@ -104,7 +104,7 @@ cli_bad_input(optimize_seed_negative "^hetscale: --seed: must be a whole number 
 cli_bad_input(optimize_threads_too_many "^hetscale: --threads: must be a whole number from 1 to 1024, got 5000\n$"
   optimize ${H1} ${MACHINE} --solver exhaustive --threads 5000)
 
-# Progress (issue 7): GA runs show a progress line on a terminal (util-linux
+# Progress: GA runs show a progress line on a terminal (util-linux
 # `script` gives one), nothing when stderr is a file; HETSCALE_PROGRESS
 # overrides. stdout is the same either way.
 find_program(HETSCALE_SCRIPT_PROGRAM script)

@@ -1,4 +1,4 @@
-# Functional performance models (issue 21): a split of N units by speed
+# Functional performance models: a split of N units by speed
 # functions beside the constant-speed split, a model's points and speeds,
 # and bad models and requests.
 cli_golden(partition_small partition --model tests/cli/partition/model-small.json --units 1500)

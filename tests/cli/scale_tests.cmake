@@ -32,7 +32,7 @@ cli_golden(scale_fit_missed scale fit --sweep tests/cli/scale/sweep-ge-c2-missed
 # verifying runs, and its verified N is the nearest's, 215, not the trend line's 239.
 cli_golden(scale_fit_refined_json scale fit --sweep tests/cli/scale/sweep-ge-t3-refined.json --target 0.35 --json)
 
-# A program of the user's (issue 16): named as the user named it, W(N) given as
+# A program of the user's: named as the user named it, W(N) given as
 # an expression or taken from the W column, no "check passed" where no check
 # ran. With GE's W(N) and overhead written out, the numbers are the kernel's
 # own (scale_fit_table3, scale_psi_ge, scale_predict_ge): N = 288 and 457,

@@ -10,7 +10,7 @@ cli_golden(simulate_farm_small_proportional_json simulate farm --platform tests/
            --policy proportional --tasks-per-generation 12 --generations 3 --eval-time 2 --json)
 cli_golden(simulate_farm_small_adaptive_plus_json simulate farm --platform tests/cli/simulate/platform-small.json
            --policy adaptive+ --tasks-per-generation 12 --generations 3 --eval-time 2 --clients 3 --json)
-# A job log replayed (issue 20): each task's time on its client x the client's
+# A job log replayed: each task's time on its client x the client's
 # speed, on another platform; a task that never ended is left out.
 cli_golden(simulate_farm_replay_small simulate farm --platform tests/cli/simulate/platform-small.json
            --tasks-from tests/cli/simulate/task-log-small.jsonl)

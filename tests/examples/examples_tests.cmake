@@ -18,7 +18,7 @@ add_test(NAME example.distributed_kernel
 set_tests_properties(example.distributed_kernel PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 60
   PASS_REGULAR_EXPRESSION "mm, N 96, 2 ranks: check passed ")
 
-# The task farm's C++ API (issue 20): a user's own tasks farmed out on MPI.
+# The task farm's C++ API: a user's own tasks farmed out on MPI.
 add_executable(example_task_farm ${HETSCALE_EXAMPLES}/task_farm.cpp)
 target_link_libraries(example_task_farm PRIVATE hetscale::mpi)
 foreach(ranks 1 4)
@@ -28,7 +28,7 @@ foreach(ranks 1 4)
     PASS_REGULAR_EXPRESSION "task_farm: 64 tasks on [0-9]+ clients: 33860 primes below 400000 \\(the serial count\\)")
 endforeach()
 
-# Sharing a user's rows by a functional performance model (issue 21), from C.
+# Sharing a user's rows by a functional performance model, from C.
 add_executable(example_share_by_speed ${HETSCALE_EXAMPLES}/share_by_speed.c)
 target_link_libraries(example_share_by_speed PRIVATE hetscale::mpi MPI::MPI_C)
 add_test(NAME example.share_by_speed

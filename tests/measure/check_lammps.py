@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""LAMMPS from Debian, measured unmodified by `hetscale measure` (issue 17).
+"""LAMMPS from Debian, measured unmodified by `hetscale measure`.
 
     check_lammps.py HETSCALE LMP INPUT WORK_DIR [--table] [--known-answer]
 
@@ -10,10 +10,10 @@ atoms, 200 steps) under mpiexec at 1, 2 and 4 ranks, and at 2 ranks with
 - every record reads back through `hetscale analyze`, and t_par is at least
   LAMMPS's Loop time (hetscale's window also holds MPI_Init and the set-up);
 - the emulated run: LAMMPS splits the atoms evenly, so the fast rank waits
-  for the slow one (its t_idle is the larger; when the machine is not loaded:
-  a CPU quota slows rank 1 to half a CPU, and nothing holds rank 0 to a whole
-  one), and the diagnosis leads with the idle and a speed-proportional
-  split's gain (on a loaded machine it must name the idle and the other load).
+  for the slow one (its t_idle is the larger: rank 1 is held back to half its
+  speed, and nothing holds rank 0 to a whole CPU), and the diagnosis leads
+  with the idle and a speed-proportional split's gain (on a loaded machine
+  it must name the idle and the other load).
 --known-answer also holds e of APGA 2004 Eq 7 to the even split's 2/3 within
   5 %: a goal of a quiet machine (`make bench`), not of the tests. Under
   `ctest -j2`, other tests sharing the caches and the memory moved e to 0.6147

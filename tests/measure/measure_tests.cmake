@@ -230,6 +230,13 @@ if(TARGET hetscale_measure_mpich AND HETSCALE_MPICC_MPICH AND HETSCALE_MPIFORT_M
             --known-only --functions MPI_Init,MPI_Allreduce --mpiexec ${HETSCALE_MPIEXEC_MPICH})
   set_tests_properties(measure_known_wait_mpich_c measure_known_wait_mpich_fortran PROPERTIES TIMEOUT 400
     RUN_SERIAL TRUE)
+  # --library -- PROGRAM: the library for the program's MPI, for the expert form.
+  add_test(NAME measure_library_for_mpich
+    COMMAND $<TARGET_FILE:hetscale_cli> measure --library -- ${mpich_programs}/known_wait)
+  add_test(NAME measure_library_for_open_mpi
+    COMMAND $<TARGET_FILE:hetscale_cli> measure --library -- $<TARGET_FILE:known_wait>)
+  set_tests_properties(measure_library_for_mpich PROPERTIES PASS_REGULAR_EXPRESSION "/libhetscale_measure_mpich\\.so\n$")
+  set_tests_properties(measure_library_for_open_mpi PROPERTIES PASS_REGULAR_EXPRESSION "/libhetscale_measure\\.so\n$")
 else()
   measure_missing(measure_mpich_needs_mpich "MPICH (mpicc.mpich, mpifort.mpich, mpiexec.mpich, libmpich-dev)")
 endif()

@@ -48,7 +48,7 @@ add_test(NAME mpi_farm_heterogeneous_comparison COMMAND farm_experiments policie
 set_tests_properties(mpi_farm_heterogeneous_comparison PROPERTIES
   ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 600 RUN_SERIAL TRUE)
 
-# Issue 6, item 6: the same 8-client scenario on real MPI processes and in the
+# The same 8-client scenario on real MPI processes and in the
 # simulator (SimGrid, on a platform of the declared speeds and the message cost
 # measured on this machine), each policy once: both records hold to the
 # protocol, and under the even and proportional splits every client does the
@@ -79,7 +79,7 @@ add_test(NAME mpi_farm_without_launcher
           -P ${CMAKE_CURRENT_SOURCE_DIR}/mpi/check_farm_without_launcher.cmake)
 set_tests_properties(mpi_farm_without_launcher PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 60)
 
-# Your own objective (issue 20): Rastrigin as a program and as a library, built
+# Your own objective: Rastrigin as a program and as a library, built
 # here, find the built-in Rastrigin's optimum on the same seed on 1, 2 and 5
 # ranks; a program that prints no number is a failed evaluation, not a crash.
 add_executable(rastrigin_command ${PROJECT_SOURCE_DIR}/tests/programs/user_objectives/rastrigin_command.c)

@@ -135,7 +135,7 @@ foreach(case ${kernel_bad_inputs})
   mpi_bad_input_test(mpi_kernel_bad_input_${name} ${ranks} "${expected}" "${arguments}|--out|${out}" ${out})
 endforeach()
 
-# Every record written under mpiexec reads back (issue 16): five runs of each
+# Every record written under mpiexec reads back: five runs of each
 # record-writing command, each analysed.
 add_test(NAME mpi_records_read_back
   COMMAND ${CMAKE_COMMAND} -DHETSCALE=$<TARGET_FILE:hetscale_cli> -DWRITERS=mpi "-DRUN=${kernel_run}" -DREPEATS=5

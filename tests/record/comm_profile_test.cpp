@@ -137,7 +137,7 @@ TEST(CommProfile, StructureCosts) {
       << comm_profile_json(profile);
 }
 
-// Issue 5's bad input "a machine profile missing a structure": one line naming the file and the structure.
+// The bad input "a machine profile missing a structure": one line naming the file and the structure.
 TEST(CommProfile, MissingStructure) {
   const auto seed001 = parse_comm_profile(Profile(valid_costs), "m.json");  // still valid for Chen et al. 2008
   EXPECT_TRUE(seed001.structures.empty());

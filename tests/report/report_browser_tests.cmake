@@ -90,7 +90,7 @@ if(HETSCALE_REPORT_BROWSER_TESTS)
     FIXTURES_REQUIRED demo_outputs)
 endif()
 
-# Node labels at 64 nodes (issue 16): the report of a constructed 64-node run,
+# Node labels at 64 nodes: the report of a constructed 64-node run,
 # its figures' tic labels measured for overlaps and the page shown in the
 # browser (screenshot: report_64_nodes.png); and the label check itself must
 # reject labels that do overlap.
@@ -105,7 +105,7 @@ if(HETSCALE_REPORT_BROWSER_TESTS)
   set_tests_properties(report_64_nodes PROPERTIES TIMEOUT 120 RESOURCE_LOCK chromium)
 endif()
 # Runs hetscale measure recorded (LAMMPS emulated, a program with regions)
-# drawn like any other run (issue 17): a time breakdown and a work share each.
+# drawn like any other run: a time breakdown and a work share each.
 if(HETSCALE_REPORT_BROWSER_TESTS)
   add_test(NAME report_measured_runs
     COMMAND bash -c "set -e; '$<TARGET_FILE:hetscale_cli>' report '${PROJECT_SOURCE_DIR}/examples/run-lammps-emulated.json' '${PROJECT_SOURCE_DIR}/examples/run-measured-regions.json' --out '${CMAKE_CURRENT_BINARY_DIR}/report_measured_runs.html'; '${Python3_EXECUTABLE}' '${HETSCALE_REPORT_BROWSER_CHECK}' '${CMAKE_CURRENT_BINARY_DIR}/report_measured_runs.html' --expected-figures 4 --chromium '${HETSCALE_CHROMIUM}' --screenshot '${CMAKE_CURRENT_BINARY_DIR}/report_measured_runs.png'")

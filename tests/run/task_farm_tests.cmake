@@ -1,4 +1,4 @@
-# Your own tasks on the farm (hetscale farm --tasks | --command, issue 20):
+# Your own tasks on the farm (hetscale farm --tasks | --command):
 # every task once, inputs that reach the command whole, retries, the timeout,
 # a run killed and resumed from its job log (tests/run/check_task_farm.py),
 # and bad input that ends every rank with exit code 2 and starts nothing.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Your own objective for the GA farm (issue 20): a program (command:PROGRAM)
+"""Your own objective for the GA farm: a program (command:PROGRAM)
 and a library (library:PATH), each computing Rastrigin's function as the
 built-in synthetic objective does, find the same optimum on the same seed as
 the built-in one, on 1, 2 and 5 ranks; a program that prints no number is a
