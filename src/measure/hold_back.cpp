@@ -6,7 +6,8 @@
 
 namespace hetscale::measure {
 
-HoldBack::HoldBack(double speed, double quantum) : speed_(speed), quantum_(quantum) {
+HoldBack::HoldBack(double speed, double quantum)
+    : speed_(speed), quantum_(quantum), slowdown_(speed > 0.0 ? 1.0 / speed - 1.0 : 0.0) {
   if (!(speed > 0.0 && speed <= 1.0))
     throw std::invalid_argument("an emulated speed must be in (0, 1], got " + std::to_string(speed));
   if (!(quantum >= 0.0) || !std::isfinite(quantum))
@@ -14,7 +15,7 @@ HoldBack::HoldBack(double speed, double quantum) : speed_(speed), quantum_(quant
 }
 
 double HoldBack::computed(double on_cpu, double delay) {
-  owed_ += on_cpu * (1.0 / speed_ - 1.0);
+  owed_ += on_cpu * slowdown_;
   const double paid = std::clamp(owed_, 0.0, std::max(delay, 0.0));
   owed_ -= paid;
   return paid;

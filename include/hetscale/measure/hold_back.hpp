@@ -31,6 +31,7 @@ class HoldBack {
 
  private:
   double speed_, quantum_, owed_ = 0.0;
+  double slowdown_;  // 1/v - 1
 };
 
 }  // namespace hetscale::measure
