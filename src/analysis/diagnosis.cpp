@@ -43,6 +43,12 @@ Loss made_useful(const RunAnalysis& analysis, LossKind kind, double lost,
 
 }  // namespace
 
+double distribution_follows_speeds(const RunConditions& conditions) {
+  if (!conditions.measured) return kDistributionFollowsSpeeds;
+  return conditions.cores_shared || conditions.loaded() ? kCrowdedDistributionFollowsSpeeds
+                                                        : kMeasuredDistributionFollowsSpeeds;
+}
+
 Headline headline(const RunAnalysis& analysis) {
   Headline result;
   result.t_par = analysis.t_par;
@@ -58,8 +64,7 @@ std::vector<Loss> all_losses(const RunAnalysis& analysis) {
   const auto& h = analysis.heterogeneous;
   std::vector<Loss> losses;
 
-  const double follows = analysis.conditions.measured ? kMeasuredDistributionFollowsSpeeds : kDistributionFollowsSpeeds;
-  if (h.efficiency < follows) {
+  if (h.efficiency < distribution_follows_speeds(analysis.conditions)) {
     // APGA 2004 Proposition 1: shares p_i = v_i / sum v give T_n = K / sum v,
     // which is e T_n (Eq 7); the time beyond computation (Eq 14) is kept.
     Loss idle = made_useful(analysis, LossKind::idle_from_distribution, system.gamma, idle_weight);

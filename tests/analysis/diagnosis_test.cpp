@@ -183,6 +183,21 @@ TEST(Diagnosis, AMeasuredSplitIsBlamedOnlyBeyondWhatMeasuringTellsApart) {
   EXPECT_NE(Find(all_losses(uneven), LossKind::idle_from_distribution), nullptr);
 }
 
+// On shared cores equal ranks compute at rates further apart: 1.0 s against
+// 1.4 s (e = 0.857) is blamed on a quiet machine, not on shared cores; 1:2 is
+// blamed on both.
+TEST(Diagnosis, OnSharedCoresASplitIsBlamedOnlyBeyondWhatSharingExplains) {
+  const auto quiet = MeasuredTwoRanks(1.0, 1.4, false);
+  const auto shared = MeasuredTwoRanks(1.0, 1.4, true);
+  EXPECT_NEAR(shared.heterogeneous.efficiency, 1.2 / 1.4, 1e-9);
+  EXPECT_NE(Find(all_losses(quiet), LossKind::idle_from_distribution), nullptr);
+  EXPECT_EQ(Find(all_losses(shared), LossKind::idle_from_distribution), nullptr);
+  EXPECT_EQ(distribution_follows_speeds(shared.conditions), kCrowdedDistributionFollowsSpeeds);
+  EXPECT_NE(Find(all_losses(MeasuredTwoRanks(1.0, 2.0, true)), LossKind::idle_from_distribution), nullptr);
+  const auto loaded = MeasuredTwoRanks(1.0, 1.4, false, 0.5);  // other load over 5 % of t_par
+  EXPECT_EQ(Find(all_losses(loaded), LossKind::idle_from_distribution), nullptr);
+}
+
 TEST(Diagnosis, SharedCoresAndOtherLoadAreSaidFirst) {
   const auto shared = MeasuredTwoRanks(1.0, 1.0, true, 0.5);
   EXPECT_TRUE(shared.conditions.cores_shared);

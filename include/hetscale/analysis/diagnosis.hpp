@@ -59,6 +59,14 @@ inline constexpr double kDistributionFollowsSpeeds = 0.98;
 // rates up to about 15 % apart (docs/measure.md, "The verdict on the split"),
 // so an even split on equal speeds shows e of 0.92 to 0.99.
 inline constexpr double kMeasuredDistributionFollowsSpeeds = 0.90;
+// The same for a measured run whose ranks shared cores or waited for a CPU
+// (t_other over 5 % of t_par): there, ranks doing the same work computed at
+// rates up to 25 % apart for a whole run (an even split at e = 0.82 to 0.90
+// on equal speeds), while a split of 1:1 on speeds 1 and 0.5 measured e of
+// 0.60 to 0.79 (docs/measure.md, "The verdict on the split").
+inline constexpr double kCrowdedDistributionFollowsSpeeds = 0.80;
+// The e under which a run's split is said not to follow its speeds: one of the three above.
+double distribution_follows_speeds(const RunConditions& conditions);
 // Losses under this fraction of the capacity are left out.
 inline constexpr double kSmallestLoss = 0.01;
 
