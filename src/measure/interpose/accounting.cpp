@@ -102,6 +102,8 @@ struct TransferModel {
   std::string source;
 };
 TransferModel transfer_model;
+// The same in ticks, for each call's cost (set with it in MPI_Init).
+double latency_ticks = 0.0, ticks_per_byte = 0.0;
 
 // A ping-pong between rank 0 and the first rank on another host (rank 1 when
 // all share one): latency is the least half round trip of 1 byte in 50,
@@ -837,7 +839,7 @@ Call::~Call() {
       break;
     case CallClass::transfer: {
       const double transfer =
-          std::min(spent, (transfer_model.latency + bytes_ / transfer_model.bandwidth) * ticks_per_second);
+          std::min(spent, latency_ticks + bytes_ * ticks_per_byte);
       thread.comm.add(transfer);
       thread.idle.add(spent - transfer);
       break;
@@ -993,6 +995,8 @@ void initialized() {
   // time is setup, with MPI_Init's.
   transfer_model = chosen_transfer_model();
   ticks_per_second = 1.0 / tick_clock.seconds_per_tick();
+  latency_ticks = transfer_model.latency * ticks_per_second;
+  ticks_per_byte = ticks_per_second / transfer_model.bandwidth;
   int rank = 0;
   PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
   emulated_speed = std::min(1.0, speed_of_rank(settings().emulated_speeds, rank));

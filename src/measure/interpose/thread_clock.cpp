@@ -36,7 +36,12 @@ ThreadClock::~ThreadClock() {
 
 Split ThreadClock::start(Ticks now, double ticks_per_ns) {
   ticks_per_ns_ = ticks_per_ns;
+  fallback_ticks_ = fallback_segment_ns * ticks_per_ns;
   schedstat_file_ = open_schedstat(static_cast<long>(syscall(SYS_gettid)));
+  // What the thread did before, read before its perf event is opened (1 to
+  // 11 ms here: hetscale's work, not the thread's).
+  double cpu_before = 0.0, delay_before = 0.0;
+  read(cpu_before, delay_before);
   perf_event_attr attributes{};
   attributes.size = sizeof attributes;
   attributes.type = PERF_TYPE_SOFTWARE;
@@ -48,6 +53,7 @@ Split ThreadClock::start(Ticks now, double ticks_per_ns) {
     void* mapped = mmap(nullptr, static_cast<std::size_t>(sysconf(_SC_PAGESIZE)), PROT_READ, MAP_SHARED, perf_file_, 0);
     if (mapped != MAP_FAILED) {
       page_ = static_cast<const volatile perf_event_mmap_page*>(mapped);
+      lock_ = &page_->lock;
     } else {
       close(perf_file_);
       perf_file_ = -1;
@@ -56,14 +62,9 @@ Split ThreadClock::start(Ticks now, double ticks_per_ns) {
   started_ = true;
   rebase(now);
   Split before;
-  before.on_cpu = cpu_at_ * ticks_per_ns_;
-  before.delay = delay_at_ * ticks_per_ns_;
+  before.on_cpu = cpu_before * ticks_per_ns_;
+  before.delay = delay_before * ticks_per_ns_;
   return before;
-}
-
-bool ThreadClock::left_cpu(double wall) const {
-  if (page_) return sequence(page_) != seen_;
-  return wall > fallback_segment_ns * ticks_per_ns_;
 }
 
 void ThreadClock::read(double& cpu_ns, double& delay_ns) const {

@@ -60,14 +60,19 @@ class ThreadClock {
   double pause_ends(Ticks now);
 
  private:
-  bool left_cpu(double wall) const;
+  // Whether the thread left its CPU since the last boundary: the kernel bumped
+  // the perf page's sequence number (a sched-in), or without the page the
+  // segment was long enough that it may have.
+  bool left_cpu(double wall) const { return lock_ ? *lock_ != seen_ : wall > fallback_ticks_; }
   Split split_after_leaving(Ticks now, double wall);
   void read(double& cpu_ns, double& delay_ns) const;
   void rebase(Ticks now);
 
   bool started_ = false;
   const volatile perf_event_mmap_page* page_ = nullptr;
-  std::uint32_t seen_ = 0;  // the page's sequence number at the last boundary
+  const volatile std::uint32_t* lock_ = nullptr;  // the page's sequence number
+  std::uint32_t seen_ = 0;                         // its value at the last boundary
+  double fallback_ticks_ = 0.0;                    // without the page: a segment this long may have left
   int perf_file_ = -1, schedstat_file_ = -1;
   double ticks_per_ns_ = 1.0;
   Ticks segment_start_ = 0;
