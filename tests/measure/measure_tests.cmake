@@ -241,6 +241,20 @@ else()
   measure_missing(measure_mpich_needs_mpich "MPICH (mpicc.mpich, mpifort.mpich, mpiexec.mpich, libmpich-dev)")
 endif()
 
+# NWChem (Debian's nwchem-openmpi, Global Arrays over ARMCI-MPI): its output
+# and exit code its own, and at 1 rank hetscale's one-sided bytes equal to
+# GA's own statistics (tests/measure/check_nwchem.py).
+find_program(HETSCALE_NWCHEM nwchem.openmpi)
+if(HETSCALE_NWCHEM)
+  add_test(NAME measure_nwchem
+    COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_nwchem.py $<TARGET_FILE:hetscale_cli>
+            ${HETSCALE_NWCHEM} ${CMAKE_CURRENT_SOURCE_DIR}/measure/data/h2o-scf.nw
+            ${CMAKE_CURRENT_BINARY_DIR}/measure_nwchem)
+  set_tests_properties(measure_nwchem PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 300)
+else()
+  measure_missing(measure_nwchem_needs_nwchem "nwchem.openmpi (nwchem-openmpi)")
+endif()
+
 # PETSc's ksp/tutorials/ex2.c, built from Debian's examples: its messages and
 # bytes per rank within 2 % of its own -log_view (tests/measure/check_petsc.py).
 find_file(HETSCALE_PETSC_EX2 ex2.c PATHS /usr/share/petsc/3.18/share/petsc/examples/src/ksp/ksp/tutorials
