@@ -1,13 +1,17 @@
-// The cost of measuring with `hetscale measure`: each program run
-// plain and measured, in turn, several times in one run of this benchmark;
-// the fastest of each is compared (other work on a shared machine can only
-// slow a run down), and the ratios printed as a Markdown table.
+// The cost of measuring with `hetscale measure`: each program run plain and
+// measured in turn, in pairs, several pairs in one run of this benchmark;
+// each pair's ratio (measured over plain) is taken and their median
+// reported, with the interval between the second smallest and the second
+// largest ratio (for 9 pairs, a 96 % interval of the median; for 5, the
+// smallest and largest: 94 %). Pairs, not the fastest of each: this
+// machine's cores switch between two speeds about 15 % apart, and a pair
+// run back to back mostly sees one of them. Printed as a Markdown table.
 //
 //   measure_overhead [--check]
 //
 // - per call: 1,000,000 MPI_Allreduce calls of one double on one rank (no
 //   partner to wait for): the time measuring adds to each call, in ns;
-// - 100,000 small MPI_Allreduce calls on 2 ranks (about 0.4 us each here):
+// - 100,000 small MPI_Allreduce calls on 2 ranks (about 0.3 us each here):
 //   the overhead on the loop, goal under 10 %;
 // - a polling loop: 2,000,000 MPI_Testany calls on a receive not yet
 //   matched, back to back on one rank (the time added to each call, goal
@@ -17,7 +21,7 @@
 // - LAMMPS from Debian (the Lennard-Jones melt of tests/measure/data) on 2
 //   ranks: the overhead on LAMMPS's own Loop time and on the whole run (which
 //   also holds the transfer model's calibration in MPI_Init), goal under 1 %.
-// --check exits 1 when a goal is missed.
+// --check exits 1 when a goal is missed (judged on the median).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -66,33 +70,66 @@ Timing run_once(const std::string& command, const std::regex& pattern) {
   return {std::stod(match[1].str()), wall};
 }
 
-// The fastest of `runs` plain and `runs` measured runs, taken in turn.
+// `pairs` pairs of a plain and a measured run, in turn: the median of the
+// plain runs' times and of the measured ones', and of the pairs' ratios
+// (own figure and wall time) with the interval of the median.
 struct Comparison {
-  Timing plain{1e300, 1e300}, measured{1e300, 1e300};
-  double overhead() const { return measured.own / plain.own - 1.0; }
-  double wall_overhead() const { return measured.wall / plain.wall - 1.0; }
+  double plain = 0.0, measured = 0.0;  // medians of the programs' own figures
+  double plain_wall = 0.0, measured_wall = 0.0;
+  double ratio = 1.0, ratio_low = 1.0, ratio_high = 1.0;  // measured / plain, own figure
+  double wall_ratio = 1.0;
+  double difference = 0.0;  // median of measured - plain, own figure
+  double overhead() const { return ratio - 1.0; }
+  double wall_overhead() const { return wall_ratio - 1.0; }
 };
 
-Comparison compare(int ranks, const std::string& program, const std::regex& pattern, int runs) {
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const std::size_t n = values.size();
+  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+Comparison compare(int ranks, const std::string& program, const std::regex& pattern, int pairs) {
   std::filesystem::create_directories(work_dir);
   const std::string launcher = fmt::format("{} {} {} {}", HETSCALE_MPIEXEC, HETSCALE_MPIEXEC_NP_FLAG, ranks,
                                            HETSCALE_MPIEXEC_FLAGS);
   const std::string measured = fmt::format("{} measure --out {}/record.json --", HETSCALE_CLI, work_dir);
-  Comparison fastest;
-  for (int run = 0; run < runs; ++run) {
-    for (bool measuring : {false, true}) {
-      const auto timing = run_once(fmt::format("cd {} && {} {} {} 2>&1", work_dir, launcher,
-                                               measuring ? measured : std::string(), program),
-                                   pattern);
-      auto& best = measuring ? fastest.measured : fastest.plain;
-      best.own = std::min(best.own, timing.own);
-      best.wall = std::min(best.wall, timing.wall);
-    }
+  std::vector<double> plain, measured_own, plain_wall, measured_wall, ratios, wall_ratios, differences;
+  for (int pair = 0; pair < pairs; ++pair) {
+    Timing timings[2];
+    for (bool measuring : {false, true})
+      timings[measuring] = run_once(fmt::format("cd {} && {} {} {} 2>&1", work_dir, launcher,
+                                                measuring ? measured : std::string(), program),
+                                    pattern);
+    plain.push_back(timings[0].own);
+    measured_own.push_back(timings[1].own);
+    plain_wall.push_back(timings[0].wall);
+    measured_wall.push_back(timings[1].wall);
+    ratios.push_back(timings[1].own / timings[0].own);
+    wall_ratios.push_back(timings[1].wall / timings[0].wall);
+    differences.push_back(timings[1].own - timings[0].own);
   }
-  return fastest;
+  Comparison comparison;
+  comparison.plain = median(plain);
+  comparison.measured = median(measured_own);
+  comparison.plain_wall = median(plain_wall);
+  comparison.measured_wall = median(measured_wall);
+  comparison.ratio = median(ratios);
+  comparison.wall_ratio = median(wall_ratios);
+  comparison.difference = median(differences);
+  std::sort(ratios.begin(), ratios.end());
+  const std::size_t skip = ratios.size() >= 9 ? 1 : 0;
+  comparison.ratio_low = ratios[skip];
+  comparison.ratio_high = ratios[ratios.size() - 1 - skip];
+  return comparison;
 }
 
-std::string percent(double fraction) { return fmt::format("{:+.2f} %", 100.0 * fraction); }
+// The overhead and its interval: "+5.0 % (+2.1 .. +8.3 %)".
+std::string overhead_text(const Comparison& c) {
+  return fmt::format("{:+.2f} % ({:+.1f} .. {:+.1f} %)", 100.0 * c.overhead(), 100.0 * (c.ratio_low - 1.0),
+                     100.0 * (c.ratio_high - 1.0));
+}
+
 
 }  // namespace
 
@@ -102,39 +139,40 @@ int main(int argc, char** argv) {
   bool met = true;
 
   const long per_call_calls = 1'000'000;
-  const auto single = compare(1, fmt::format("{} {}", HETSCALE_ALLREDUCE_LOOP, per_call_calls), loop_time, 5);
-  const double added_ns = (single.measured.own - single.plain.own) / per_call_calls * 1e9;
+  const auto single = compare(1, fmt::format("{} {}", HETSCALE_ALLREDUCE_LOOP, per_call_calls), loop_time, 9);
+  const double added_ns = single.difference / per_call_calls * 1e9;
 
-  const auto pair = compare(2, fmt::format("{} 100000", HETSCALE_ALLREDUCE_LOOP), loop_time, 5);
+  const auto pair = compare(2, fmt::format("{} 100000", HETSCALE_ALLREDUCE_LOOP), loop_time, 9);
   const bool loop_met = pair.overhead() < 0.10;
   met = met && loop_met;
 
   const std::regex polling_time(R"(testany_loop: \d+ calls in ([0-9.eE+-]+) s)");
   const long polls = 2'000'000;
-  const auto polling_one = compare(1, fmt::format("{} {}", HETSCALE_TESTANY_LOOP, polls), polling_time, 5);
-  const double polling_added_ns = (polling_one.measured.own - polling_one.plain.own) / polls * 1e9;
+  const auto polling_one = compare(1, fmt::format("{} {}", HETSCALE_TESTANY_LOOP, polls), polling_time, 9);
+  const double polling_added_ns = polling_one.difference / polls * 1e9;
   const bool polling_call_met = polling_added_ns <= 40.0;
-  const auto polling_two = compare(2, fmt::format("{} {} 100", HETSCALE_TESTANY_LOOP, polls), polling_time, 5);
+  const auto polling_two = compare(2, fmt::format("{} {} 100", HETSCALE_TESTANY_LOOP, polls), polling_time, 9);
   const bool polling_loop_met = polling_two.overhead() < 0.10;
   met = met && polling_call_met && polling_loop_met;
 
-  std::printf("\n## The cost of measuring (hetscale measure), fastest of 5 runs each, plain and measured in turn\n\n");
-  std::printf("| program | ranks | plain | measured | overhead | goal |\n|---|---|---|---|---|---|\n");
+  std::printf("\n## The cost of measuring (hetscale measure): pairs of a plain and a measured run in turn, medians "
+              "(9 pairs; LAMMPS 5), the overhead's interval in brackets\n\n");
+  std::printf("| program | ranks | plain | measured | overhead (median of the pairs) | goal |\n|---|---|---|---|---|---|\n");
   std::printf("| %ld MPI_Allreduce (per call: %.1f ns added; plain %.1f ns a call) | 1 | %.6f s | %.6f s | %s | - |\n",
-              per_call_calls, added_ns, single.plain.own / per_call_calls * 1e9, single.plain.own,
-              single.measured.own, percent(single.overhead()).c_str());
+              per_call_calls, added_ns, single.plain / per_call_calls * 1e9, single.plain, single.measured,
+              overhead_text(single).c_str());
   std::printf("| 100000 MPI_Allreduce (%.2f us a call) | 2 | %.6f s | %.6f s | %s | < 10 %%: %s |\n",
-              pair.plain.own / 1e5 * 1e6, pair.plain.own, pair.measured.own, percent(pair.overhead()).c_str(),
+              pair.plain / 1e5 * 1e6, pair.plain, pair.measured, overhead_text(pair).c_str(),
               loop_met ? "met" : "missed");
 
   std::printf("| %ld MPI_Testany polls (per call: %.1f ns added; plain %.1f ns a call) | 1 | %.6f s | %.6f s | %s | "
               "<= 40 ns a call: %s |\n",
-              polls, polling_added_ns, polling_one.plain.own / polls * 1e9, polling_one.plain.own,
-              polling_one.measured.own, percent(polling_one.overhead()).c_str(), polling_call_met ? "met" : "missed");
+              polls, polling_added_ns, polling_one.plain / polls * 1e9, polling_one.plain, polling_one.measured,
+              overhead_text(polling_one).c_str(), polling_call_met ? "met" : "missed");
   std::printf("| %ld MPI_Testany polls, 100 steps of arithmetic between two (%.1f ns a poll) | 2 | %.6f s | %.6f s | "
               "%s | < 10 %%: %s |\n", polls,
-              polling_two.plain.own / polls * 1e9, polling_two.plain.own, polling_two.measured.own,
-              percent(polling_two.overhead()).c_str(), polling_loop_met ? "met" : "missed");
+              polling_two.plain / polls * 1e9, polling_two.plain, polling_two.measured,
+              overhead_text(polling_two).c_str(), polling_loop_met ? "met" : "missed");
 
   const std::string lammps = HETSCALE_LMP;
   if (lammps.empty() || lammps.find("NOTFOUND") != std::string::npos) {
@@ -142,13 +180,13 @@ int main(int argc, char** argv) {
     met = false;
   } else {
     const std::regex lammps_loop(R"(Loop time of ([0-9.eE+-]+) on)");
-    const auto melt = compare(2, fmt::format("{} -log none -in {}", lammps, HETSCALE_LJ_MELT), lammps_loop, 3);
+    const auto melt = compare(2, fmt::format("{} -log none -in {}", lammps, HETSCALE_LJ_MELT), lammps_loop, 5);
     const bool lammps_met = melt.overhead() < 0.01;
     met = met && lammps_met;
-    std::printf("| LAMMPS lj-melt, its Loop time (3 runs each) | 2 | %.3f s | %.3f s | %s | < 1 %%: %s |\n",
-                melt.plain.own, melt.measured.own, percent(melt.overhead()).c_str(), lammps_met ? "met" : "missed");
-    std::printf("| LAMMPS lj-melt, the whole run's wall time | 2 | %.3f s | %.3f s | %s | - |\n", melt.plain.wall,
-                melt.measured.wall, percent(melt.wall_overhead()).c_str());
+    std::printf("| LAMMPS lj-melt, its Loop time | 2 | %.3f s | %.3f s | %s | < 1 %%: %s |\n", melt.plain,
+                melt.measured, overhead_text(melt).c_str(), lammps_met ? "met" : "missed");
+    std::printf("| LAMMPS lj-melt, the whole run's wall time | 2 | %.3f s | %.3f s | %+.2f %% | - |\n",
+                melt.plain_wall, melt.measured_wall, 100.0 * melt.wall_overhead());
   }
   std::printf("\n");
   return check && !met ? 1 : 0;
