@@ -1,5 +1,7 @@
 #include "io/strict_json.hpp"
 
+#include "hetscale/io/file_kinds.hpp"
+
 #include <cmath>
 #include <vector>
 
@@ -127,8 +129,8 @@ void JsonObject::allow_only(std::initializer_list<std::string_view> allowed) con
 void JsonObject::require_schema(std::string_view expected) const {
   if (!has("schema")) fail("schema", fmt::format("missing; expected \"{}\"", expected));
   const auto& schema = raw("schema");
-  if (!schema.is_string() || schema.get<std::string>() != expected)
-    fail("schema", fmt::format("is {}, expected \"{}\"", schema.dump(), expected));
+  if (!schema.is_string()) fail("schema", fmt::format("is {}, expected \"{}\"", schema.dump(), expected));
+  if (schema.get<std::string>() != expected) fail("schema", wrong_kind(schema.get<std::string>(), expected));
 }
 
 bool JsonObject::has(std::string_view key) const { return value_->contains(key); }

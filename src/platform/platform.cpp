@@ -170,8 +170,8 @@ const PlatformNode* Platform::find(std::string_view node_name) const {
 Platform parse_platform_json(std::string_view text, const std::string& source) {
   const auto document = io::parse_json(text, source);
   const io::JsonObject top(document, source, "");
-  top.allow_only({"schema", "name", "description", "reference", "nodes", "network"});
   top.require_schema(Platform::schema);
+  top.allow_only({"schema", "name", "description", "reference", "nodes", "network"});
 
   Platform platform;
   platform.source = source;

@@ -20,8 +20,8 @@ std::vector<model::SpeedFunction> SpeedModel::functions() const {
 SpeedModel parse_speed_model_json(std::string_view text, const std::string& source) {
   const auto document = io::parse_json(text, source);
   const io::JsonObject top(document, source, "");
-  top.allow_only({"schema", "unit", "interpolation", "nodes", "context"});
   top.require_schema(SpeedModel::schema);
+  top.allow_only({"schema", "unit", "interpolation", "nodes", "context"});
   SpeedModel model;
   model.source = source;
   model.unit = top.optional_string("unit").value_or("units");

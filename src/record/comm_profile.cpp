@@ -140,8 +140,8 @@ nlohmann::ordered_json whole_or_real(double value) {
 CommProfile parse_comm_profile(std::string_view text, const std::string& source) {
   const auto document = io::parse_json(text, source);
   const io::JsonObject top(document, source, "");
-  top.allow_only({"schema", "label", "costs", "fits", "structures", "samples", "context"});
   top.require_schema(CommProfile::schema);
+  top.allow_only({"schema", "label", "costs", "fits", "structures", "samples", "context"});
 
   CommProfile profile;
   profile.source = source;

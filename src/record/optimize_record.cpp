@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include "hetscale/io/file_kinds.hpp"
 #include "hetscale/io/input_error.hpp"
 #include "io/strict_json.hpp"
 #include "record/json_fields.hpp"
@@ -118,7 +119,7 @@ OptimizeRecord parse_optimize_record(std::string_view text, const std::string& s
   if (!in.is_object()) throw InputError(source, "", "is not a JSON object");
   const auto schema = get<std::string>(in, "schema").value_or("");
   if (schema != OptimizeRecord::schema)
-    throw InputError(source, "schema", fmt::format("'{}' is not {}", schema, OptimizeRecord::schema));
+    throw InputError(source, "schema", io::wrong_kind(schema, OptimizeRecord::schema));
   OptimizeRecord record;
   if (const auto context = in.find("context"); context != in.end() && context->is_object()) {
     ResultContext read;

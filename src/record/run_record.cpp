@@ -51,8 +51,8 @@ bool RunRecord::has_computation() const {
 RunRecord parse_run_record(std::string_view text, const std::string& source) {
   const auto document = io::parse_json(text, source);
   const io::JsonObject top(document, source, "");
-  top.allow_only({"schema", "label", "context", "t_par", "t_seq_ref", "nodes", "server"});
   top.require_schema(RunRecord::schema);
+  top.allow_only({"schema", "label", "context", "t_par", "t_seq_ref", "nodes", "server"});
 
   RunRecord run;
   run.source = source;

@@ -22,9 +22,9 @@ std::vector<double> per_rank(const io::JsonObject& top, const char* key) {
 StepCosts parse_step_costs_json(std::string_view text, const std::string& source) {
   const auto document = io::parse_json(text, source);
   const io::JsonObject top(document, source, "");
+  top.require_schema(StepCosts::schema);
   top.allow_only(
       {"schema", "kernel", "ranks", "steps", "fastest_of", "emulated_speeds", "marked_speeds", "costs", "context"});
-  top.require_schema(StepCosts::schema);
   StepCosts read;
   read.source = source;
   read.kernel = top.optional_string("kernel").value_or("ge");

@@ -14,6 +14,7 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include "hetscale/io/file_kinds.hpp"
 #include "hetscale/io/files.hpp"
 #include "hetscale/io/input_error.hpp"
 #include "json_fields.hpp"
@@ -87,8 +88,12 @@ bool for_each_log_line(const std::string& path, Visit&& visit) {
 
 // The header's task count; the line must be the header.
 std::size_t header_tasks(const LogLine& line) {
-  if (record_json::get<std::string>(line.object(), "schema") != std::string(schema))
-    throw line.error("schema", fmt::format("must be \"{}\": this is not a job log of hetscale farm --tasks", schema));
+  if (const auto given = record_json::get<std::string>(line.object(), "schema").value_or("");
+      given != std::string(schema))
+    throw line.error("schema", io::file_kind(given) ? io::wrong_kind(given, schema)
+                                                    : fmt::format("must be \"{}\": this is not a job log of hetscale "
+                                                                  "farm --tasks",
+                                                                  schema));
   return line.required<std::size_t>("tasks", "a whole number of tasks");
 }
 

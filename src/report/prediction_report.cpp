@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "hetscale/io/file_kinds.hpp"
 #include "hetscale/io/input_error.hpp"
 #include "hetscale/report/table.hpp"
 #include "io/strict_json.hpp"
@@ -169,8 +170,9 @@ empirical::Exponent exponent_from(const std::string& text, const std::string& pa
 
 PredictionDocument read_prediction_json(const std::string& text, const std::string& path) {
   const auto document = io::parse_ordered_json(text, path);  // the parts in the order predict wrote them
-  if (!document.is_object() || required<std::string>(document, "schema", path, "") != "hetscale.predict/1")
-    throw InputError(path, "schema", "is not hetscale.predict/1");
+  if (!document.is_object()) throw InputError(path, "", "is not a JSON object; expected hetscale.predict/1");
+  if (const auto schema = required<std::string>(document, "schema", path, ""); schema != "hetscale.predict/1")
+    throw InputError(path, "schema", io::wrong_kind(schema, "hetscale.predict/1"));
   PredictionDocument read;
   read.path = path;
   read.source = required<std::string>(document, "source", path, "");

@@ -13,6 +13,7 @@
 
 #include "hetscale/analysis/isospeed.hpp"
 #include "hetscale/analysis/run_analysis.hpp"
+#include "hetscale/io/file_kinds.hpp"
 #include "hetscale/io/input_error.hpp"
 #include "io/strict_json.hpp"
 #include "hetscale/model/heterogeneous.hpp"
@@ -492,12 +493,14 @@ Report build_report(const std::vector<ReportInput>& inputs, const ReportOptions&
     } else if (schema == StepCosts::schema) {
       step_costs.push_back(parse_step_costs_json(input.text, input.path));
     } else {
+      const auto* kind = io::file_kind(schema);
       throw InputError(
           input.path, "schema",
-          fmt::format("'{}' is not one the report reads (hetscale.run/1, hetscale.sweep/1, "
+          fmt::format("{}is not one the report reads (hetscale.run/1, hetscale.sweep/1, "
                       "hetscale.comm-profile/1, hetscale.step-costs/1, hetscale.optimize/1, hetscale.predict/1, "
-                      "hetscale.fpm/1)",
-                      schema));
+                      "hetscale.fpm/1){}",
+                      kind ? fmt::format("this is {} ({}), which ", kind->what, schema) : fmt::format("'{}' ", schema),
+                      kind ? fmt::format(": {}", kind->read_by) : ""));
     }
   }
   if (profile && sweeps.empty())

@@ -116,8 +116,20 @@ cli_bad_input(empty_nodes "^hetscale: tests/cli/bad_input/run-empty-nodes.json: 
 cli_bad_input(times_exceed_t_par
   "^hetscale: tests/cli/bad_input/run-times-exceed.json: nodes\\[1\\]: t_comp \\+ t_comm \\+ t_setup \\+ t_idle \\+ t_other \\+ t_blocked = 10.5 s exceeds t_par = 10 s by more than 1 %"
   analyze tests/cli/bad_input/run-times-exceed.json)
-cli_bad_input(wrong_schema "^hetscale: tests/cli/bad_input/run-wrong-schema.json: schema: is \"hetscale.platform/1\", expected \"hetscale.run/1\"\n$"
+cli_bad_input(wrong_schema "^hetscale: tests/cli/bad_input/run-wrong-schema.json: schema: this is a platform \\(hetscale.platform/1\\), not a run record: give it as `--platform FILE`\n$"
   analyze tests/cli/bad_input/run-wrong-schema.json)
+# Another of hetscale's files where one kind is read: the reader says which
+# it got and what reads it, before any field it does not know.
+cli_bad_input(speed_model_to_analyze "^hetscale: tests/cli/partition/model-small.json: schema: this is a speed model \\(hetscale.fpm/1\\), not a run record: read it with `hetscale model fpm` or `hetscale partition`, or give it to `hetscale kernel` as `--distribution fpm:FILE`\n$"
+  analyze tests/cli/partition/model-small.json)
+cli_bad_input(run_record_as_platform "^hetscale: examples/run-hetero.json: schema: this is a run record \\(hetscale.run/1\\), not a platform: read it with `hetscale analyze` or `hetscale report`, or give several to `hetscale predict`\n$"
+  analyze examples/run-hetero.json --platform examples/run-hetero.json)
+cli_bad_input(run_record_as_speed_model "^hetscale: examples/run-hetero.json: schema: this is a run record \\(hetscale.run/1\\), not a speed model: "
+  partition --model examples/run-hetero.json --units 100)
+cli_bad_input(run_record_as_sweep "^hetscale: examples/run-hetero.json: schema: this is a run record \\(hetscale.run/1\\), not a scalability sweep "
+  scale fit --sweep examples/run-hetero.json)
+cli_bad_input(analysis_output_to_analyze "^hetscale: tests/cli/bad_input/analysis-output.json: schema: this is the output of `hetscale analyze --json` \\(hetscale.analysis/1\\), not a run record: no command reads it back: give the run record itself\n$"
+  analyze tests/cli/bad_input/analysis-output.json)
 cli_bad_input(node_not_in_platform
   "^hetscale: tests/cli/bad_input/platform-missing-node.json: node 'node8': is in run examples/run-hetero.json but not in the platform"
   analyze examples/run-hetero.json --platform tests/cli/bad_input/platform-missing-node.json)

@@ -92,7 +92,7 @@ report_bad_input(not_json
   "^hetscale: tests/cli/bad_input/broken.json: not valid JSON: parse error at line 4, column 38: [^\n]*\n$"
   examples/run-hetero.json tests/cli/bad_input/broken.json)
 report_bad_input(unknown_schema
-  "^hetscale: examples/platform-hetero.json: schema: 'hetscale.platform/1' is not one the report reads \\(hetscale.run/1, hetscale.sweep/1, hetscale.comm-profile/1, hetscale.step-costs/1, hetscale.optimize/1, hetscale.predict/1, hetscale.fpm/1\\)\n$"
+  "^hetscale: examples/platform-hetero.json: schema: this is a platform \\(hetscale.platform/1\\), which is not one the report reads \\(hetscale.run/1, hetscale.sweep/1, hetscale.comm-profile/1, hetscale.step-costs/1, hetscale.optimize/1, hetscale.predict/1, hetscale.fpm/1\\): give it as `--platform FILE`\n$"
   examples/run-hetero.json examples/platform-hetero.json)
 report_bad_input(run_record_refused
   "^hetscale: tests/cli/bad_input/run-unknown-field.json: nodes\\[0\\].t_compute: unknown field"

@@ -426,7 +426,10 @@ TEST(PlatformErrors, MissingSchema) {
 
 TEST(PlatformErrors, WrongSchema) {
   EXPECT_EQ(JsonError(R"({"schema": "hetscale.run/1", "nodes": [{"name": "a", "speed": 1}]})"),
-            "p.json: schema: is \"hetscale.run/1\", expected \"hetscale.platform/1\"");
+            "p.json: schema: this is a run record (hetscale.run/1), not a platform: read it with `hetscale analyze` "
+            "or `hetscale report`, or give several to `hetscale predict`");
+  EXPECT_EQ(JsonError(R"({"schema": "hetscale.other/1", "nodes": [{"name": "a", "speed": 1}]})"),
+            "p.json: schema: is \"hetscale.other/1\", expected \"hetscale.platform/1\"");
   EXPECT_EQ(JsonError(R"({"schema": 1, "nodes": [{"name": "a", "speed": 1}]})"),
             "p.json: schema: is 1, expected \"hetscale.platform/1\"");
 }

@@ -247,7 +247,11 @@ TEST(RunRecordErrors, SchemaChecked) {
   EXPECT_EQ(RunError(R"({"t_par": 1, "nodes": [{"name": "a", "work": 1}]})"),
             "r.json: schema: missing; expected \"hetscale.run/1\"");
   EXPECT_EQ(RunError(R"({"schema": "hetscale.platform/1", "t_par": 1, "nodes": [{"name": "a", "work": 1}]})"),
-            "r.json: schema: is \"hetscale.platform/1\", expected \"hetscale.run/1\"");
+            "r.json: schema: this is a platform (hetscale.platform/1), not a run record: give it as `--platform FILE`");
+  // Another kind of hetscale's is said before any field the run record does not know.
+  EXPECT_EQ(RunError(R"({"schema": "hetscale.fpm/1", "unit": "rows", "nodes": []})"),
+            "r.json: schema: this is a speed model (hetscale.fpm/1), not a run record: read it with `hetscale model "
+            "fpm` or `hetscale partition`, or give it to `hetscale kernel` as `--distribution fpm:FILE`");
 }
 
 // format: the top level is a JSON object with a non-empty array of nodes

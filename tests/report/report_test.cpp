@@ -941,9 +941,9 @@ TEST(BuildReport, RefusesAnUnknownSchemaListingTheKnownOnes) {
       ErrorMessage([] {
         build_report({{"in/platform.json", R"({"schema": "hetscale.platform/1"})"}}, {});
       }),
-      "in/platform.json: schema: 'hetscale.platform/1' is not one the report reads (hetscale.run/1, "
-      "hetscale.sweep/1, hetscale.comm-profile/1, hetscale.step-costs/1, hetscale.optimize/1, hetscale.predict/1, "
-      "hetscale.fpm/1)");
+      "in/platform.json: schema: this is a platform (hetscale.platform/1), which is not one the report reads "
+      "(hetscale.run/1, hetscale.sweep/1, hetscale.comm-profile/1, hetscale.step-costs/1, hetscale.optimize/1, "
+      "hetscale.predict/1, hetscale.fpm/1): give it as `--platform FILE`");
   EXPECT_TRUE(contains(ErrorMessage([] {
                          build_report({{"in/none.json", "{}"}}, {});
                        }),
