@@ -61,4 +61,7 @@ if(HETSCALE_SANITIZE)
   string(APPEND HETSCALE_PC_LIBS_PRIVATE " -fsanitize=${HETSCALE_SANITIZE}")
 endif()
 configure_file(cmake/hetscale.pc.in ${PROJECT_BINARY_DIR}/hetscale.pc @ONLY)
-install(FILES ${PROJECT_BINARY_DIR}/hetscale.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+# hetscale-mpi.pc: hetscale::mpi (hetscale_mpi, hetscale_run) on top of hetscale.pc and the system's MPI.
+configure_file(cmake/hetscale-mpi.pc.in ${PROJECT_BINARY_DIR}/hetscale-mpi.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/hetscale.pc ${PROJECT_BINARY_DIR}/hetscale-mpi.pc
+  DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

@@ -10,7 +10,9 @@
 #    distributed_kernel (hetscale::mpi) passes its check under mpiexec -np 2,
 #    task_farm (the task farm's API) counts its primes under mpiexec -np 3;
 #  - the example compiled by hand with pkg-config --cflags --libs --static
-#    prints the same;
+#    prints the same, and examples/library/share_by_speed.c (C, MPI) built
+#    with one `pkg-config --cflags --libs --static hetscale-mpi` line shares
+#    1,500 rows on 3 ranks as the test example.share_by_speed does;
 #  - the installed command, run from WORK: `measure --library` names the
 #    installed library, `mpiexec -np 2 hetscale measure` records the MPI
 #    example and `analyze` reads the record, `demo` prints the papers'
@@ -21,7 +23,7 @@
 #    `simulate kernel` fail, naming them.
 #
 #   out_of_tree_example.sh SOURCE BUILD WORK MPIEXEC [MPIEXEC_FLAGS...]
-# Environment (from install_tests.cmake): CMAKE, CXX, BINDIR, LIBDIR,
+# Environment (from install_tests.cmake): CMAKE, CC, CXX, BINDIR, LIBDIR,
 # INCLUDEDIR, DATADIR (GNUInstallDirs), LIBRARIES (the static libraries).
 set -euo pipefail
 source=$1 build=$2 work=$3 mpiexec=$4
@@ -45,7 +47,7 @@ step "layout"
 expected=("$BINDIR/hetscale" "$LIBDIR/hetscale/libhetscale_measure.so" "$LIBDIR/hetscale/hetscale-smpi"
   "$INCLUDEDIR/hetscale/measure.h" "$INCLUDEDIR/hetscale/model/heterogeneous.hpp"
   "$LIBDIR/cmake/hetscale/hetscaleConfig.cmake" "$LIBDIR/cmake/hetscale/hetscaleConfigVersion.cmake"
-  "$LIBDIR/cmake/hetscale/hetscaleTargets.cmake" "$LIBDIR/pkgconfig/hetscale.pc"
+  "$LIBDIR/cmake/hetscale/hetscaleTargets.cmake" "$LIBDIR/pkgconfig/hetscale.pc" "$LIBDIR/pkgconfig/hetscale-mpi.pc"
   "$DATADIR/hetscale/data/papers/seed000.json" "$DATADIR/hetscale/examples/run-hetero.json")
 for library in $LIBRARIES; do expected+=("$LIBDIR/lib$library.a"); done
 for file in "${expected[@]}"; do
@@ -55,7 +57,7 @@ done
 while read -r header; do
   [[ -f $prefix/$INCLUDEDIR/$header ]] || fail "include/$header is not installed"
 done < <(cd "$source/include" && find hetscale -type f)
-if grep -l -e "$source" -e "$build" "$prefix/$LIBDIR"/cmake/hetscale/*.cmake "$prefix/$LIBDIR/pkgconfig/hetscale.pc"; then
+if grep -l -e "$source" -e "$build" "$prefix/$LIBDIR"/cmake/hetscale/*.cmake "$prefix/$LIBDIR"/pkgconfig/hetscale*.pc; then
   fail "the installed package names the source or build tree (files above)"
 fi
 
@@ -89,6 +91,16 @@ export PKG_CONFIG_PATH=$prefix/$LIBDIR/pkgconfig
 "$work/pkg_config_example" > "$work/pkg_config_example.txt"
 diff "$examples/heterogeneous_efficiency.txt" "$work/pkg_config_example.txt" \
   || fail "heterogeneous_efficiency (pkg-config) printed the lines above"
+
+step "pkg-config --cflags --libs --static hetscale-mpi: a C program sharing its rows (share_by_speed.h)"
+# shellcheck disable=SC2046  # pkg-config's flags are words
+"$CC" "$examples/share_by_speed.c" -o "$work/pkg_config_share_by_speed" \
+  $(pkg-config --cflags --libs --static hetscale-mpi) || fail "the hetscale-mpi pkg-config flags do not build it"
+"$mpiexec" -np 3 "${mpiexec_flags[@]}" "$work/pkg_config_share_by_speed" \
+  "$source/tests/cli/partition/model-small.json" 1500 > "$work/pkg_config_share_by_speed.txt" \
+  || fail "share_by_speed (pkg-config) failed: $(cat "$work/pkg_config_share_by_speed.txt")"
+grep -q "^share_by_speed: 1500 rows on 3 ranks: 792 444 264; .*every row once: yes" \
+  "$work/pkg_config_share_by_speed.txt" || fail "share_by_speed (pkg-config): $(cat "$work/pkg_config_share_by_speed.txt")"
 
 step "the installed command, from $work/run"
 hetscale=$prefix/$BINDIR/hetscale
