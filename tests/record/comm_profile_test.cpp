@@ -185,7 +185,9 @@ TEST(CommProfile, BadInput) {
     std::string text, message;
   } cases[] = {
       {"{", "c.json: not valid JSON"},
-      {R"({"schema": "hetscale.run/1", "costs": {}})", R"(c.json: schema: is "hetscale.run/1", expected)"},
+      {R"({"schema": "hetscale.run/1", "costs": {}})",
+       "c.json: schema: this is a run record (hetscale.run/1), not a communication profile"},
+      {R"({"schema": "mine/1", "costs": {}})", R"(c.json: schema: is "mine/1", expected)"},
       {R"({"schema": "hetscale.comm-profile/1"})", "c.json: costs: missing (required)"},
       {Profile(valid_costs, R"(, "extra": 1)"), "c.json: extra: unknown field; allowed here: schema, label"},
       {Profile(costs_without_barrier), "c.json: costs.barrier: missing (required)"},

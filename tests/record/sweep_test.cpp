@@ -158,7 +158,10 @@ TEST(SweepRecord, BadInput) {
        "s.json: points[0].T_runs_s[1]: must be a number > 0 (s), got 0"},
       {WithTop(R"("points": [{"N": 100, "W": 661353, "T_s": 0.26, "T_runs_s": 0.26}])"),
        "s.json: points[0].T_runs_s: must be a non-empty array of run times (s), got 0.26"},
-      {R"({"schema": "hetscale.run/1"})", R"(s.json: schema: is "hetscale.run/1", expected "hetscale.sweep/1")"},
+      {R"({"schema": "hetscale.run/1"})",
+       "s.json: schema: this is a run record (hetscale.run/1), not a scalability sweep (`hetscale scale sweep`): read "
+       "it with `hetscale analyze` or `hetscale report`, or give several to `hetscale predict`"},
+      {R"({"schema": "mine/1"})", R"(s.json: schema: is "mine/1", expected "hetscale.sweep/1")"},
       {WithTop(example_points + R"(, "marked_speed": 70)"),
        "s.json: marked_speed: is 70 but the marked_speeds sum to 62.05 (Mflop/s); C must be their sum"},
       {WithTop(R"("points": [{"N": 100, "W": 661353, "T_s": 0}])"), "s.json: points[0].T_s: must be > 0, got 0"},
