@@ -64,11 +64,6 @@ void EmulatedProcessor::end(double cpu_start) {
 #endif
 }
 
-double EmulatedProcessor::achieved_speed() const {
-  const double computed = cpu_seconds_ + held_seconds_;
-  return computed > 0.0 ? cpu_seconds_ / computed : 1.0;
-}
-
 double monotonic_seconds() { return seconds_of(CLOCK_MONOTONIC); }
 
 void finish_at_speed([[maybe_unused]] double started, [[maybe_unused]] double cpu_seconds, double speed) {

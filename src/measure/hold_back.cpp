@@ -21,4 +21,9 @@ double HoldBack::computed(double on_cpu, double delay) {
   return paid;
 }
 
+double achieved_speed(double on_cpu, double held, double if_none) {
+  const double computed = on_cpu + held;
+  return computed > 0.0 ? on_cpu / computed : if_none;
+}
+
 }  // namespace hetscale::measure

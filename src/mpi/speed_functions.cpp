@@ -7,6 +7,7 @@
 #include <fmt/core.h>
 
 #include "hetscale/io/host_and_time.hpp"
+#include "hetscale/measure/hold_back.hpp"
 #include "polite.hpp"
 
 namespace hetscale::mpi {
@@ -72,7 +73,7 @@ std::optional<SpeedModel> measure_speed_functions(const SpeedFunctionBenchmark& 
       cpu += point[6];
       held += point[7];
     }
-    achieved.push_back(cpu + held > 0.0 ? cpu / (cpu + held) : 1.0);
+    achieved.push_back(measure::achieved_speed(cpu, held, 1.0));
     computed.push_back(cpu);
     model.nodes.push_back(std::move(node));
   }

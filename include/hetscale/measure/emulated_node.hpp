@@ -48,9 +48,6 @@ class EmulatedProcessor {
   std::size_t computations() const { return computations_; }
   // Wall-clock seconds slept after the computations (holding them back).
   double held_seconds() const { return held_seconds_; }
-  // The speed achieved: CPU time against CPU time plus the time held back
-  // (v when the sleeps end on time; 1 when nothing was computed).
-  double achieved_speed() const;
 
  private:
   double begin() const;

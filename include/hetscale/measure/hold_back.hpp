@@ -34,4 +34,8 @@ class HoldBack {
   double slowdown_;  // 1/v - 1
 };
 
+// The speed a held-back computation achieved: its time on a CPU against that
+// time plus the time it was held back; `if_none` when nothing was computed.
+double achieved_speed(double on_cpu, double held, double if_none);
+
 }  // namespace hetscale::measure

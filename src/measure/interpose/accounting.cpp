@@ -292,10 +292,7 @@ void computation_ends(ThreadRecord& thread, Split split, Ticks& now) {
   }
   const double due = thread.hold_back.due();
   if (due <= 0.0) return;
-  const double seconds = due / ticks_per_second;
-  timespec pause{static_cast<time_t>(seconds), static_cast<long>((seconds - std::floor(seconds)) * 1e9)};
-  while (nanosleep(&pause, &pause) != 0) {
-  }
+  sleep_seconds(due / ticks_per_second);
   now = tick_clock.now();
   const double held = thread.clock.pause_ends(now);
   thread.held.add(held);
@@ -621,8 +618,7 @@ nlohmann::ordered_json emulation_of(const Gathered& gathered) {
   for (int r = 0; r < gathered.ranks; ++r) {
     const double* row = gathered.row(r, 0);
     asked.push_back(row[emulated]);
-    const double computed = row[calling_on_cpu] + row[calling_held];
-    achieved.push_back(computed > 0.0 ? row[calling_on_cpu] / computed : row[emulated]);
+    achieved.push_back(measure::achieved_speed(row[calling_on_cpu], row[calling_held], row[emulated]));
   }
   return {{"mechanism",
            "hold-back: after each computation of a thread that calls MPI (its time on a CPU, read exactly), the "
@@ -796,6 +792,12 @@ bool poll_untimed(std::size_t function) {
 }
 
 double emulated_speed_of_rank() { return emulated_speed.load(std::memory_order_relaxed); }
+
+void sleep_seconds(double seconds) {
+  timespec pause{static_cast<time_t>(seconds), static_cast<long>((seconds - std::floor(seconds)) * 1e9)};
+  while (nanosleep(&pause, &pause) != 0) {
+  }
+}
 
 bool computation_boundary() {
   if (!process().measuring.load(std::memory_order_relaxed) || !this_thread || !this_thread->clock.started())

@@ -120,6 +120,8 @@ std::vector<std::pair<int, double>> pool_threads_held();
 // A hold-back is paid once this much is owed (s): shorter sleeps cost more
 // than they hold; what a sleep over- or undershoots is carried to the next.
 constexpr double hold_back_quantum = 100e-6;
+// Sleeps `seconds` (a hold-back), through signals.
+void sleep_seconds(double seconds);
 
 // MPI_Pcontrol(level): 0 stops measuring (the time until measuring resumes is
 // left out of the run's breakdown), any other level resumes it (mpiP's use).

@@ -13,7 +13,6 @@
 #include <time.h>
 
 #include <atomic>
-#include <cmath>
 #include <optional>
 
 #include "accounting.hpp"
@@ -60,9 +59,7 @@ void pay_owed(double speed, double cpu) {
   const double due = hold_back->due();
   if (due <= 0.0) return;
   const double from = seconds_of(CLOCK_MONOTONIC);
-  timespec pause{static_cast<time_t>(due), static_cast<long>((due - std::floor(due)) * 1e9)};
-  while (nanosleep(&pause, &pause) != 0) {
-  }
+  sleep_seconds(due);
   const double held = seconds_of(CLOCK_MONOTONIC) - from;
   hold_back->slept(held);
   auto& thread = this_pool_thread ? *this_pool_thread : *(this_pool_thread = &pool().add());
