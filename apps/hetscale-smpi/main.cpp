@@ -47,7 +47,8 @@ int main(int argc, char** argv) {
   auto* scale = app.add_subcommand("scale", "Chen et al. 2008: isospeed-efficiency scalability, in the simulator");
   scale->require_subcommand(1);
   add_scale_run_commands(*scale, actions);
-  add_kernel_commands(app, actions);
+  add_kernel_command(*app.add_subcommand("kernel", "run a scalability kernel under SMPI, checked against its serial result"),
+                     actions);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

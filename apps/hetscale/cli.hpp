@@ -91,7 +91,6 @@ std::string helper_path(const std::string& name, const std::string& built);
 // The farm's options a task run shares with the GA farm (main.cpp).
 struct GeneralFarmOptions {
   std::string policy;
-  bool policy_given = false;
   std::string speeds, out, label;
   bool json = false;
   std::string ga_options_given;  // the first GA option given, such as "--population" (none: empty)
@@ -108,21 +107,23 @@ bool task_run_requested(const TaskRunOptions& options);
 // Runs on every rank; returns the exit code (how many tasks failed, 101 for more than 100).
 int run_task_farm(const TaskRunOptions& options, const GeneralFarmOptions& farm, int& argc, char**& argv);
 
-// Command groups, each in its own file.
-void add_scale_commands(CLI::App& scale, Actions& actions);       // scale_commands.cpp: psi, predict, fit
-void add_scale_run_commands(CLI::App& scale, Actions& actions);   // kernel_commands.cpp: sweep (MPI)
-void add_kernel_commands(CLI::App& app, Actions& actions);        // kernel_commands.cpp: kernel (MPI)
-void add_bench_speed_command(CLI::App& bench, Actions& actions);  // kernel_commands.cpp: bench speed (MPI)
-void add_bench_comm_command(CLI::App& bench, Actions& actions);   // comm_commands.cpp: bench comm (MPI)
-void add_bench_steps_command(CLI::App& bench, Actions& actions);  // comm_commands.cpp: bench steps (MPI)
-void add_optimize_command(CLI::App& app, Actions& actions);       // optimize_commands.cpp: optimize
-void add_bench_fpm_command(CLI::App& bench, Actions& actions);    // partition_commands.cpp: bench fpm
-void add_partition_commands(CLI::App& app, CLI::App& model,
-                            Actions& actions);                // partition_commands.cpp: partition, model fpm
-void add_simulate_commands(CLI::App& app, Actions& actions);  // simulate_commands.cpp: simulate farm, platform
+// Each command's options and action, one file per group; main.cpp creates the
+// top-level commands (in the order of a user's day, each with what it answers)
+// and hands each to its function here.
+void add_measure_command(CLI::App& measure, Actions& actions);      // measure_commands.cpp (PMPI)
+void add_report_command(CLI::App& report, Actions& actions);        // report_commands.cpp (HTML)
+void add_predict_command(CLI::App& predict, Actions& actions);      // predict_commands.cpp
+void add_partition_commands(CLI::App& partition, CLI::App& model,
+                            Actions& actions);                      // partition_commands.cpp: partition, model fpm
+void add_simulate_commands(CLI::App& simulate, Actions& actions);   // simulate_commands.cpp: farm, platform
 void add_simulate_kernel_commands(CLI::App& simulate, Actions& actions);  // simulate_kernel_commands.cpp (SMPI)
-void add_measure_command(CLI::App& app, Actions& actions);                // measure_commands.cpp: measure (PMPI)
-void add_report_command(CLI::App& app, Actions& actions);                 // report_commands.cpp: report (HTML)
-void add_predict_command(CLI::App& app, Actions& actions);                // predict_commands.cpp: predict
+void add_optimize_command(CLI::App& optimize, Actions& actions);    // optimize_commands.cpp
+void add_bench_speed_command(CLI::App& bench, Actions& actions);    // kernel_commands.cpp: bench speed (MPI)
+void add_bench_comm_command(CLI::App& bench, Actions& actions);     // comm_commands.cpp: bench comm (MPI)
+void add_bench_steps_command(CLI::App& bench, Actions& actions);    // comm_commands.cpp: bench steps (MPI)
+void add_bench_fpm_command(CLI::App& bench, Actions& actions);      // partition_commands.cpp: bench fpm
+void add_kernel_command(CLI::App& kernel, Actions& actions);        // kernel_commands.cpp: kernel (MPI)
+void add_scale_commands(CLI::App& scale, Actions& actions);         // scale_commands.cpp: psi, predict, fit
+void add_scale_run_commands(CLI::App& scale, Actions& actions);     // kernel_commands.cpp: sweep (MPI)
 
 }  // namespace hetscale::cli

@@ -149,8 +149,8 @@ void add_bench_comm_command(CLI::App& bench, Actions& actions) {
   const mpi::CommBenchmarkOptions defaults;
   auto* comm = bench.add_subcommand(
       "comm",
-      "Chen et al. 2008 Section 4.5: time broadcast, send/receive and barrier on MPI (run under mpiexec, 2 or more "
-      "ranks), "
+      "what communication costs on this machine: broadcast, send/receive and barrier timed on MPI (run under "
+      "mpiexec, 2 or more ranks), "
       "fit T_bcast = a + b p, T_send = a + b N, T_barrier = c p, and measure t_c; and Stage-GA's multiphase, shift, "
       "broadcast, scatter and gather structures, fitted to t = (M p + N) d + (R p + Q)");
   comm->add_option(

@@ -312,12 +312,10 @@ std::vector<std::string> sweep_arguments(const SweepCommand& command) {
   return arguments;
 }
 
-void add_kernel_commands(CLI::App& app, Actions& actions) {
+void add_kernel_command(CLI::App& kernel, Actions& actions) {
   auto command = std::make_shared<KernelCommand>();
-  auto* kernel = app.add_subcommand(
-      "kernel", "run one scalability kernel on MPI (run under mpiexec), checked against its serial reference");
-  add_kernel_options(*kernel, *command, KernelBackend::mpi);
-  kernel->callback([command, &actions] {
+  add_kernel_options(kernel, *command, KernelBackend::mpi);
+  kernel.callback([command, &actions] {
     actions.mpi_action = [command](int& argc, char**& argv) { return kernel_command(*command, argc, argv); };
   });
 }
@@ -326,8 +324,8 @@ void add_scale_run_commands(CLI::App& scale, Actions& actions) {
   auto command = std::make_shared<SweepCommand>();
   auto* sweep = scale.add_subcommand(
       "sweep",
-      "Chen et al. 2008 Section 4.4 on MPI (run under mpiexec): a kernel at several sizes, E_s, the trend line, "
-      "the N for a target E_s and a verifying run");
+      "the speed-efficiency E_s of a kernel at several sizes on this configuration (run under mpiexec), its trend "
+      "line, the N for a target E_s and a verifying run (Chen et al. 2008, Section 4.4)");
   add_sweep_options(*sweep, *command, KernelBackend::mpi);
   sweep->callback([command, &actions] {
     actions.mpi_action = [command](int& argc, char**& argv) { return sweep_command(*command, argc, argv); };
@@ -339,7 +337,8 @@ void add_bench_speed_command(CLI::App& bench, Actions& actions) {
   auto& command = *command_pointer;
   auto* speed = bench.add_subcommand(
       "speed",
-      "Chen et al. 2008 Definition 1: every rank's marked speed (run under mpiexec), written as a platform file");
+      "how fast each rank's node is: its marked speed in Mflop/s (run under mpiexec), written as a platform file "
+      "(Chen et al. 2008, Definition 1)");
   speed->add_option("--speeds", command.speeds, "emulated relative speed per rank, in (0, 1] (or @FILE)");
   speed->add_option("--seconds", command.seconds, "seconds per benchmark kernel (default 0.3)");
   speed->add_option("--name", command.name, "platform name (default measured)");

@@ -154,7 +154,7 @@ Output demo(bool json) {
 // --- farm ------------------------------------------------------------------
 struct FarmCommand {
   mpi::FarmOptions options;
-  std::string policy = "adaptive", speeds, scheme = "generational", crossover = "one-point", out;
+  std::string policy = distribute::to_string(distribute::default_policy), speeds, scheme = "generational", crossover = "one-point", out;
   bool json = false;
   std::string task_option_given;  // an option of a task run (--results, ...), given without tasks
   std::string bounds;             // command objectives: LOWER:UPPER
@@ -219,20 +219,95 @@ int farm(FarmCommand& command, int& argc, char**& argv) {
       });
 }
 
+// What `hetscale` with no arguments prints: the five commands a newcomer
+// needs first, one example each.
+constexpr const char* first_commands =
+    "hetscale: how efficient is your parallel program on unequal, loaded nodes, and what would a different split\n"
+    "or machine give?\n"
+    "\n"
+    "Five commands to start with:\n"
+    "  measure   where your MPI program's time goes, per rank, unmodified\n"
+    "              mpiexec -np 4 hetscale measure --out run-4.json -- ./app ARGS\n"
+    "  analyze   how efficient the run was, its largest loss and what fixing it would gain\n"
+    "              hetscale analyze run-4.json\n"
+    "  report    your runs as one HTML page: where the time goes, speed-up against the fewest ranks, MPI calls\n"
+    "              hetscale report run-1.json run-2.json run-4.json --out report.html\n"
+    "  predict   how long a run on more processes would take, from runs at 3 or more counts\n"
+    "              hetscale predict run-1.json run-2.json run-4.json --at 16\n"
+    "  farm      run your own tasks on MPI ranks, faster nodes taking more, resumable\n"
+    "              mpiexec -np 5 hetscale farm --command 'xz -6 -k {}' --inputs files.txt --results log.jsonl\n"
+    "\n"
+    "hetscale --help lists every command; hetscale COMMAND --help says more.\n";
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc == 1) {
+    std::fputs(first_commands, stdout);
+    return 0;
+  }
   CLI::App app{
       "hetscale: define, measure, predict and optimize the efficiency of parallel programs on "
-      "heterogeneous parallel computers"};
+      "heterogeneous parallel computers",
+      "hetscale"};
   app.set_version_flag("--version", std::string(HETSCALE_VERSION));
   app.require_subcommand(1);
   Actions actions;
   auto& action = actions.action;
 
+  // The commands in the order of a user's day, each described by what it
+  // answers: the user's program first, then the machine, then the papers'
+  // models. `hetscale` alone prints the first five with an example each.
+  const std::string yours = "Your program", machine = "This machine", papers = "The papers' models";
+  auto command = [&app](const char* name, const std::string& group, const std::string& answers) {
+    auto* sub = app.add_subcommand(name, answers);
+    sub->group(group);
+    return sub;
+  };
+  auto* measure = command("measure", yours,
+                          "where your MPI program's time goes, per rank, unmodified: mpiexec -np N hetscale measure "
+                          "--out run.json -- PROGRAM ARGS (docs/measure.md)");
+  auto* analyze_command = command(
+      "analyze", yours, "how efficient one run was, its largest losses and what fixing each would gain (docs/analysis.md)");
+  auto* report = command("report", yours,
+                         "your runs, sweeps, predictions and speed models as one self-contained HTML page of figures "
+                         "and tables (docs/report.md)");
+  auto* predict = command("predict", yours,
+                          "how long a run on more processes, faster nodes or a larger problem would take, from runs "
+                          "at 3 or more scales (docs/prediction.md)");
+  auto* partition = command("partition", yours,
+                            "how to share N units of work between nodes whose speed depends on their share, from "
+                            "speed models `bench fpm` measures (docs/partitioning.md)");
+  auto* farm_app = command("farm", yours,
+                           "run your tasks on MPI ranks, faster nodes taking more, with a job log to resume from; "
+                           "without tasks, the papers' GA farm (docs/tasks.md)");
+  auto* simulate = command("simulate", yours,
+                           "what a machine you do not have would give: your job log, the farm or a kernel replayed "
+                           "on a simulated platform (SimGrid; docs/simulation.md)");
+  auto* optimize = command("optimize", yours,
+                           "which processor count and data layout to give each stage of a program, from measured "
+                           "communication costs (docs/optimizer.md)");
+  auto* bench = command("bench", machine,
+                        "measure this machine: node speeds, speed as a function of work size, communication and step "
+                        "costs");
+  auto* kernel = command("kernel", machine,
+                         "run a scalability kernel (ge, mm, conv, mc) under mpiexec, rows shared by node speed, "
+                         "checked against its serial result");
+  auto* model = command("model", papers,
+                        "what-if with no run: a split of work on given speeds, the cost of heterogeneity, the farm's "
+                        "policies, a speed model");
+  auto* fit = command("fit", papers,
+                      "the serial fraction and Karp-Flatt metric of timings at several process counts (for the time "
+                      "of a larger run use predict)");
+  auto* scale = command("scale", papers,
+                        "isospeed-efficiency scalability: how much a problem must grow to keep its speed-efficiency "
+                        "on a larger configuration (docs/scalability.md)");
+  auto* demo_command =
+      command("demo", papers, "the papers' worked examples recomputed beside their published values, and example analyses");
+
+  add_measure_command(*measure, actions);
+
   AnalyzeOptions analyze_options;
-  auto* analyze_command =
-      app.add_subcommand("analyze", "APGA 2004, Clematis-Corana 1999 and POP metrics of one run record (see docs/formats.md)");
   analyze_command->add_option("RUN", analyze_options.run, "run record (JSON, schema hetscale.run/1)")->required();
   analyze_command->add_option("--platform", analyze_options.platform,
                               "platform file (JSON, or 'hostname marked-speed' lines) declaring node speeds");
@@ -246,11 +321,16 @@ int main(int argc, char** argv) {
     };
   });
 
-  auto* model = app.add_subcommand("model", "ask the models what-if questions, with no run");
+  add_report_command(*report, actions);
+  add_predict_command(*predict, actions);
+  add_partition_commands(*partition, *model, actions);
+
   model->require_subcommand(1);
   HeteroOptions hetero;
   auto* hetero_command = model->add_subcommand(
-      "hetero", "APGA 2004: s, s_max, e, n_eff, d_conf, T_n and T of a distribution of work on given speeds");
+      "hetero",
+      "how good a split of work on given speeds is: speed-up s, its ceiling, efficiency e, effective processors and "
+      "times (APGA 2004)");
   hetero_command->add_option("--speeds", hetero.speeds, "relative speeds v_1,v_2,... (or @FILE)")->required();
   hetero_command->add_option("--shares", hetero.shares, "shares p_1,p_2,... of the work, need not sum to 1")
       ->required();
@@ -260,7 +340,9 @@ int main(int argc, char** argv) {
 
   EwfOptions ewf;
   auto* ewf_command = model->add_subcommand(
-      "ewf", "Clematis-Corana 1999, Section 3: H, eta_hom, eta and the efficiency worsening factor for R_i = s_i R");
+      "ewf",
+      "what heterogeneity costs: the efficiency worsening factor of given speeds at a communication ratio R "
+      "(Clematis-Corana 1999, Section 3)");
   ewf_command->add_option("--speeds", ewf.speeds, "relative speeds s_1,s_2,... (or @FILE)")->required();
   ewf_command->add_option("--R", ewf.ratio, "R, communication to computation time on the reference node")->required();
   ewf_command->add_flag("--json", ewf.json, "print JSON instead of tables");
@@ -268,7 +350,9 @@ int main(int argc, char** argv) {
 
   FarmModelOptions farm_model;
   auto* farm_model_command = model->add_subcommand(
-      "farm", "APGA 2004: every farm policy on given client speeds, simulated, beside the earliest-finish ceiling");
+      "farm",
+      "which farm policy to run on given client speeds: each simulated, beside the earliest-finish ceiling (APGA "
+      "2004)");
   farm_model_command->add_option("--speeds", farm_model.speeds, "client speeds v_1,v_2,... (or @FILE)")->required();
   farm_model_command->add_option("--tasks", farm_model.tasks, "tasks (individuals) per generation (default 32)");
   farm_model_command->add_option("--generations", farm_model.generations, "generations (default 10)");
@@ -277,12 +361,13 @@ int main(int argc, char** argv) {
   farm_model_command->add_flag("--json", farm_model.json, "print JSON instead of tables");
   farm_model_command->callback([&] { action = [&] { return model_farm(farm_model); }; });
 
-  auto* fit = app.add_subcommand("fit", "fit the models to measurements");
   fit->require_subcommand(1);
   std::vector<std::string> timings;
   bool fit_json = false;
   auto* serial = fit->add_subcommand(
-      "serial", "Majumdar 1999: fit tau_1 = a + b N; f, S_N, S_N^th, eps_N and Karp-Flatt per multi-processor run");
+      "serial",
+      "the serial fraction f of timings at several process counts and sizes, speed-ups against Amdahl's and the "
+      "Karp-Flatt metric (Majumdar 1999); for the time of a larger run use `hetscale predict`");
   serial->add_option("--timings", timings, "CSV with the header procs,size,seconds (several files are read as one)")
       ->required();
   std::string serial_time = "line";
@@ -293,63 +378,66 @@ int main(int argc, char** argv) {
   serial->callback([&] { action = [&] { return fit_serial(timings, fit_json, serial_time); }; });
 
   bool demo_json = false;
-  auto* demo_command =
-      app.add_subcommand("demo", "the main job: the papers' worked examples and an analysis of the examples");
   demo_command->add_flag("--json", demo_json, "print JSON instead of tables");
   demo_command->callback([&] { action = [&] { return demo(demo_json); }; });
 
   FarmCommand farm_command;
   auto& farm_options = farm_command.options;
-  auto* farm_app = app.add_subcommand(
-      "farm", "APGA 2004: the GA task farm on MPI (run under mpiexec; rank 0 is the server), measured per rank");
+  TaskRunOptions task_run;
+  add_task_run_options(*farm_app, task_run);
   farm_app->add_option("--policy", farm_command.policy,
-                       "even | proportional | adaptive | adaptive+ (default adaptive)");
-  farm_app->add_option("--objective", farm_options.objective,
-                       "synthetic (Rastrigin; each evaluation sleeps its nominal time, --eval-time x --time-scale / "
-                       "speed: it measures the farm, not a computation) | lennard-jones (real computation) | "
-                       "command:PROGRAM (yours: the genes on its standard input, one a line; its fitness the last "
-                       "line it prints; with --dimensions and --bounds) | library:PATH (yours: a shared library with "
-                       "the C ABI of hetscale/objective.h) (default synthetic)");
-  farm_app->add_option("--bounds", farm_command.bounds, "command:PROGRAM: every gene's LOWER:UPPER");
-  farm_app->add_option("--eval-time", farm_options.evaluation_seconds,
-                       "synthetic: nominal seconds per evaluation on a node of speed 1 (default 1)");
-  farm_app->add_option("--time-scale", farm_options.time_scale, "synthetic: multiplies every nominal time (default 1)");
-  farm_app->add_option("--dimensions", farm_options.dimensions, "synthetic, command:PROGRAM: genes (default 8)");
-  farm_app->add_option("--atoms", farm_options.atoms, "lennard-jones: atoms in the cluster (default 13)");
+                       "adaptive+ (the default: work on request, prefetching, the last tasks to the clients expected "
+                       "to finish them first) | adaptive | proportional | even");
   farm_app->add_option("--speeds", farm_command.speeds,
-                       "relative speed of every client, v_1,v_2,... or @FILE (default all 1)");
-  farm_app->add_option("--population", farm_options.ga.population, "individuals (default 32)");
-  farm_app->add_option("--generations", farm_options.ga.generations,
-                       "generations after the initial population (default 10)");
-  farm_app->add_option("--scheme", farm_command.scheme, "generational | steady-state | transgenerational");
-  farm_app->add_option("--crossover", farm_command.crossover, "one-point | two-point | uniform");
-  farm_app->add_option("--crossover-rate", farm_options.ga.crossover_rate, "default 0.9");
-  farm_app->add_option("--mutation-rate", farm_options.ga.mutation_rate, "per gene, default 0.001");
-  farm_app->add_option("--selection-pressure", farm_options.ga.selection_pressure, "linear ranking, in [1, 2]");
-  farm_app->add_option("--seed", farm_options.ga.seed, "random seed of the GA (default 1)");
+                       "emulate each client at a relative speed, v_1,v_2,... or @FILE (default all 1)");
   farm_app->add_option("--label", farm_options.label, "label of the run record");
   farm_app->add_option("--out", farm_command.out, "write the run record (JSON) here");
   farm_app->add_flag("--json", farm_command.json, "print the run record instead of a summary");
-  TaskRunOptions task_run;
-  add_task_run_options(*farm_app, task_run);
+  // The GA farm's options, after the user's tasks'.
+  const std::string ga = "The GA farm (without --tasks or --command)";
+  farm_app
+      ->add_option("--objective", farm_options.objective,
+                   "synthetic (Rastrigin; each evaluation sleeps its nominal time, --eval-time x --time-scale / "
+                   "speed: it measures the farm, not a computation) | lennard-jones (real computation) | "
+                   "command:PROGRAM (yours: the genes on its standard input, one a line; its fitness the last "
+                   "line it prints; with --dimensions and --bounds) | library:PATH (yours: a shared library with "
+                   "the C ABI of hetscale/objective.h) (default synthetic)")
+      ->group(ga);
+  farm_app->add_option("--bounds", farm_command.bounds, "command:PROGRAM: every gene's LOWER:UPPER")->group(ga);
+  farm_app
+      ->add_option("--eval-time", farm_options.evaluation_seconds,
+                   "synthetic: nominal seconds per evaluation on a node of speed 1 (default 1)")
+      ->group(ga);
+  farm_app
+      ->add_option("--time-scale", farm_options.time_scale, "synthetic: multiplies every nominal time (default 1)")
+      ->group(ga);
+  farm_app->add_option("--dimensions", farm_options.dimensions, "synthetic, command:PROGRAM: genes (default 8)")
+      ->group(ga);
+  farm_app->add_option("--atoms", farm_options.atoms, "lennard-jones: atoms in the cluster (default 13)")->group(ga);
+  farm_app->add_option("--population", farm_options.ga.population, "individuals (default 32)")->group(ga);
+  farm_app
+      ->add_option("--generations", farm_options.ga.generations,
+                   "generations after the initial population (default 10)")
+      ->group(ga);
+  farm_app->add_option("--scheme", farm_command.scheme, "generational | steady-state | transgenerational")->group(ga);
+  farm_app->add_option("--crossover", farm_command.crossover, "one-point | two-point | uniform")->group(ga);
+  farm_app->add_option("--crossover-rate", farm_options.ga.crossover_rate, "default 0.9")->group(ga);
+  farm_app->add_option("--mutation-rate", farm_options.ga.mutation_rate, "per gene, default 0.001")->group(ga);
+  farm_app->add_option("--selection-pressure", farm_options.ga.selection_pressure, "linear ranking, in [1, 2]")
+      ->group(ga);
+  farm_app->add_option("--seed", farm_options.ga.seed, "random seed of the GA (default 1)")->group(ga);
 
-  auto* scale = app.add_subcommand("scale", "Chen et al. 2008: isospeed-efficiency scalability, measured and predicted");
   scale->require_subcommand(1);
   add_scale_commands(*scale, actions);
   add_scale_run_commands(*scale, actions);
-  auto* bench = app.add_subcommand("bench", "measure this machine: marked speeds, communication costs");
   bench->require_subcommand(1);
   add_bench_speed_command(*bench, actions);
   add_bench_comm_command(*bench, actions);
   add_bench_steps_command(*bench, actions);
   add_bench_fpm_command(*bench, actions);
-  add_kernel_commands(app, actions);
-  add_optimize_command(app, actions);
-  add_partition_commands(app, *model, actions);
-  add_simulate_commands(app, actions);
-  add_measure_command(app, actions);
-  add_report_command(app, actions);
-  add_predict_command(app, actions);
+  add_kernel_command(*kernel, actions);
+  add_optimize_command(*optimize, actions);
+  add_simulate_commands(*simulate, actions);
 
   const bool speaker = launcher_rank() == 0;
   try {
@@ -362,7 +450,6 @@ int main(int argc, char** argv) {
   if (farm_app->parsed() && task_run_requested(task_run)) {
     GeneralFarmOptions general;
     general.policy = farm_command.policy;
-    general.policy_given = farm_app->count("--policy") > 0;
     general.speeds = farm_command.speeds;
     general.out = farm_command.out;
     general.label = farm_options.label;

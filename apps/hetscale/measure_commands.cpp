@@ -256,12 +256,9 @@ Output start_measured(const MeasureCommand& command) {
 
 }  // namespace
 
-void add_measure_command(CLI::App& app, Actions& actions) {
+void add_measure_command(CLI::App& measure_app, Actions& actions) {
   auto command = std::make_shared<MeasureCommand>();
-  auto* measure = app.add_subcommand(
-      "measure",
-      "measure any MPI program, unmodified: mpiexec -np N hetscale measure [options] -- PROGRAM [ARGS...] writes a "
-      "run record (docs/measure.md)");
+  auto* measure = &measure_app;
   measure->add_option("PROGRAM", command->program, "the MPI program and its arguments, after --");
   measure->add_option("--out", command->out, "write the run record here (rank 0, atomically)");
   measure->add_option("--talp-json", command->talp_json,

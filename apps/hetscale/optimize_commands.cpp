@@ -187,10 +187,9 @@ Output optimize(const OptimizeCommand& command) {
 
 }  // namespace
 
-void add_optimize_command(CLI::App& app, Actions& actions) {
+void add_optimize_command(CLI::App& optimize_app, Actions& actions) {
   auto command = std::make_shared<OptimizeCommand>();
-  auto* optimize_command = app.add_subcommand(
-      "optimize", "Stage-GA: processors and data layout per program level (GA, exhaustive or exact)");
+  auto* optimize_command = &optimize_app;
   optimize_command->add_option("PROGRAM", command->program, "program in Stage-GA's C-like language")->required();
   optimize_command
       ->add_option("--machine", command->machine, "machine profile (hetscale.comm-profile/1 with the five structures)")

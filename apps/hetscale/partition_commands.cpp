@@ -118,7 +118,8 @@ void add_bench_fpm_command(CLI::App& bench, Actions& actions) {
   auto command = std::make_shared<BenchFpmCommand>();
   auto* fpm = bench.add_subcommand(
       "fpm",
-      "every rank's speed as a function of its share's size (run under mpiexec): a functional performance model");
+      "how each rank's speed changes with the size of its share (run under mpiexec): a speed model (functional "
+      "performance model) for partition");
   fpm->add_option("--kernel", command->kernel, "ge | mm | conv | command:'PROGRAM {size}'")->required();
   fpm->add_option("--sizes", command->sizes, "share sizes (rows, units): a list or FIRST:LAST:STEP")->required();
   fpm->add_option("--order", command->order, "N: the kernels' matrix order or row length");
@@ -136,12 +137,12 @@ void add_bench_fpm_command(CLI::App& bench, Actions& actions) {
   });
 }
 
-void add_partition_commands(CLI::App& app, CLI::App& model, Actions& actions) {
+void add_partition_commands(CLI::App& partition_command_app, CLI::App& model, Actions& actions) {
   auto partition_command = std::make_shared<PartitionCommand>();
-  auto* partition_app = app.add_subcommand(
-      "partition",
-      "share N units of work by functional performance models (speed as a function of share size): d_1..d_p that "
-      "finish together, beside the constant-speed split");
+  auto* partition_app = &partition_command_app;
+  partition_app->footer(
+      "Shares d_1..d_p of the N units that finish together by functional performance models (each node's speed as "
+      "a function of its share), beside the split by constant speeds.");
   partition_app->add_option("--model", partition_command->model, "speed model (JSON, hetscale.fpm/1)")->required();
   partition_app->add_option("--units", partition_command->units, "N, the units of work to share")->required();
   partition_app->add_option("--algorithm", partition_command->algorithm,

@@ -109,12 +109,14 @@ Output predict(const PredictCommand& command) {
 
 }  // namespace
 
-void add_predict_command(CLI::App& app, Actions& actions) {
+void add_predict_command(CLI::App& predict_command, Actions& actions) {
   auto command = std::make_shared<PredictCommand>();
-  auto* predict_app = app.add_subcommand(
-      "predict",
-      "predict a larger run from a few: each part's time as Extra-P's normal form in the scale (p, C or N), "
-      "chosen by leave-one-out cross-validation, at --at with an interval");
+  auto* predict_app = &predict_command;
+  predict_app->footer(
+      "Each part of the runs' time (computation, communication and waiting, other load, set-up) is fitted with "
+      "Extra-P's performance-model normal form in the scale (p, C or N), chosen by leave-one-out cross-validation; "
+      "t_par is their sum, given at --at with an interval. A different question: the problem size a larger "
+      "configuration needs to keep its speed-efficiency is `hetscale scale predict` (isospeed).");
   predict_app->add_option("inputs", command->inputs,
                           "run records at 3 or more scales, sweeps, or one file in Extra-P's text or JSON Lines format")
       ->required();

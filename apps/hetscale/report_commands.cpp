@@ -115,13 +115,9 @@ Output make_report(const ReportCommand& command) {
 
 }  // namespace
 
-void add_report_command(CLI::App& app, Actions& actions) {
+void add_report_command(CLI::App& report_app, Actions& actions) {
   auto command = std::make_shared<ReportCommand>();
-  auto* report =
-      app.add_subcommand("report",
-                         "one self-contained HTML page of figures (gnuplot) and tables for run records, sweeps (with a "
-                         "communication profile or step costs: psi predicted), optimizer runs, predictions and speed "
-                         "models");
+  auto* report = &report_app;
   report->add_option("inputs", command->inputs,
                      "hetscale JSON outputs: run records, sweeps, a communication profile, step costs (bench "
                      "steps), optimizer runs, predictions, speed models (hetscale.fpm/1)");

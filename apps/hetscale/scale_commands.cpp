@@ -170,7 +170,8 @@ void add_scale_commands(CLI::App& scale, Actions& actions) {
   auto psi = std::make_shared<ConfigurationInputs>();
   auto* psi_command = scale.add_subcommand(
       "psi",
-      "Chen et al. 2008, Definition 3: psi(C, C') between consecutive configurations, from sweeps or a CSV file");
+      "how scalable the program is from one configuration to the next: isospeed-efficiency psi(C, C') from sweeps "
+      "or a CSV file (Chen et al. 2008, Definition 3)");
   psi_command->add_option("SWEEP", psi->sweeps,
                           "sweep files (hetscale.sweep/1) in scaling order, each with a target N");
   psi_command->add_option("--kernel", psi->kernel, "ge | mm | conv: the workload W(N) (with --configs)");
@@ -183,7 +184,9 @@ void add_scale_commands(CLI::App& scale, Actions& actions) {
 
   auto predict = std::make_shared<PredictCommand>();
   auto* predict_command = scale.add_subcommand(
-      "predict", "Chen et al. 2008, Section 4.5: N' and psi' on larger configurations from communication costs");
+      "predict",
+      "the problem size N' a larger configuration needs to keep the base's speed-efficiency, and psi', from "
+      "communication costs (Chen et al. 2008, Section 4.5); for the time of a larger run use `hetscale predict`");
   predict_command->add_option("SWEEP", predict->sweeps,
                               "sweep files in scaling order; the first (with its target N) is the base");
   predict_command->add_option(
@@ -206,13 +209,14 @@ void add_scale_commands(CLI::App& scale, Actions& actions) {
                               "your program's T_o, an expression in N and p over the profile's costs bcast(p), "
                               "send(n), recv(n), barrier(p) (n doubles): required for a program of yours");
   predict_command->add_option("--base", predict->base, "the base configuration's name (default: the first)");
-  predict_command->add_flag("--json", predict->json, "print JSON (schema hetscale.predict/1) instead of tables");
+  predict_command->add_flag("--json", predict->json, "print JSON (schema hetscale.isospeed-prediction/1) instead of tables");
   predict_command->callback([&actions, predict] { actions.action = [predict] { return scale_predict(*predict); }; });
 
   auto fit = std::make_shared<FitCommand>();
   auto* fit_command = scale.add_subcommand(
       "fit",
-      "Chen et al. 2008, Section 4.4: the speed-efficiency trend line of a sweep and the N that reaches a target E_s");
+      "the problem size N that reaches a target speed-efficiency E_s on one configuration: the trend line of a "
+      "sweep (Chen et al. 2008, Section 4.4)");
   fit_command->add_option("--sweep", fit->sweep, "sweep file (hetscale.sweep/1), or CSV with N and T_ms or T_s")
       ->required();
   fit_command->add_option("--degree", fit->degree,

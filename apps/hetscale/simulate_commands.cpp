@@ -26,9 +26,8 @@ namespace {
 
 struct SimulateFarmCommand {
   sim::SimulatedFarmOptions options;
-  std::string platform, policy = "adaptive", out, tasks_from, engine = "simgrid";
+  std::string platform, policy = distribute::to_string(distribute::default_policy), out, tasks_from, engine = "simgrid";
   bool json = false;
-  bool policy_given = false;
   bool events() const { return engine == "events"; }
 };
 
@@ -71,7 +70,7 @@ Output replay_task_log(SimulateFarmCommand& command) {
   const auto replay = read_task_log_for_replay(command.tasks_from);
   options.task_costs = replay.task_seconds;
   options.policy =
-      named_choice(distribute::policy_from_string, command.policy_given ? command.policy : "adaptive+", "--policy");
+      named_choice(distribute::policy_from_string, command.policy, "--policy");
   const Platform platform = read_platform(command.platform);
   validate_engine(command, platform);
   const auto [simulated, json] = simulate_and_write(command, platform, 1);
@@ -151,18 +150,18 @@ Output simulate_platform(const SimulatePlatformCommand& command) {
 
 }  // namespace
 
-void add_simulate_commands(CLI::App& app, Actions& actions) {
-  auto* simulate = app.add_subcommand(
-      "simulate",
-      "run the farm and the kernels on a simulated platform (SimGrid), to predict past the machines at hand");
+void add_simulate_commands(CLI::App& simulate_app, Actions& actions) {
+  auto* simulate = &simulate_app;
   simulate->require_subcommand(1);
 
   auto farm_command = std::make_shared<SimulateFarmCommand>();
   auto& farm = *farm_command;
   auto* farm_app = simulate->add_subcommand(
-      "farm", "APGA 2004's task farm as SimGrid actors: the platform's first node is the server, the next are clients");
+      "farm",
+      "how long your job log's tasks, or the GA's generations, would take on another platform: the farm as SimGrid "
+      "actors, the platform's first node the server, the next clients");
   farm_app->add_option("--platform", farm.platform, "platform file (hetscale.platform/1)")->required();
-  farm_app->add_option("--policy", farm.policy, "even | proportional | adaptive | adaptive+ (default adaptive)");
+  farm_app->add_option("--policy", farm.policy, "adaptive+ (the default) | adaptive | proportional | even");
   farm_app->add_option("--tasks-per-generation", farm.options.tasks_per_generation,
                        "evaluations per generation (default 128)");
   farm_app->add_option("--generations", farm.options.generations, "generations (default 10)");
@@ -175,7 +174,7 @@ void add_simulate_commands(CLI::App& app, Actions& actions) {
                        "seconds a sender spends on each message (LogP's o; default 5e-6)");
   farm_app->add_option("--tasks-from", farm.tasks_from,
                        "replay the tasks of a job log (hetscale farm --results): each task's measured time x its "
-                       "client's speed, on this platform (the policy defaults to adaptive+)");
+                       "client's speed, on this platform");
   farm_app->add_option("--engine", farm.engine,
                        "simgrid: the farm as SimGrid actors (default); events: hetscale's event simulation, the same "
                        "runs where messages do not share a link at once, a hundred times faster at 10,000 clients, "
@@ -184,7 +183,6 @@ void add_simulate_commands(CLI::App& app, Actions& actions) {
   farm_app->add_option("--out", farm.out, "write the run record (JSON) here");
   farm_app->add_flag("--json", farm.json, "print the run record instead of a summary");
   farm_app->callback([farm_command, farm_app, &actions] {
-    farm_command->policy_given = farm_app->count("--policy") > 0;
     std::string workload_option;  // an option of the generations, given with --tasks-from
     for (const char* option : {"--tasks-per-generation", "--generations", "--eval-time", "--genes"})
       if (workload_option.empty() && farm_app->count(option) > 0) workload_option = option;

@@ -79,8 +79,8 @@ void add_simulate_kernel_commands(CLI::App& simulate, Actions& actions) {
   auto kernel_command = std::make_shared<SimulatedKernel>();
   auto* kernel = simulate.add_subcommand(
       "kernel",
-      "one scalability kernel (Chen et al. 2008, Majumdar 1999's mc) under SMPI on a simulated platform, one rank per "
-      "host, checked against its serial reference; computation charged by flop at the hosts' speeds");
+      "how a scalability kernel (ge, mm, conv, mc) would run on a simulated platform: under SMPI, one rank per host, "
+      "checked against its serial result; computation charged by flop at the hosts' speeds");
   add_host_options(*kernel, kernel_command->hosts);
   add_kernel_options(*kernel, kernel_command->command, KernelBackend::simulator);
   kernel->callback([kernel_command, &actions] {
@@ -98,8 +98,8 @@ void add_simulate_kernel_commands(CLI::App& simulate, Actions& actions) {
   auto sweep_command = std::make_shared<SimulatedSweep>();
   auto* sweep = simulate.add_subcommand(
       "sweep",
-      "Chen et al. 2008 Section 4.4 under SMPI on a simulated platform: a kernel at several sizes, E_s, the trend "
-      "line, the N for a target E_s and a verifying run; the sweep reads like a measured one");
+      "a kernel's speed-efficiency at several sizes on a simulated platform (under SMPI), its trend line, the N for "
+      "a target E_s and a verifying run; the sweep reads like a measured one (Chen et al. 2008, Section 4.4)");
   add_host_options(*sweep, sweep_command->hosts);
   add_sweep_options(*sweep, sweep_command->command, KernelBackend::simulator);
   sweep->callback([sweep_command, &actions] {

@@ -30,7 +30,7 @@ namespace hetscale::cli {
 void add_task_run_options(CLI::App& farm, TaskRunOptions& options) {
   farm.add_option("--tasks", options.tasks,
                   "a bag of tasks: FILE of shell commands, one a line (blank lines and # comments skipped), run "
-                  "by the clients with /bin/sh -c (the policy then defaults to adaptive+)");
+                  "by the clients with /bin/sh -c");
   farm.add_option("--command", options.command,
                   "a bag of tasks: a command TEMPLATE whose {} each line of --inputs replaces, quoted for the shell");
   farm.add_option("--inputs", options.inputs, "with --command: FILE of inputs, one a line");
@@ -141,7 +141,7 @@ int run_task_farm(const TaskRunOptions& options, const GeneralFarmOptions& farm,
       [&](int rank, int ranks) {
         check_options(options, farm);
         settings.policy =
-            named_choice(distribute::policy_from_string, farm.policy_given ? farm.policy : "adaptive+", "--policy");
+            named_choice(distribute::policy_from_string, farm.policy, "--policy");
         if (!farm.speeds.empty()) settings.speeds = io::parse_number_list(farm.speeds, "--speeds");
         settings.emulate_speeds = true;
         settings.retries = options.retries;

@@ -9,17 +9,12 @@ import re
 import subprocess
 import sys
 
+from check_help import subcommands  # beside this file
+
 # Commands that print nothing of their own, and why.
 EXEMPT = {
     "measure": "the measured program's stdout is its own; the run record it writes is JSON",
 }
-
-
-def subcommands(help_text):
-    section = help_text.split("Subcommands:", 1)
-    if len(section) < 2:
-        return []
-    return [m.group(1) for m in re.finditer(r"^  (\S+)\s", section[1], re.MULTILINE)]
 
 
 def main(hetscale):

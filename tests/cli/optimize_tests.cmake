@@ -52,7 +52,6 @@ foreach(instance "h1;${H1}" "h2;${H1};-D;N=10240" "d1;${D1}")
             "-DARGS=${instance};${MACHINE}" -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_optimize_success.cmake)
 endforeach()
 
-cli_exit(help_optimize 0 optimize --help)
 
 # Bad input: the program.
 cli_bad_input(optimize_syntax_error

@@ -64,7 +64,6 @@ report_golden(speed_model 3 ${PROJECT_SOURCE_DIR}/tests/cli/partition/model-smal
 set(emulated ${PROJECT_SOURCE_DIR}/tests/cli/scale/emulated)
 report_golden(step_costs 2 ${emulated}/sweep-mm-C4.json ${emulated}/steps-mm-C8.json ${emulated}/sweep-mm-C2.json
   ${emulated}/steps-mm-C2.json ${emulated}/sweep-mm-C8.json ${emulated}/steps-mm-C4.json)
-cli_exit(help_report 0 report --help)
 
 # report_bad_input(NAME REGEX ARGUMENTS...): run in the project folder with
 # --out into the build tree; twice: with no page before (none may be

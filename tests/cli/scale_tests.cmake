@@ -76,10 +76,6 @@ cli_golden(fit_serial_through_origin fit serial --timings tests/cli/scale/timing
 cli_golden(fit_serial_measured_json fit serial --timings tests/cli/scale/timings-superlinear.csv
            --serial-time measured --json)
 
-foreach(command "scale;psi" "scale;predict" "scale;fit")
-  string(REPLACE ";" "_" name "${command}")
-  cli_exit(help_${name} 0 ${command} --help)
-endforeach()
 
 # Bad input.
 set(BAD tests/cli/bad_input)

@@ -30,10 +30,6 @@ cli_bad_input(simulate_replay_not_a_log
   "^hetscale: tests/cli/simulate/platform-small.json: line 1: is not JSON"
   simulate farm --platform tests/cli/simulate/platform-small.json --tasks-from tests/cli/simulate/platform-small.json)
 
-foreach(command "simulate;farm" "simulate;platform")
-  string(REPLACE ";" "_" name "${command}")
-  cli_exit(help_${name} 0 ${command} --help)
-endforeach()
 
 cli_bad_input(simulate_zero_speed_host
   "^hetscale: tests/cli/bad_input/simulate-zero-speed.json: nodes\\[1\\].speed: must be > 0, got 0\n$"

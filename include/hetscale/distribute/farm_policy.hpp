@@ -17,6 +17,9 @@ enum class PolicyKind {
   adaptive,       // APGA 2004: a task per WorkRequest, NoWork when none is left
   adaptive_plus,  // beyond the paper: prefetching clients, earliest-finish tail, duplicates
 };
+// The policy a farm runs when none is named: the best measured, for the GA's
+// generations and for a bag of tasks alike (docs/experiments.md).
+inline constexpr PolicyKind default_policy = PolicyKind::adaptive_plus;
 std::string to_string(PolicyKind kind);
 // "even", "proportional", "adaptive", "adaptive+"; std::invalid_argument otherwise.
 PolicyKind policy_from_string(const std::string& name);

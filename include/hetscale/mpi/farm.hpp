@@ -37,7 +37,7 @@ class MpiSession {
 };
 
 struct FarmOptions {
-  distribute::PolicyKind policy = distribute::PolicyKind::adaptive;
+  distribute::PolicyKind policy = distribute::default_policy;
   // "synthetic", "lennard-jones", "command:PROGRAM" or "library:PATH" (docs/tasks.md)
   std::string objective = "synthetic";
   double evaluation_seconds = 1.0;      // synthetic: nominal evaluation time on a node of speed 1

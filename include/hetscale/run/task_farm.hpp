@@ -65,7 +65,7 @@ struct TaskReport {
 };
 
 struct FarmSettings {
-  distribute::PolicyKind policy = distribute::PolicyKind::adaptive_plus;
+  distribute::PolicyKind policy = distribute::default_policy;
   // Declared speed of each client (proportional's shares); also emulated,
   // when `emulate_speeds`: after a task, its client sleeps until cpu_seconds /
   // speed have passed since the task began (a speed in (0, 1]).

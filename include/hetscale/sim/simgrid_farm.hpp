@@ -23,7 +23,7 @@ namespace hetscale::sim {
 inline constexpr double default_send_overhead_seconds = 5e-6;
 
 struct SimulatedFarmOptions {
-  distribute::PolicyKind policy = distribute::PolicyKind::adaptive;
+  distribute::PolicyKind policy = distribute::default_policy;
   std::size_t tasks_per_generation = 128;
   std::size_t generations = 10;
   double evaluation_seconds = 1.0;  // nominal time of one evaluation on a node of relative speed 1
