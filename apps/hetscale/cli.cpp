@@ -14,6 +14,7 @@
 
 #include "hetscale/io/number_list.hpp"
 #include "hetscale/mpi/farm.hpp"
+#include "hetscale/run/stop_signals.hpp"
 
 namespace hetscale::cli {
 
@@ -107,6 +108,11 @@ int run_mpi_command(int& argc, char**& argv, const std::function<void(int rank, 
   }
   try {
     return body(mpi.rank(), mpi.size());
+  } catch (const run::Stopped& stopped) {
+    // Every rank is stopping and the launcher is ending the job: this rank
+    // ends at once, as a process ended by the signal says (128 + signal).
+    std::fflush(stdout);
+    std::_Exit(128 + stopped.signal());
   } catch (const std::exception& error) {
     say_on_stderr(fmt::format("hetscale: internal error on rank {}: {}\n", mpi.rank(), error.what()));
     mpi::MpiSession::abort(exit_internal_error);

@@ -1,10 +1,15 @@
 // hetscale farm --tasks FILE | --command TEMPLATE --inputs FILE: a bag of the
 // user's shell commands farmed out on MPI (docs/tasks.md), with a job log that
 // survives a stop (--results, --resume), retries and a timeout.
+#include <signal.h>
+#include <string.h>
 #include <sys/stat.h>
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -22,6 +27,7 @@
 #include "hetscale/record/farm_context.hpp"
 #include "hetscale/record/task_log.hpp"
 #include "hetscale/run/shell_task.hpp"
+#include "hetscale/run/stop_signals.hpp"
 #include "hetscale/run/task_farm.hpp"
 #include "hetscale/run/task_list.hpp"
 
@@ -41,7 +47,8 @@ void add_task_run_options(CLI::App& farm, TaskRunOptions& options) {
   farm.add_option("--timeout", options.timeout,
                   "end a task (its process group: SIGTERM, then SIGKILL) past this many seconds");
   farm.add_option("--output-dir", options.output_dir,
-                  "keep each task's standard output and error as DIR/<task>.out and .err (default: discarded)");
+                  "keep each task's standard output and error as DIR/<task>.out and .err, DIR made if missing "
+                  "(default: discarded)");
 }
 
 bool task_run_requested(const TaskRunOptions& options) { return !options.tasks.empty() || !options.command.empty(); }
@@ -80,11 +87,14 @@ void check_options(const TaskRunOptions& options, const GeneralFarmOptions& farm
                      "is an option of the GA farm; a run of --tasks or --command evaluates no GA");
 }
 
-void check_output_dir(const std::string& folder) {
+// The folder for the tasks' output, made when it is missing (as mkdir -p).
+void make_output_dir(const std::string& folder) {
   if (folder.empty()) return;
-  struct stat status {};
-  if (stat(folder.c_str(), &status) != 0 || !S_ISDIR(status.st_mode))
-    throw InputError("--output-dir", "", fmt::format("{} is not a folder: create it first", folder));
+  std::error_code error;
+  std::filesystem::create_directories(folder, error);
+  if (error || !std::filesystem::is_directory(folder))
+    throw InputError("--output-dir", "",
+                     fmt::format("cannot make the folder {}: {}", folder, error ? error.message() : "not a folder"));
 }
 
 // Rank 0: the task list, what the job log says is done, the log opened.
@@ -98,7 +108,7 @@ TaskRun prepare_run(const TaskRunOptions& options, const std::vector<double>& sp
                                                options.inputs);
     run.source = fmt::format("{} with the inputs of {}", options.command, options.inputs);
   }
-  check_output_dir(options.output_dir);
+  make_output_dir(options.output_dir);
   run.attempts_before.assign(run.commands.size(), 0);
   std::vector<bool> done(run.commands.size(), false);
   struct stat status {};
@@ -123,6 +133,44 @@ TaskRun prepare_run(const TaskRunOptions& options, const std::vector<double>& sp
   return run;
 }
 
+std::string numbers_of(const std::vector<std::size_t>& tasks);
+
+// A run stopped by `signal` (SIGINT, SIGTERM): the attempts running, whose
+// process groups the signal ended, written to the job log as `stopped` (they
+// run again on --resume), and one line on stderr: what was running and how to
+// resume.
+void say_stopped(int signal, const std::map<std::size_t, TaskStart>& running, const TaskRun& task_run,
+                 const run::TaskFarm& task_farm, const TaskRunOptions& options) {
+  const double now = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+  std::vector<std::size_t> ended;
+  for (const auto& [task, start] : running) {
+    ended.push_back(task);
+    if (!task_run.log) continue;
+    TaskEnd end;
+    end.task = task;
+    end.attempt = start.attempt;
+    end.command = task_run.commands[task];
+    end.client = start.client;
+    end.host = task_farm.host_of(start.client);
+    end.start = start.time;
+    end.end = now;
+    end.signal = SIGTERM;
+    end.exit_code = 128 + SIGTERM;
+    end.outcome = TaskOutcome::stopped;
+    task_run.log->write_line(task_log_line(end));
+  }
+  const std::string resume =
+      options.results.empty()
+          ? "no job log (--results LOG) was kept: run the tasks again, with --results to resume next time"
+          : fmt::format("to run the tasks not done, run the same command with --resume (job log {})", options.results);
+  say_on_stderr(fmt::format("hetscale: farm: stopped by SIG{}: {}; {}\n", sigabbrev_np(signal),
+                            ended.empty() ? std::string("no task was running")
+                                          : fmt::format("{} task{} handed out {} not finished ({})", ended.size(),
+                                                        ended.size() == 1 ? "" : "s",
+                                                        ended.size() == 1 ? "was" : "were", numbers_of(ended)),
+                            resume));
+}
+
 std::string numbers_of(const std::vector<std::size_t>& tasks) {
   std::string text;
   for (std::size_t i = 0; i < tasks.size() && i < 20; ++i) text += (i ? ", " : "") + std::to_string(tasks[i]);
@@ -144,6 +192,7 @@ int run_task_farm(const TaskRunOptions& options, const GeneralFarmOptions& farm,
             named_choice(distribute::policy_from_string, farm.policy, "--policy");
         if (!farm.speeds.empty()) settings.speeds = io::parse_number_list(farm.speeds, "--speeds");
         settings.emulate_speeds = true;
+        settings.stop_on_signals = true;
         settings.retries = options.retries;
         try {
           run::validate_farm_settings(settings, ranks);
@@ -204,13 +253,15 @@ int run_task_farm(const TaskRunOptions& options, const GeneralFarmOptions& farm,
         std::optional<io::Progress> progress;
         if (!tasks.empty()) progress.emplace("farm", tasks.size(), stderr, progress_output);
         std::size_t finished = 0;
+        std::map<std::size_t, TaskStart> running;  // by task: the attempt running now
         run::FarmObserver observer;
         observer.on_start = [&](const run::Task& task, std::size_t attempt, std::size_t client, double time) {
-          if (task_run.log)
-            task_run.log->write_line(
-                task_log_line(TaskStart{task.id, task_run.attempts_before[task.id] + attempt, client, time}));
+          const TaskStart start{task.id, task_run.attempts_before[task.id] + attempt, client, time};
+          running[task.id] = start;
+          if (task_run.log) task_run.log->write_line(task_log_line(start));
         };
         observer.on_end = [&](const run::TaskReport& report, bool will_retry) {
+          running.erase(report.id);
           TaskEnd end;
           end.task = report.id;
           end.attempt = task_run.attempts_before[report.id] + report.attempt;
@@ -241,7 +292,13 @@ int run_task_farm(const TaskRunOptions& options, const GeneralFarmOptions& farm,
           ++finished;
           if (progress) progress->step(fmt::format("{} failed", failed));
         };
-        if (!tasks.empty()) task_farm.map(tasks, observer);
+        try {
+          if (!tasks.empty()) task_farm.map(tasks, observer);
+        } catch (const run::Stopped& stopped) {
+          if (progress) progress->finish();
+          say_stopped(stopped.signal(), running, task_run, task_farm, options);
+          throw;
+        }
         if (progress) progress->finish();
         auto run = task_farm.finish();
 

@@ -24,7 +24,7 @@ namespace {
 
 constexpr std::string_view schema = "hetscale.task-log/1";
 
-const char* outcome_names[] = {"succeeded", "retrying", "failed"};
+const char* outcome_names[] = {"succeeded", "retrying", "failed", "stopped"};
 
 std::optional<TaskOutcome> outcome_from(const std::string& name) {
   for (std::size_t i = 0; i < std::size(outcome_names); ++i)
@@ -186,11 +186,11 @@ TaskLogState read_task_log(const std::string& path, const std::vector<std::strin
     end.timed_out = line.required<bool>("timed_out", "true or false");
     end.cpu_seconds = line.required<double>("cpu_s", "seconds");
     const auto outcome = outcome_from(line.required<std::string>("outcome", "a string"));
-    if (!outcome) throw line.error("outcome", "must be \"succeeded\", \"retrying\" or \"failed\"");
+    if (!outcome) throw line.error("outcome", "must be \"succeeded\", \"retrying\", \"failed\" or \"stopped\"");
     end.outcome = *outcome;
     state.attempts[task] = std::max(state.attempts[task], attempt);
-    state.done[task] = end.outcome != TaskOutcome::retrying;
-    running[task] = false;
+    state.done[task] = end.outcome == TaskOutcome::succeeded || end.outcome == TaskOutcome::failed;
+    running[task] = end.outcome == TaskOutcome::stopped;  // it runs again
     state.ends.push_back(std::move(end));
   });
   if (!header_seen)
@@ -226,6 +226,8 @@ TaskLogReplay read_task_log_for_replay(const std::string& path) {
     const double start = line.required<double>("start", "a Unix time in seconds");
     const double end = line.required<double>("end", "a Unix time in seconds");
     if (!(end >= start)) throw line.error("end", fmt::format("{} is before the start {}", end, start));
+    // An attempt a stop cut short says nothing of the task's cost.
+    if (line.has("outcome") && line.required<std::string>("outcome", "a string") == "stopped") return;
     if (!replay.speeds.empty() && client > replay.speeds.size())
       throw line.error("client", fmt::format("is {}, but the header gives {} speeds", client, replay.speeds.size()));
     last_attempt[task] = std::pair{start, end};

@@ -15,6 +15,8 @@
 
 #include <fmt/core.h>
 
+#include "hetscale/run/stop_signals.hpp"
+
 namespace hetscale::run {
 namespace {
 
@@ -51,10 +53,11 @@ void pause_for(long nanoseconds) {
   nanosleep(&pause, nullptr);
 }
 
-// Waits for `pid` until it ends or `deadline` passes (no deadline when
-// `bounded` is false); true when it ended, its status and usage filled in.
-bool wait_for(pid_t pid, bool bounded, std::chrono::steady_clock::time_point deadline, int& status,
-              rusage& usage) {
+// Waits for `pid` until it ends, `deadline` passes (no deadline when
+// `bounded` is false) or, when `stoppable`, the run is asked to stop; true
+// when it ended, its status and usage filled in.
+bool wait_for(pid_t pid, bool bounded, std::chrono::steady_clock::time_point deadline, int& status, rusage& usage,
+              bool stoppable = false) {
   long pause_ns = 100'000;
   for (;;) {
     const pid_t ended = wait4(pid, &status, WNOHANG, &usage);
@@ -64,6 +67,7 @@ bool wait_for(pid_t pid, bool bounded, std::chrono::steady_clock::time_point dea
       return true;
     }
     if (bounded && std::chrono::steady_clock::now() >= deadline) return false;
+    if (stoppable && stop_signal() != 0) return false;
     pause_for(pause_ns);
     pause_ns = std::min(pause_ns * 2, 10'000'000L);
   }
@@ -110,7 +114,8 @@ ShellTaskOutcome run_shell_task(const std::string& command, const ShellTaskOptio
     execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
     _exit(command_not_started);
   }
-  setpgid(pid, pid);  // also here: the group exists before a timeout can signal it
+  setpgid(pid, pid);  // also here: the group exists before a timeout or a stop can signal it
+  add_task_group(pid);
 
   int status = 0;
   rusage usage{};
@@ -118,8 +123,9 @@ ShellTaskOutcome run_shell_task(const std::string& command, const ShellTaskOptio
   const auto deadline =
       start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                   std::chrono::duration<double>(bounded ? options.timeout_seconds : 0.0));
-  if (!wait_for(pid, bounded, deadline, status, usage)) {
-    outcome.timed_out = true;
+  if (!wait_for(pid, bounded, deadline, status, usage, true)) {
+    outcome.interrupted = stop_signal() != 0;
+    outcome.timed_out = !outcome.interrupted;
     kill(-pid, SIGTERM);
     if (!wait_for(pid, true, std::chrono::steady_clock::now() + grace, status, usage)) {
       kill(-pid, SIGKILL);
@@ -127,6 +133,7 @@ ShellTaskOutcome run_shell_task(const std::string& command, const ShellTaskOptio
     }
     kill(-pid, SIGKILL);  // children that outlived the shell
   }
+  remove_task_group(pid);
   outcome.cpu_seconds = seconds_of(usage.ru_utime) + seconds_of(usage.ru_stime);
   if (status == -1) {
     outcome.exit_code = command_not_started;

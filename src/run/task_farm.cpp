@@ -20,6 +20,7 @@
 #include "hetscale/measure/node_times.hpp"
 #include "hetscale/measure/rank_clock.hpp"
 #include "hetscale/programs/farm_protocol.hpp"
+#include "hetscale/run/stop_signals.hpp"
 
 namespace hetscale::run {
 
@@ -103,6 +104,7 @@ Incoming receive(measure::RankClock& clock, int source, const std::function<void
   long pause_ns = 2000;
   auto last_poll = std::chrono::steady_clock::now();
   for (;;) {
+    throw_if_stopped();
     MPI_Iprobe(source, MPI_ANY_TAG, MPI_COMM_WORLD, &arrived, &status);
     if (arrived) break;
     if (on_poll && std::chrono::steady_clock::now() - last_poll > std::chrono::milliseconds(1)) {
@@ -133,7 +135,8 @@ void send(measure::RankClock& clock, int destination, programs::Signal signal, c
 
 double unix_now() { return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count(); }
 
-// A task attempt run here, timed, its client's speed emulated.
+// A task attempt run here, timed, its client's speed emulated; Stopped when
+// the run was asked to stop meanwhile.
 struct Ran {
   TaskResult result;
   double start = 0.0, end = 0.0;  // Unix times
@@ -147,6 +150,7 @@ Ran run_here(const TaskFunction& work, const TaskAttempt& attempt, std::optional
   ran.start = unix_now();
   const double started = measure::monotonic_seconds();
   ran.result = work(attempt);
+  throw_if_stopped();  // a task a stop ended is not a result
   if (emulated_speed) measure::finish_at_speed(started, ran.result.cpu_seconds, *emulated_speed);
   ran.busy_seconds = measure::monotonic_seconds() - started;
   ran.end = unix_now();
@@ -157,6 +161,7 @@ Ran run_here(const TaskFunction& work, const TaskAttempt& attempt, std::optional
 
 // --- the farm's state ------------------------------------------------------------
 struct TaskFarm::State {
+  std::unique_ptr<StopOnSignals> stop;  // settings.stop_on_signals
   TaskFunction work;
   FarmSettings settings;
   int rank = 0, ranks = 1;
@@ -380,6 +385,7 @@ TaskFarm::TaskFarm(TaskFunction work, FarmSettings settings) : state_(std::make_
   if (!work) throw std::invalid_argument("TaskFarm: the work function is empty");
   s.work = std::move(work);
   s.settings = std::move(settings);
+  if (s.settings.stop_on_signals) s.stop = std::make_unique<StopOnSignals>();
   measure::tighten_timer_slack();
   const std::size_t client_slots = std::max<std::size_t>(s.clients(), 1);
   s.policy = distribute::make_farm_policy(
@@ -405,6 +411,10 @@ TaskFarm::TaskFarm(TaskFunction work, FarmSettings settings) : state_(std::make_
 TaskFarm::~TaskFarm() = default;
 
 bool TaskFarm::is_server() const { return state_->rank == server_rank; }
+const std::string& TaskFarm::host_of(std::size_t client) const {
+  if (!is_server()) throw std::logic_error("TaskFarm::host_of is the server's (rank 0)");
+  return state_->hosts.at(client);
+}
 std::size_t TaskFarm::clients() const { return state_->clients(); }
 
 std::vector<TaskReport> TaskFarm::map(const std::vector<Task>& tasks, const FarmObserver& observer, bool last) {

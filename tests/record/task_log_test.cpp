@@ -157,6 +157,24 @@ TEST_F(TaskLogTest, RetryHandedOutAndNeverEndedIsInFlight) {
   EXPECT_EQ(state.in_flight, (std::vector<std::size_t>{2}));
 }
 
+// An attempt a stop ended is neither done nor lost: it was running when the
+// run stopped, and runs again; a replay leaves it out.
+TEST_F(TaskLogTest, StoppedAttemptRunsAgain) {
+  TaskEnd stopped = End(1, 1, TaskOutcome::stopped);
+  stopped.signal = 15;
+  stopped.exit_code = 143;
+  const auto path = Written({task_log_header_line(commands.size()), task_log_line(Start(0, 1)),
+                             task_log_line(Start(1, 1)), task_log_line(End(0, 1, TaskOutcome::succeeded)),
+                             task_log_line(stopped)});
+  const auto state = read_task_log(path, commands);
+  EXPECT_EQ(state.done, (std::vector<bool>{true, false, false, false, false}));
+  EXPECT_EQ(state.in_flight, (std::vector<std::size_t>{1}));
+  ASSERT_EQ(state.ends.size(), 2u);
+  EXPECT_EQ(state.ends[1].outcome, TaskOutcome::stopped);
+  const auto replay = read_task_log_for_replay(path);
+  EXPECT_EQ(replay.tasks, (std::vector<std::size_t>{0}));
+}
+
 // ---------------------------------------------------------------- another list
 
 TEST_F(TaskLogTest, LogOfAnotherTaskCountIsAnInputError) {
@@ -366,6 +384,7 @@ TEST(TaskLogOutcomeName, IsTheLogsWord) {
   EXPECT_EQ(to_string(TaskOutcome::succeeded), "succeeded");
   EXPECT_EQ(to_string(TaskOutcome::retrying), "retrying");
   EXPECT_EQ(to_string(TaskOutcome::failed), "failed");
+  EXPECT_EQ(to_string(TaskOutcome::stopped), "stopped");
 }
 
 }  // namespace

@@ -8,8 +8,8 @@ Scenarios:
             once), the job log has one end line per task, the run record holds
             every task, and the exit code is 0
   template  --command 'TEMPLATE {}' --inputs FILE: inputs with spaces, quotes
-            and $ reach the command as one argument each; --output-dir keeps
-            each task's output as DIR/<task>.out
+            and $ reach the command as one argument each; --output-dir (made
+            when missing) keeps each task's output as DIR/<task>.out
   failures  a task that fails once then succeeds is retried and counted once;
             a task that always fails is reported after --retries K; a task past
             --timeout is ended with its children; the exit code is the number
@@ -20,6 +20,13 @@ Scenarios:
             run started again with --resume runs the rest: every task ran
             exactly once, apart from those the second run names as in flight
             at the kill
+
+  interrupt SIGINT to mpiexec while tasks run (as Ctrl-C sends it), and
+  terminate SIGTERM: mpiexec ends; the server says on one line on stderr
+            what was running and how to resume; every task handed out and
+            not finished has a `stopped` end line in the job log; 2 s later
+            no task's process is left; --resume then runs each task not done
+            exactly once, and every task has run to its end once
 
 Nothing here times anything: the checks hold however busy the machine is.
 """
@@ -141,16 +148,15 @@ def template(args, folder):
     inputs = ["plain", "two words", "it's quoted", "$HOME and `date`", ""]
     with open(farm.path("inputs.txt"), "w") as f:
         f.write("\n".join(inputs) + "\n")
-    os.mkdir(farm.path("outputs"))
-    result = farm.run("--command", "printf '[%s]' {}", "--inputs", "inputs.txt", "--output-dir", "outputs")
+    result = farm.run("--command", "printf '[%s]' {}", "--inputs", "inputs.txt", "--output-dir", "outputs/run-1")
     if result.returncode != 0:
         fail(f"exit code {result.returncode}\n{result.stdout}\n{result.stderr}")
     for task, text in enumerate(inputs):
-        with open(farm.path(f"outputs/{task}.out")) as f:
+        with open(farm.path(f"outputs/run-1/{task}.out")) as f:
             output = f.read()
         if output != f"[{text}]":
             fail(f"task {task}: the input {text!r} reached the command as {output!r}")
-        if not os.path.exists(farm.path(f"outputs/{task}.err")):
+        if not os.path.exists(farm.path(f"outputs/run-1/{task}.err")):
             fail(f"task {task}: no outputs/{task}.err")
 
 
@@ -309,6 +315,78 @@ def resume(args, folder):
     print(f"killed after {len(done_before)} of {tasks} tasks; in flight then: {sorted(in_flight)}")
 
 
+def task_processes(token):
+    """Pids of processes whose command line holds `token`."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                if token.encode() in f.read():
+                    found.append(int(entry))
+        except OSError:
+            pass
+    return found
+
+
+def stop(args, folder, how):
+    farm = Farm(args, folder)
+    tasks = 12 if args.ranks > 1 else 4
+    token = "2.0417"  # a task's sleep, found in the process table
+    with open(farm.path("tasks.txt"), "w") as f:
+        for task in range(tasks):
+            f.write(f"echo {task} >> started.txt; sleep {token}; echo {task} >> effects.txt\n")
+    first = subprocess.Popen(farm.command("--tasks", "tasks.txt", "--results", "log.jsonl"), cwd=folder,
+                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 300
+    while first.poll() is None and time.monotonic() < deadline:
+        if len(task_processes(token)) >= 1 and os.path.exists(farm.path("started.txt")):
+            break
+        time.sleep(0.02)
+    if first.poll() is not None or not task_processes(token):
+        fail(f"no task was running to stop (exit code {first.poll()})")
+    first.send_signal(how)
+    try:
+        _, stderr = first.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        first.kill()
+        fail(f"mpiexec did not end within 60 s of {signal.Signals(how).name}")
+    if first.returncode == 0:
+        fail(f"mpiexec exited 0 after {signal.Signals(how).name}")
+    said = [line for line in stderr.splitlines() if line.startswith("hetscale: farm: stopped by SIG")]
+    if len(said) != 1 or "--resume" not in said[0]:
+        fail(f"expected one line saying the farm stopped and how to resume, got:\n{stderr}")
+    time.sleep(2)
+    left = task_processes(token)
+    if left:
+        fail(f"task processes left 2 s after the stop: {left}")
+    header, ends, starts = read_log(farm.path("log.jsonl"))
+    finished = {end["task"] for end in ends if end["outcome"] == "succeeded"}
+    stopped = {end["task"] for end in ends if end["outcome"] == "stopped"}
+    handed_out = {start["task"] for start in starts}
+    if stopped != handed_out - finished or not stopped:
+        fail(f"tasks handed out {sorted(handed_out)}, finished {sorted(finished)}: every other one must have a "
+             f"stopped end line, got {sorted(stopped)}")
+    if not set(f"{task}" for task in stopped) <= set(said[0].replace(",", " ").replace("(", " ").replace(")", " ")
+                                                     .split()):
+        fail(f"the line does not name the tasks stopped {sorted(stopped)}: {said[0]}")
+
+    second = farm.run("--tasks", "tasks.txt", "--results", "log.jsonl", "--resume")
+    if second.returncode != 0:
+        fail(f"the resumed run: exit code {second.returncode}\n{second.stdout}\n{second.stderr}")
+    _, ends_after, starts_after = read_log(farm.path("log.jsonl"))
+    resumed_starts = [start["task"] for start in starts_after[len(starts):]]
+    if sorted(resumed_starts) != sorted(set(range(tasks)) - finished):
+        fail(f"--resume must run each task not done once: it started {sorted(resumed_starts)}, "
+             f"done before: {sorted(finished)}")
+    counts = effect_counts(farm.path("effects.txt"), tasks)
+    if counts != [1] * tasks:
+        fail(f"every task must run to its end once; ends per task: {counts}")
+    print(f"{signal.Signals(how).name}: {len(finished)} tasks done before, stopped: {sorted(stopped)}; "
+          f"resumed {len(resumed_starts)}")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--hetscale", required=True)
@@ -316,10 +394,13 @@ def main():
     parser.add_argument("--flags", default="")
     parser.add_argument("--ranks", type=int, default=4)
     parser.add_argument("--policy", default="", help="the farm's --policy (default: the farm's own)")
-    parser.add_argument("scenario", choices=["once", "template", "failures", "resume"])
+    parser.add_argument("scenario", choices=["once", "template", "failures", "resume", "interrupt", "terminate"])
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="hetscale-task-farm-") as folder:
-        globals()[args.scenario](args, folder)
+        if args.scenario in ("interrupt", "terminate"):
+            stop(args, folder, signal.SIGINT if args.scenario == "interrupt" else signal.SIGTERM)
+        else:
+            globals()[args.scenario](args, folder)
     print(f"{args.scenario}: passed")
 
 

@@ -22,6 +22,7 @@
 #include "support/watchdog.hpp"
 
 #include "hetscale/io/files.hpp"
+#include "hetscale/run/stop_signals.hpp"
 
 namespace hetscale::run {
 namespace {
@@ -183,6 +184,37 @@ TEST(ShellTask, TimeoutEndsATaskThatIgnoresTerm) {
   EXPECT_EQ(outcome.signal, SIGKILL);
   EXPECT_EQ(outcome.exit_code, 128 + SIGKILL);
   EXPECT_FALSE(outcome.succeeded());
+}
+
+// SIGTERM (as mpiexec sends it when interrupted) while StopOnSignals lives:
+// the handler ends the running task's whole group at once, the task is
+// interrupted (not timed out, not a success), and the stop is asked.
+TEST(ShellTask, StopSignalEndsTheTaskAndItsChildren) {
+  const Watchdog watchdog(60);
+  const io::TemporaryFolder folder("hetscale-shell-task-test");
+  const std::string pid_file = PathIn(folder, "child.pid");
+  const StopOnSignals stop;
+  EXPECT_EQ(stop_signal(), 0);
+  std::thread signaller([&pid_file] {
+    while (PidIn(pid_file) == 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    kill(getpid(), SIGTERM);
+  });
+  const auto start = std::chrono::steady_clock::now();
+  const auto outcome = run_shell_task("sleep 30 & echo $! > '" + pid_file + "'; wait", {});
+  signaller.join();
+  EXPECT_LT(SecondsSince(start), 20.0);
+  EXPECT_TRUE(outcome.interrupted);
+  EXPECT_FALSE(outcome.timed_out);
+  EXPECT_FALSE(outcome.succeeded());
+  EXPECT_EQ(stop_signal(), SIGTERM);
+  EXPECT_THROW(throw_if_stopped(), Stopped);
+  EXPECT_TRUE(ProcessEnds(PidIn(pid_file)));
+}
+
+// Without StopOnSignals nothing asks for a stop.
+TEST(ShellTask, NoStopWithoutTheHandlers) {
+  EXPECT_EQ(stop_signal(), 0);
+  EXPECT_NO_THROW(throw_if_stopped());
 }
 
 // A task that ends within its timeout is not timed out.

@@ -18,6 +18,9 @@ task_farm_test(mpi_task_farm_template template 3)
 task_farm_test(mpi_task_farm_failures failures 4)
 task_farm_test(mpi_task_farm_failures_adaptive failures 4 --policy adaptive)
 task_farm_test(mpi_task_farm_resume resume 4)
+task_farm_test(mpi_task_farm_interrupt interrupt 4)
+task_farm_test(mpi_task_farm_terminate terminate 4)
+task_farm_test(mpi_task_farm_interrupt_alone interrupt 1)
 
 # Bad input: name | expected fragment of the one line on stderr | arguments.
 # Each runs in tests/run/bad_input (the files it names).
@@ -37,7 +40,7 @@ set(task_farm_bad_inputs
   "speeds_count|--speeds: 2 values for 3 clients|--tasks|tasks.txt|--speeds|1,1"
   "unknown_policy|--policy: unknown policy 'fastest'|--tasks|tasks.txt|--policy|fastest"
   "negative_timeout|--timeout: must be a number of seconds > 0|--tasks|tasks.txt|--timeout|-1"
-  "missing_output_dir|--output-dir: nowhere is not a folder|--tasks|tasks.txt|--output-dir|nowhere"
+  "output_dir_in_a_file|--output-dir: cannot make the folder tasks.txt/out|--tasks|tasks.txt|--output-dir|tasks.txt/out"
 )
 mpi_bad_input_cases(PREFIX mpi_task_farm_bad_input LEADING "farm" WORKING_DIRECTORY ${CMAKE_CURRENT_LIST_DIR}/bad_input
                     CASES ${task_farm_bad_inputs})

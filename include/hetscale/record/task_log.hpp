@@ -14,6 +14,7 @@ enum class TaskOutcome {
   succeeded,  // exit code 0, no signal, no timeout
   retrying,   // failed, and will run again (--retries)
   failed,     // failed, and no attempt is left
+  stopped,    // ended because the run was stopped (SIGINT, SIGTERM): runs again on --resume
 };
 std::string to_string(TaskOutcome outcome);
 
@@ -51,7 +52,7 @@ struct TaskLogState {
   std::vector<TaskEnd> ends;             // every end line, in the log's order
   std::vector<std::size_t> attempts;     // per task: attempts begun so far
   std::vector<bool> done;                // per task: its last end is final (succeeded or failed)
-  std::vector<std::size_t> in_flight;    // tasks handed out and never ended (the run stopped meanwhile)
+  std::vector<std::size_t> in_flight;    // tasks running when the run stopped (never ended, or ended `stopped`)
   bool cut_last_line = false;            // the last line was cut short (ignored)
 };
 

@@ -1,7 +1,8 @@
 #pragma once
 // One task of a user's bag of tasks: a command run by /bin/sh -c in the
-// current folder, in a process group of its own (so a timeout ends it with its
-// children), its standard input empty, its output to files or discarded.
+// current folder, in a process group of its own (so a timeout or a stop of the
+// run ends it with its children), its standard input empty, its output to
+// files or discarded.
 #include <string>
 
 namespace hetscale::run {
@@ -16,9 +17,10 @@ struct ShellTaskOutcome {
   int exit_code = 0;         // the shell's exit status; 128 + the signal when a signal ended it
   int signal = 0;            // the signal that ended the shell, 0 if none
   bool timed_out = false;    // ended by the timeout
+  bool interrupted = false;  // ended because the run was asked to stop (run/stop_signals.hpp)
   double cpu_seconds = 0.0;  // user + system time of the shell and the children it waited for
   std::string failure;       // why it could not be started (an output file, fork), else empty
-  bool succeeded() const { return exit_code == 0 && signal == 0 && !timed_out && failure.empty(); }
+  bool succeeded() const { return exit_code == 0 && signal == 0 && !timed_out && !interrupted && failure.empty(); }
 };
 
 // Runs `command` and waits for it (or for the timeout). Never throws for what

@@ -74,6 +74,11 @@ struct FarmSettings {
   // A failed attempt runs again, up to this many times (in a round of its
   // own after the batch's other tasks, on whichever client asks first).
   std::size_t retries = 0;
+  // SIGINT and SIGTERM (from mpiexec when it is interrupted) end the running
+  // tasks' process groups at once, and the farm then stops: map() and
+  // finish() throw run::Stopped (run/stop_signals.hpp) on every rank. Else the
+  // signals keep the handlers they had.
+  bool stop_on_signals = false;
 };
 
 // Called on the server as tasks are handed out and end: each returns before
@@ -115,6 +120,8 @@ class TaskFarm {
 
   bool is_server() const;
   std::size_t clients() const;  // ranks - 1
+  // Server only: the host of `client` (0: the server itself).
+  const std::string& host_of(std::size_t client) const;
 
   // Server only: runs every task until it succeeds or its retries are spent,
   // and returns the last attempt of each, in the order of `tasks`. `last`:
