@@ -230,7 +230,7 @@ int policies(Mode mode) {
     FarmShape shape{policy, speeds.size(), tasks, generations, {}};
     if (policy == "even") shape.client_tasks = even_client_tasks(shape);
     const auto simulated = sim::simulate_farm(distribute::policy_from_string(policy), setup);
-    // What the issue asks to be shown (APGA 2004, Section 6.2 and beyond).
+    // The goals of this benchmark (APGA 2004, Section 6.2 and beyond).
     const auto failure = [&](const RunAnalysis& analysis) -> std::optional<std::string> {
       const auto& h = analysis.heterogeneous;
       const double e = h.efficiency_total, bound = h.even_split_bound / h.max_speedup;

@@ -58,7 +58,7 @@ TEST(TargetMissed, TenPercentOfTheTargetEitherWay) {
   EXPECT_FALSE(target_missed(0.325, 0.3));
   EXPECT_TRUE(target_missed(0.26, 0.3));
   EXPECT_TRUE(target_missed(0.34, 0.3));
-  EXPECT_TRUE(target_missed(0.071, 0.1));  // the sweep: "verified" at 0.071 against 0.1
+  EXPECT_TRUE(target_missed(0.071, 0.1));  // a sweep "verified" at 0.071 against a target of 0.1
   EXPECT_FALSE(prediction_error_flagged(std::nullopt));
   EXPECT_FALSE(prediction_error_flagged(-0.1));
   EXPECT_TRUE(prediction_error_flagged(-0.105));
