@@ -57,7 +57,11 @@ Output make_report(const ReportCommand& command) {
   options.title = command.title;
   if (!command.model.empty()) {
     for (const std::string_view piece : io::split_at(command.model, ',')) {
-      const std::string name(piece);
+      std::string name(piece);
+      if (const auto renamed = report::model_figure_renamed(name)) {
+        say_on_stderr(fmt::format("hetscale: report: the model figure {} is now called {}\n", name, *renamed));
+        name = *renamed;
+      }
       if (name.empty())
         throw InputError("--model", "",
                          fmt::format("'{}' has an empty name; allowed: {}", command.model,
@@ -66,7 +70,7 @@ Output make_report(const ReportCommand& command) {
         options.model_figures.push_back(name);  // a name given twice is drawn once
     }
     for (const auto& name : options.model_figures)
-      if (name == "seed003-fig2") options.seed003_configurations = seed003_table1_speeds(home_dir() + "/data");
+      if (name == "ewf-heterogeneity") options.seed003_configurations = seed003_table1_speeds(home_dir() + "/data");
   }
   std::vector<report::ReportInput> inputs;
   for (const auto& path : command.inputs) inputs.push_back({path, io::read_text_file(path)});
@@ -124,8 +128,9 @@ void add_report_command(CLI::App& report_app, Actions& actions) {
   report->add_option("--out", command->out, "write the HTML page here")->required();
   report->add_option(
       "--model", command->model,
-      "model figures with no run, comma-separated: seed000-fig1 (APGA 2004 Fig 1: s and n_eff of two processors), "
-      "seed003-fig2 (Clematis-Corana 1999 Fig 2: ewf against H)");
+      "model figures with no run, comma-separated: two-processors (speed-up and effective processors of two "
+      "processors against the slower one's share; APGA 2004 Fig 1), ewf-heterogeneity (the efficiency worsening "
+      "factor against heterogeneity H; Clematis-Corana 1999 Fig 2)");
   report->add_option("--figures-dir", command->figures_dir,
                      "also write each figure here as NAME.svg with the gnuplot program that drew it (NAME.gp)");
   report->add_option("--title", command->title, "the page's title (default: hetscale report)");

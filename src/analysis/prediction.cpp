@@ -341,7 +341,7 @@ ScalingPrediction predict_scaling(const ScalingMeasurements& measurements, doubl
     if (e && *e > 1.0) e = 1.0, efficiencies.capped.push_back(name);
     return e;
   };
-  efficiencies.heterogeneous_efficiency = efficiency(component_t_ideal, component_t_par, "seed 000 e");
+  efficiencies.heterogeneous_efficiency = efficiency(component_t_ideal, component_t_par, "heterogeneous e");
   efficiencies.load_balance = efficiency(component_t_comp_mean, component_t_comp_max, "POP load balance");
   efficiencies.communication_efficiency =
       efficiency(component_t_comp_max, component_t_par, "communication efficiency");

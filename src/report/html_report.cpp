@@ -1,5 +1,6 @@
 #include "hetscale/report/html_report.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include <fmt/core.h>
@@ -47,6 +48,9 @@ nav ol{columns:2;font-size:.95em}
 table{border-collapse:collapse;margin:1em 0;font-size:.9em}caption{text-align:left;font-weight:bold;padding:.3em 0}
 th,td{border:1px solid #ccc;padding:.25em .6em}th{background:#f3f3f3}td.number{text-align:right;font-variant-numeric:tabular-nums}
 figure{margin:1.5em 0}img.figure{max-width:100%;height:auto;border:1px solid #eee}figcaption{font-size:.9em;color:#444;max-width:760px}
+.first{display:flex;flex-wrap:wrap;gap:1em 2em;align-items:flex-start}.first .read{flex:1 1 420px}.first figure{flex:1 1 520px;margin:0}
+ul.read-first{padding-left:1.2em}ul.read-first li{margin:.35em 0}
+details{margin:1em 0;border-top:1px dashed #ccc;padding-top:.3em}summary{cursor:pointer;color:#245;font-weight:bold}
 )";
 
 bool looks_numeric(std::string_view cell) {
@@ -114,20 +118,37 @@ std::string html_report(const Report& report) {
     out += "</ol></nav>\n";
   }
   std::size_t figure_number = 0;
+  const auto figure_html = [&figure_number](const DrawnFigure& drawn) {
+    ++figure_number;
+    return fmt::format("<figure id=\"{}\">\n<img class=\"figure\" alt=\"{}\" src=\"data:image/svg+xml;base64,{}\">\n",
+                       escaped(drawn.figure.id), escaped(drawn.figure.title), base64(drawn.svg)) +
+           fmt::format("<figcaption>Figure {}. {}{}</figcaption>\n</figure>\n", figure_number,
+                       escaped(drawn.figure.title),
+                       drawn.figure.caption.empty() ? "" : ": " + escaped(drawn.figure.caption));
+  };
   for (std::size_t s = 0; s < report.sections.size(); ++s) {
     const auto& section = report.sections[s];
+    const std::size_t first_tables = std::min(section.first_tables, section.tables.size());
+    const std::size_t first_figures = std::min(section.first_figures, section.figures.size());
     out += fmt::format("<section>\n<h2 id=\"{}\">{}</h2>\n", anchor(section.title, s), escaped(section.title));
     if (!section.source.empty()) out += "<p class=\"source\">" + escaped(section.source) + "</p>\n";
-    for (const auto& paragraph : section.paragraphs) out += "<p>" + escaped(paragraph) + "</p>\n";
-    for (const auto& table : section.tables) out += table_html(table);
-    for (const auto& drawn : section.figures) {
-      ++figure_number;
-      out += fmt::format("<figure id=\"{}\">\n<img class=\"figure\" alt=\"{}\" src=\"data:image/svg+xml;base64,{}\">\n",
-                         escaped(drawn.figure.id), escaped(drawn.figure.title), base64(drawn.svg));
-      out += fmt::format("<figcaption>Figure {}. {}{}</figcaption>\n</figure>\n", figure_number,
-                         escaped(drawn.figure.title),
-                         drawn.figure.caption.empty() ? "" : ": " + escaped(drawn.figure.caption));
+    if (!section.first_lines.empty() || first_tables || first_figures) {
+      out += "<div class=\"first\">\n<div class=\"read\">\n";
+      if (!section.first_lines.empty()) {
+        out += "<ul class=\"read-first\">\n";
+        for (const auto& line : section.first_lines) out += "<li>" + escaped(line) + "</li>\n";
+        out += "</ul>\n";
+      }
+      for (std::size_t t = 0; t < first_tables; ++t) out += table_html(section.tables[t]);
+      out += "</div>\n";
+      for (std::size_t f = 0; f < first_figures; ++f) out += figure_html(section.figures[f]);
+      out += "</div>\n";
     }
+    if (!section.folded.empty()) out += "<details>\n<summary>" + escaped(section.folded) + "</summary>\n";
+    for (const auto& paragraph : section.paragraphs) out += "<p>" + escaped(paragraph) + "</p>\n";
+    for (std::size_t t = first_tables; t < section.tables.size(); ++t) out += table_html(section.tables[t]);
+    for (std::size_t f = first_figures; f < section.figures.size(); ++f) out += figure_html(section.figures[f]);
+    if (!section.folded.empty()) out += "</details>\n";
     out += "</section>\n";
   }
   return out + "</body>\n</html>\n";

@@ -75,7 +75,7 @@ std::string prediction_text(const ScalingPrediction& prediction) {
   const auto& e = prediction.efficiencies;
   std::vector<std::string> efficiencies;
   if (e.heterogeneous_efficiency)
-    efficiencies.push_back(fmt::format("seed 000 e {:.3f} (t_ideal / t_par)", *e.heterogeneous_efficiency));
+    efficiencies.push_back(fmt::format("heterogeneous e {:.3f} (APGA 2004: t_ideal / t_par)", *e.heterogeneous_efficiency));
   if (e.load_balance) efficiencies.push_back(fmt::format("POP load balance {:.3f}", *e.load_balance));
   if (e.communication_efficiency)
     efficiencies.push_back(fmt::format("communication efficiency {:.3f}", *e.communication_efficiency));

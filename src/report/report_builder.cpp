@@ -68,35 +68,72 @@ struct ReadRun {
 
 std::string run_name(const ReadRun& run) { return run.record.label.empty() ? stem(run.path) : run.record.label; }
 
+// What a measured run's first screen says it ran on: the emulated speeds and
+// shared cores, in its heading too, so that two runs of one program differ.
+std::string emulated_speeds_of(const RunAnalysis& analysis) {
+  std::string speeds;
+  for (const double v : analysis.conditions.emulated) speeds += (speeds.empty() ? "" : ", ") + fmt::format("{:g}", v);
+  return speeds.empty() ? "" : "emulated speeds " + speeds;
+}
+std::string conditions_of(const RunAnalysis& analysis) {
+  std::string text = emulated_speeds_of(analysis);
+  if (analysis.conditions.cores_shared) text += (text.empty() ? "" : ", ") + std::string("cores shared");
+  return text;
+}
+
+constexpr std::size_t mpi_functions_first = 5;  // on a run's first screen
+
+// A run: its first screen says what was measured, the efficiency to read,
+// the largest loss and what removing it gains, with the MPI functions that
+// took most and where each node's time went; every metric follows, folded.
 ReportSection run_section(const ReadRun& run, std::size_t index) {
   const auto analysis = analyze_run(run.record);
+  const auto top = headline(analysis);
   ReportSection section;
   const std::string name = run_name(run);
   const auto tool = field<std::string>(run.context, "tool");
   const auto policy = field<std::string>(run.context, "policy");
-  section.title = "Run: " + name + (tool ? " (" + *tool + (policy ? ", " + *policy : "") + ")" : "");
-  if (!analysis.conditions.emulated.empty()) {
-    std::string speeds;
-    for (const double v : analysis.conditions.emulated) speeds += (speeds.empty() ? "" : ",") + fmt::format("{:g}", v);
-    section.title += ", emulated speeds " + speeds;
-  }
-  if (analysis.conditions.cores_shared) section.title += ", cores shared";
+  const std::string conditions = conditions_of(analysis);
+  section.title = "Run: " + name + (tool ? " (" + *tool + (policy ? ", " + *policy : "") + ")" : "") +
+                  (conditions.empty() ? "" : ", " + conditions);
   section.source = run.path;
+
   std::vector<std::string> said;
   for (const char* key : {"objective", "kernel", "host", "mpi_library", "simulator", "platform"})
     if (const auto value = field<std::string>(run.context, key)) said.push_back(fmt::format("{} {}", key, *value));
   if (const auto clients = field<double>(run.context, "clients")) said.push_back(fmt::format("clients {}", *clients));
-  said.push_back(fmt::format("{} nodes, t_par = {:.6g} s", run.record.nodes.size(), run.record.t_par));
+  const std::size_t nodes = run.record.nodes.size();
+  said.push_back(fmt::format("{} node{}, t_par = {:.6g} s", nodes, nodes == 1 ? "" : "s", run.record.t_par));
   if (run.record.t_seq_ref) said.push_back(fmt::format("t_seq_ref = {:.6g} s", *run.record.t_seq_ref));
-  std::string line;
-  for (const auto& part : said) line += (line.empty() ? "" : "; ") + part;
-  section.paragraphs.push_back(line + ". Speeds: " + analysis.speeds.v_source + ".");
-  for (const auto& caution : caution_lines(analysis.conditions)) section.paragraphs.push_back(caution + ".");
+  std::string measured;
+  for (const auto& part : said) measured += (measured.empty() ? "" : "; ") + part;
+  section.first_lines.push_back("Measured: " + measured + (conditions.empty() ? "" : "; " + conditions) +
+                                ". Speeds: " + analysis.speeds.v_source + ".");
+  for (const auto& caution : caution_lines(analysis.conditions)) section.first_lines.push_back(caution + ".");
+  section.first_lines.push_back(fmt::format(
+      "Read first: efficiency {:.4f}, the speed-up {:.4g} over the {:.4g} these nodes could give with no loss "
+      "(eta_eff; the other efficiencies are below).",
+      top.efficiency, top.speedup_from_node_times, top.capacity));
+  const auto losses = diagnose(analysis);
+  section.first_lines.push_back(losses.empty() ? "No loss over 1 % of the nodes' capacity."
+                                               : "Largest loss: " + loss_sentence(analysis, top, losses.front()) + ".");
+  if (!analysis.mpi_functions.empty()) {
+    section.tables.push_back(mpi_functions_table(analysis, mpi_functions_first));
+    section.first_tables = 1;
+  }
+  const std::string id = fmt::format("run{}-{}", index + 1, id_from(name));
+  section.figures.push_back(undrawn(time_breakdown_figure(analysis, run.record, id + "-time")));
+  section.first_figures = 1;
+
+  section.folded = "Every metric: the other efficiencies, per node, " +
+                   std::string(analysis.mpi_functions.size() > mpi_functions_first ? "every MPI function, " : "") +
+                   (analysis.regions.empty() ? "" : "regions, ") + "the losses ranked, work shares";
   if (analysis.distribution) section.paragraphs.push_back("Work shared by " + analysis.distribution->describe() + ".");
-  for (const auto& headline_line : headline_lines(analysis, headline(analysis)))
-    section.paragraphs.push_back(headline_line + ".");
-  section.tables = {efficiency_guide_table(analysis), metrics_table(analysis), node_table(analysis)};
-  if (!analysis.mpi_functions.empty()) section.tables.push_back(mpi_functions_table(analysis));
+  for (const auto& headline_line : headline_lines(analysis, top)) section.paragraphs.push_back(headline_line + ".");
+  section.tables.push_back(efficiency_guide_table(analysis));
+  section.tables.push_back(metrics_table(analysis));
+  section.tables.push_back(node_table(analysis));
+  if (analysis.mpi_functions.size() > mpi_functions_first) section.tables.push_back(mpi_functions_table(analysis));
   if (!analysis.regions.empty()) {
     std::vector<NamedRegion> regions;
     for (const auto& region : analysis.regions) regions.push_back({region, region_record(run.record, region)});
@@ -104,8 +141,6 @@ ReportSection run_section(const ReadRun& run, std::size_t index) {
   }
   section.paragraphs.push_back("Diagnosis, the largest losses ranked:");
   for (const auto& loss_line : diagnosis_lines(analysis)) section.paragraphs.push_back(loss_line + ".");
-  const std::string id = fmt::format("run{}-{}", index + 1, id_from(name));
-  section.figures.push_back(undrawn(time_breakdown_figure(analysis, run.record, id + "-time")));
   section.figures.push_back(undrawn(work_share_figure(analysis, id + "-shares")));
   return section;
 }
@@ -164,7 +199,8 @@ std::vector<ReportSection> client_count_sections(const std::vector<ReadRun>& run
       if (speeds.empty()) speeds.assign(static_cast<std::size_t>(clients), 1.0);  // the farm's default
       const double reference = serial ? *serial : run->record.t_seq_ref.value_or(0.0);
       if (reference <= 0.0 || speeds.empty()) continue;
-      points.push_back({clients, reference / run->record.t_par, model::max_speedup(speeds), run->record.t_par});
+      points.push_back(
+          {clients, reference / run->record.t_par, model::max_speedup(speeds), run->record.t_par, std::nullopt});
     }
     if (points.size() < 2) continue;
     const auto& [tool, policy, objective, workload, speeds, eval_time, time_scale] = setting.key();
@@ -205,12 +241,19 @@ std::optional<std::string> program_of(const ReadRun& run) {
 }
 
 // Runs of one program (not farms: those are series over clients) at two or
-// more rank counts, each with t_seq_ref: speed-up and efficiency over ranks.
+// more rank counts, each with t_seq_ref, on nodes of one kind (runs emulated
+// at other speeds are a series of their own): the strong-scaling speed-up
+// T(p0) / T(p) against the run with the fewest ranks, beside the
+// heterogeneous speed-up and efficiency over ranks.
 std::vector<ReportSection> rank_count_sections(const std::vector<ReadRun>& runs) {
   std::map<std::string, std::vector<const ReadRun*>> groups;
   for (const auto& run : runs)
     if (!run.farm && run.record.t_seq_ref)
-      if (const auto program = program_of(run)) groups[*program].push_back(&run);
+      if (const auto program = program_of(run)) {
+        const auto analysis = analyze_run(run.record);
+        const std::string emulated = emulated_speeds_of(analysis);
+        groups[*program + (emulated.empty() ? "" : ", " + emulated)].push_back(&run);
+      }
   std::vector<ReportSection> sections;
   for (auto& [program, group] : groups) {
     std::stable_sort(group.begin(), group.end(), [](const ReadRun* a, const ReadRun* b) {
@@ -222,26 +265,38 @@ std::vector<ReportSection> rank_count_sections(const std::vector<ReadRun>& runs)
       const double ranks = static_cast<double>(run->record.nodes.size());
       if (!points.empty() && points.back().clients == ranks) continue;  // one run per count: the first
       const auto top = headline(analyze_run(run->record));
-      points.push_back({ranks, *top.measured_speedup, top.capacity, run->record.t_par});
+      const double strong = points.empty() ? 1.0 : points.front().t_par / run->record.t_par;
+      points.push_back({ranks, *top.measured_speedup, top.capacity, run->record.t_par, strong});
       used.push_back(run);
     }
     if (points.size() < 2) continue;
     ReportSection section;
     section.title = "Speed-up over ranks: " + program;
     for (const auto* run : used) section.source += (section.source.empty() ? "" : " ") + run->path;
-    section.paragraphs.push_back(fmt::format(
-        "{} runs of {} (context.program, or the kernel and N), one per rank count; speed-up = t_seq_ref / t_par; "
-        "efficiency = speed-up / sum s_i, the efficiency to read first (Clematis-Corana 1999, Eq 25).",
-        used.size(), program));
-    HtmlTable table{"Speed-up against ranks", {"ranks", "t_par (s)", "speed-up", "sum s_i", "efficiency"}, {}};
+    const double fewest = points.front().clients;
+    section.first_lines.push_back(fmt::format(
+        "{} runs of {}, one per rank count. Two speed-ups, not to be mistaken for each other: the strong-scaling "
+        "speed-up T(p0) / T(p), against the run with the fewest ranks (p0 = {:g}), the conventional one; and the "
+        "heterogeneous speed-up t_seq_ref / t_par, where t_seq_ref is each run's own computation summed over its "
+        "ranks, so that time a rank loses to a slow or shared core counts as lost (its efficiency, eta_eff = "
+        "speed-up / sum s_i, is the one to read first; Clematis-Corana 1999, Eq 25).",
+        used.size(), program, fewest));
+    HtmlTable table{"Speed-up against ranks",
+                    {"ranks", "t_par (s)", "strong-scaling speed-up T(p0)/T(p)", "strong-scaling efficiency",
+                     "heterogeneous speed-up t_seq_ref/t_par", "sum s_i", "efficiency eta_eff"},
+                    {}};
     for (const auto& point : points)
       table.rows.push_back({fmt::format("{}", point.clients), fmt::format("{:.4g}", point.t_par),
+                            fmt::format("{:.3f}", *point.strong_speedup),
+                            fmt::format("{:.3f}", *point.strong_speedup * fewest / point.clients),
                             fmt::format("{:.3f}", point.speedup), fmt::format("{:.3f}", point.max_speedup),
                             fmt::format("{:.3f}", point.speedup / point.max_speedup)});
     section.tables.push_back(std::move(table));
+    section.first_tables = 1;
     const std::string id = fmt::format("ranks{}-{}", sections.size() + 1, id_from(program));
     section.figures.push_back(
         undrawn(speedup_figure(points, "Speed-up against ranks: " + program, id + "-speedup", CountOf::ranks)));
+    section.first_figures = 1;
     section.figures.push_back(undrawn(
         client_efficiency_figure(points, "Efficiency against ranks: " + program, id + "-efficiency", CountOf::ranks)));
     sections.push_back(std::move(section));
@@ -274,7 +329,9 @@ ReportSection summary_section(const std::vector<ReadRun>& runs) {
       largest = fmt::format("{}{}: {:.1f} %; removed, efficiency {:.3f}", loss_name(loss.kind), nodes,
                             100.0 * loss.fraction, loss.efficiency_after);
     }
-    table.rows.push_back({run_name(run), fmt::format("{}", run.record.nodes.size()), fmt::format("{:.4g}", top.t_par),
+    const std::string conditions = conditions_of(analysis);
+    table.rows.push_back({run_name(run) + (conditions.empty() ? "" : " (" + conditions + ")"),
+                          fmt::format("{}", run.record.nodes.size()), fmt::format("{:.4g}", top.t_par),
                           top.measured_speedup ? fmt::format("{:.3f}", *top.measured_speedup) : "-",
                           fmt::format("{:.3f}", top.efficiency), largest});
   }
@@ -451,8 +508,14 @@ ReportSection prediction_section(const PredictionDocument& document, std::size_t
 }  // namespace
 
 const std::vector<std::string>& model_figure_names() {
-  static const std::vector<std::string> names{"seed000-fig1", "seed003-fig2"};
+  static const std::vector<std::string> names{"two-processors", "ewf-heterogeneity"};
   return names;
+}
+
+std::optional<std::string> model_figure_renamed(const std::string& old_name) {
+  if (old_name == "seed000-fig1") return "two-processors";
+  if (old_name == "seed003-fig2") return "ewf-heterogeneity";
+  return std::nullopt;
 }
 
 Report build_report(const std::vector<ReportInput>& inputs, const ReportOptions& options) {
@@ -511,13 +574,14 @@ Report build_report(const std::vector<ReportInput>& inputs, const ReportOptions&
   report.title = options.title;
   report.about = options.about;
   if (!runs.empty()) report.sections.push_back(summary_section(runs));
+  // A series of one program over rank counts answers first how it scales.
+  for (auto& section : rank_count_sections(runs)) report.sections.push_back(std::move(section));
   std::set<const ReadRun*> in_series;
   auto series = client_count_sections(runs, in_series);
   std::size_t shown = 0;  // runs in a series over clients have no section of their own
   for (const auto& run : runs)
     if (!in_series.count(&run)) report.sections.push_back(run_section(run, shown++));
   for (auto& section : series) report.sections.push_back(std::move(section));
-  for (auto& section : rank_count_sections(runs)) report.sections.push_back(std::move(section));
   for (auto& section : sweep_sections(sweeps, profile, step_costs)) report.sections.push_back(std::move(section));
   for (std::size_t i = 0; i < optimizer_runs.size(); ++i)
     report.sections.push_back(optimizer_section(optimizer_runs[i].first, optimizer_runs[i].second, i));
@@ -528,12 +592,12 @@ Report build_report(const std::vector<ReportInput>& inputs, const ReportOptions&
   for (const auto& name : options.model_figures) {
     ReportSection section;
     section.source = "model (no run)";
-    if (name == "seed000-fig1") {
+    if (name == "two-processors") {
       section.title = "Model: APGA 2004 Fig 1, two processors of speeds v and h v";
       for (auto& figure : seed000_figure1()) section.figures.push_back(undrawn(std::move(figure)));
     } else {
       if (options.seed003_configurations.empty())
-        throw InputError("--model", "", "seed003-fig2 needs Clematis-Corana 1999 Table 1's configurations");
+        throw InputError("--model", "", "ewf-heterogeneity needs Clematis-Corana 1999 Table 1's configurations");
       section.title = "Model: Clematis-Corana 1999 Fig 2, the efficiency worsening factor";
       section.figures.push_back(undrawn(seed003_figure2(options.seed003_configurations)));
     }

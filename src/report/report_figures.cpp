@@ -117,11 +117,17 @@ HtmlTable node_table(const RunAnalysis& analysis) {
   return table;
 }
 
-HtmlTable mpi_functions_table(const RunAnalysis& analysis) {
-  HtmlTable table{"MPI functions that took most (time summed over the ranks, its largest and mean per rank)",
+HtmlTable mpi_functions_table(const RunAnalysis& analysis, std::size_t most) {
+  const std::size_t shown = std::min(most, analysis.mpi_functions.size());
+  HtmlTable table{shown < analysis.mpi_functions.size()
+                      ? fmt::format("The {} MPI functions that took most, of {} (time summed over the ranks, its "
+                                    "largest and mean per rank)",
+                                    shown, analysis.mpi_functions.size())
+                      : "MPI functions that took most (time summed over the ranks, its largest and mean per rank)",
                   {"function", "calls", "seconds", "max over ranks (s)", "mean over ranks (s)", "bytes"},
                   {}};
-  for (const auto& entry : analysis.mpi_functions)
+  for (const auto& entry : std::vector(analysis.mpi_functions.begin(),
+                                       analysis.mpi_functions.begin() + static_cast<std::ptrdiff_t>(shown)))
     table.rows.push_back({entry.function, fmt::format("{:.0f}", entry.calls), cell(entry.seconds),
                           cell(entry.seconds_max), cell(entry.seconds_mean), fmt::format("{:.6g}", entry.bytes)});
   return table;
@@ -176,17 +182,32 @@ HtmlTable efficiency_guide_table(const RunAnalysis& analysis) {
 
 // --- runs over client or rank counts --------------------------------------------------
 
+namespace {
+// Tics at the counts measured, whole numbers: a count of 1.5 ranks means nothing.
+std::vector<std::pair<double, std::string>> count_ticks(const std::vector<ClientCountPoint>& points) {
+  std::vector<std::pair<double, std::string>> ticks;
+  for (const auto& point : points) ticks.emplace_back(point.clients, fmt::format("{:g}", point.clients));
+  return ticks;
+}
+}  // namespace
+
 Figure speedup_figure(const std::vector<ClientCountPoint>& points, const std::string& title, const std::string& id,
                       CountOf count) {
   const bool clients = count == CountOf::clients;
-  Series measured{"measured", {}, {}, PlotStyle::lines_points, std::nullopt},
-      bound{clients ? "s_max" : "sum s_i", {}, {}, PlotStyle::lines, std::nullopt};
+  Series measured{clients ? "measured" : "heterogeneous t_seq_ref / t_par", {}, {}, PlotStyle::lines_points,
+                  std::nullopt},
+      bound{clients ? "s_max" : "sum s_i", {}, {}, PlotStyle::lines, std::nullopt},
+      strong{"strong-scaling T(p0) / T(p)", {}, {}, PlotStyle::lines_points, std::nullopt};
   double most = 0.0;
   for (const auto& point : points) {
     measured.x.push_back(point.clients);
     measured.y.push_back(point.speedup);
     bound.x.push_back(point.clients);
     bound.y.push_back(point.max_speedup);
+    if (point.strong_speedup) {
+      strong.x.push_back(point.clients);
+      strong.y.push_back(*point.strong_speedup);
+    }
     most = std::max(most, point.clients);
   }
   Figure figure =
@@ -195,31 +216,45 @@ Figure speedup_figure(const std::vector<ClientCountPoint>& points, const std::st
                        "sum v / max v (Eq 6) of the clients",
                        "clients", "speed-up")
               : titled(id, title,
-                       "measured speed-up t_seq_ref / t_par against the number of ranks, beside linear speed-up and "
-                       "sum s_i, what the ranks could give with no loss (Clematis-Corana 1999, Eq 25)",
+                       "two speed-ups against the number of ranks: the strong-scaling one, T(p0) / T(p) against the "
+                       "run with the fewest ranks p0, and the heterogeneous one, t_seq_ref / t_par with t_seq_ref "
+                       "the run's own computation summed over its ranks (it counts a rank's lost speed as lost), "
+                       "beside sum s_i, what the ranks could give with no loss (Clematis-Corana 1999, Eq 25), and "
+                       "linear speed-up",
                        "ranks", "speed-up");
-  figure.series = {measured, bound, line("linear", {0.0, most}, {0.0, most}, PlotStyle::reference)};
+  figure.series = {measured, bound};
+  if (!strong.x.empty()) figure.series.push_back(strong);
+  figure.series.push_back(line("linear", {0.0, most}, {0.0, most}, PlotStyle::reference));
   figure.x_min = 0.0;
   figure.y_min = 0.0;
+  figure.x_tick_labels = count_ticks(points);
   return figure;
 }
 
 Figure client_efficiency_figure(const std::vector<ClientCountPoint>& points, const std::string& title,
                                 const std::string& id, CountOf count) {
   const bool clients = count == CountOf::clients;
-  Series measured{clients ? "s / s_max" : "eta_eff", {}, {}, PlotStyle::lines_points, std::nullopt};
+  Series measured{clients ? "s / s_max" : "eta_eff (heterogeneous)", {}, {}, PlotStyle::lines_points, std::nullopt},
+      strong{"strong-scaling T(p0) p0 / (T(p) p)", {}, {}, PlotStyle::lines_points, std::nullopt};
+  const double fewest = points.empty() ? 1.0 : points.front().clients;
   for (const auto& point : points) {
     measured.x.push_back(point.clients);
     measured.y.push_back(point.speedup / point.max_speedup);
+    if (point.strong_speedup) {
+      strong.x.push_back(point.clients);
+      strong.y.push_back(*point.strong_speedup * fewest / point.clients);
+    }
   }
   Figure figure =
       clients ? titled(id, title, "APGA 2004 Eq 7 with the idle time (s_tot / s_max) against the number of clients",
                        "clients", "efficiency")
               : titled(id, title,
                        "the efficiency to read first, eta_eff = speed-up / sum s_i (Clematis-Corana 1999, Eq 25), "
-                       "against the number of ranks",
+                       "beside the strong-scaling efficiency T(p0) p0 / (T(p) p), against the number of ranks",
                        "ranks", "efficiency");
   figure.series = {measured};
+  if (!strong.x.empty()) figure.series.push_back(strong);
+  figure.x_tick_labels = count_ticks(points);
   figure.x_min = 0.0;
   figure.y_min = 0.0;
   figure.y_max = 1.05;
@@ -490,13 +525,13 @@ HtmlTable speed_model_table(const SpeedModel& model) {
 
 std::vector<Figure> seed000_figure1() {
   Figure speedup, effective;
-  speedup.id = "seed000-fig1-speedup";
+  speedup.id = "two-processors-speedup";
   speedup.title = "Two processors {v, h v}: speed-up against the slower one's share p";
   speedup.caption =
       "APGA 2004 Fig 1 and Eqs 11-12: s(p) for h = 1 to 2; the peak is at p = 1 / (1 + h), the "
       "speed-proportional share (Proposition 1)";
   speedup.y_label = "speed-up s";
-  effective.id = "seed000-fig1-effective-processors";
+  effective.id = "two-processors-effective-processors";
   effective.title = "Two processors {v, h v}: effective processors against p";
   effective.caption = "APGA 2004 Fig 1 and Eq 13: n_eff(p) for h = 1 to 2";
   effective.y_label = "effective processors n_eff";
@@ -529,7 +564,7 @@ Figure seed003_figure2(const std::vector<std::vector<double>>& configurations) {
     by_heterogeneity.emplace_back(model::heterogeneity_degree(configurations[c]), c);
   std::sort(by_heterogeneity.begin(), by_heterogeneity.end());
   Figure figure = titled(
-      "seed003-fig2-ewf", "Efficiency worsening factor against heterogeneity",
+      "ewf-heterogeneity", "Efficiency worsening factor against heterogeneity",
       fmt::format("Clematis-Corana 1999 Fig 2: ewf = eta / eta_hom (Eq 41) with eta_i = 1 / (1 + s_i R) (Eq 38), "
                   "against H (the standard deviation of the speeds) of {} configurations, for R = 0.1 to "
                   "1.0 (top to bottom)",

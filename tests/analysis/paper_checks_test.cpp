@@ -45,7 +45,7 @@ TEST(PaperChecks, MissingDataFolderIsNamed) {
   }
 }
 
-// The report's seed003-fig2 draws Clematis-Corana 1999 Table 1's ten 6-node configurations.
+// The report's ewf-heterogeneity figure draws Clematis-Corana 1999 Table 1's ten 6-node configurations.
 TEST(PaperData, Seed003Table1Speeds) {
   const auto configurations = seed003_table1_speeds(data_dir);
   ASSERT_EQ(configurations.size(), 10u);

@@ -173,7 +173,7 @@ TEST(PredictScaling, CapsAnEfficiencyWhoseModelsDisagreeAtOne) {
   const auto prediction = predict_scaling(measurements, 8.0);
   ASSERT_TRUE(prediction.efficiencies.heterogeneous_efficiency);
   EXPECT_EQ(*prediction.efficiencies.heterogeneous_efficiency, 1.0);
-  EXPECT_EQ(prediction.efficiencies.capped, std::vector<std::string>{"seed 000 e"});
+  EXPECT_EQ(prediction.efficiencies.capped, std::vector<std::string>{"heterogeneous e"});
   // Agreeing models are not capped.
   EXPECT_TRUE(predict_scaling(scaling_of_runs(Runs({2, 4, 8}), ScaleVariable::processes), 16.0).efficiencies.capped.empty());
 }

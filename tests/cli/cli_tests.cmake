@@ -56,6 +56,9 @@ cli_golden(demo_json demo --json)
 # after a help text changed on purpose: check_help.py HETSCALE DIR --write).
 add_test(NAME cli.golden.help
   COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_help.py $<TARGET_FILE:hetscale_cli> ${GOLDEN_DIR}/help)
+# No output speaks of the papers by number (seed 000 ...): every golden, and a report page.
+add_test(NAME cli.no_paper_numbers
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_no_jargon.py $<TARGET_FILE:hetscale_cli> ${PROJECT_SOURCE_DIR})
 
 # Bad input.
 cli_bad_input(missing_file "^hetscale: tests/cli/bad_input/no-such-run.json: cannot be opened: No such file or directory\n$"

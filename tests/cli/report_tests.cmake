@@ -41,8 +41,8 @@ report_golden(all 16 FIGURES_DIR
   ${report_inputs}/farm-adaptive-2.json ${report_inputs}/farm-adaptive-4.json
   ${report_inputs}/sweep-ge-c4.json ${report_inputs}/sweep-ge-c2.json
   ${PROJECT_SOURCE_DIR}/data/papers/seed001-section45.json ${report_inputs}/optimize-h1-ga.json
-  --model seed000-fig1,seed003-fig2 --title "hetscale report: every kind of input")
-report_golden(model 3 --model seed000-fig1,seed003-fig2)
+  --model two-processors,ewf-heterogeneity --title "hetscale report: every kind of input")
+report_golden(model 3 --model two-processors,ewf-heterogeneity)
 # Any program's runs at several rank counts (context.program, t_seq_ref): a
 # summary first, then each run, then speed-up and efficiency over ranks.
 report_golden(series 8 ${report_inputs}/series-my-stencil-2.json ${report_inputs}/series-my-stencil-8.json
@@ -97,11 +97,11 @@ report_bad_input(run_record_refused
   "^hetscale: tests/cli/bad_input/run-unknown-field.json: nodes\\[0\\].t_compute: unknown field"
   tests/cli/bad_input/run-unknown-field.json)
 report_bad_input(unknown_model
-  "^hetscale: --model: unknown model figure 'seed999-fig9'; allowed: seed000-fig1, seed003-fig2\n$"
-  examples/run-hetero.json --model seed000-fig1,seed999-fig9)
+  "^hetscale: --model: unknown model figure 'seed999-fig9'; allowed: two-processors, ewf-heterogeneity\n$"
+  examples/run-hetero.json --model two-processors,seed999-fig9)
 report_bad_input(empty_model_name
-  "^hetscale: --model: 'seed000-fig1,' has an empty name; allowed: seed000-fig1, seed003-fig2\n$"
-  examples/run-hetero.json --model seed000-fig1,)
+  "^hetscale: --model: 'two-processors,' has an empty name; allowed: two-processors, ewf-heterogeneity\n$"
+  examples/run-hetero.json --model two-processors,)
 report_bad_input(no_inputs
   "^hetscale: INPUTS: nothing to report: give run records, sweeps, optimizer runs, predictions, speed models or --model\n$")
 report_bad_input(profile_without_sweeps

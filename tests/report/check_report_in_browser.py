@@ -3,6 +3,13 @@
 
 Usage: check_report_in_browser.py REPORT.html --expected-figures N
            [--screenshot OUT.png] [--chromium PATH] [--timeout SECONDS] [--min-ink FRACTION]
+           [--heading TEXT]... [--table TEXT]...
+
+The screenshot is the page as a reader first sees it, its folded parts
+(<details>) closed; the figures are then checked with every part opened, as a
+reader who opens them sees them. --heading: a section heading (h2) holding
+TEXT must be in the page; --table: a table whose caption or header holds TEXT
+(each checked in the DOM); --distinct-headings: no two section headings alike.
 
 A figure is an <img class="figure">. The report passes when the page has
 exactly N of them, each loaded (natural size > 0) and drawn non-blank, the
@@ -351,7 +358,8 @@ def problems_in(events):
     return console, requests
 
 
-def check(report, expected, screenshot, chromium, min_ink, deadline):
+def check(report, expected, screenshot, chromium, min_ink, deadline, headings_expected=(), tables_expected=(),
+          distinct_headings=False):
     """Returns the list of failures (empty if the report passes), printing what it sees."""
     profile = pathlib.Path(tempfile.mkdtemp(prefix="hetscale-chromium-"))
     process = devtools = None
@@ -365,7 +373,6 @@ def check(report, expected, screenshot, chromium, min_ink, deadline):
             raise CheckError(f"cannot open {report}: {navigation['errorText']}")
         devtools.wait_for_event("Page.loadEventFired")
         evaluate(devtools, SETTLE, await_promise=True)
-        figures = evaluate(devtools, LIST_FIGURES)
 
         if screenshot:
             size = devtools.call("Page.getLayoutMetrics")["cssContentSize"]
@@ -375,6 +382,23 @@ def check(report, expected, screenshot, chromium, min_ink, deadline):
             screenshot.write_bytes(base64.b64decode(shot["data"]))
 
         failures = []
+        headings = evaluate(devtools, "[...document.querySelectorAll('h2')].map(h => h.textContent)")
+        tables = evaluate(devtools, "[...document.querySelectorAll('table')].map(t => "
+                                    "(t.caption ? t.caption.textContent : '') + ' | ' + "
+                                    "[...t.querySelectorAll('th')].map(th => th.textContent).join(' | '))")
+        if distinct_headings and len(set(headings)) != len(headings):
+            failures.append(f"two sections have one heading: {sorted(h for h in headings if headings.count(h) > 1)}")
+        for text in headings_expected:
+            if not any(text in heading for heading in headings):
+                failures.append(f"no section heading holds {text!r}; headings: {headings}")
+        for text in tables_expected:
+            if not any(text in table for table in tables):
+                failures.append(f"no table's caption or header holds {text!r}")
+        print(f"{len(headings)} section headings, {len(tables)} tables")
+
+        evaluate(devtools, "document.querySelectorAll('details').forEach(d => d.open = true)")
+        evaluate(devtools, SETTLE, await_promise=True)
+        figures = evaluate(devtools, LIST_FIGURES)
         for number, figure in enumerate(figures, 1):
             natural = f"{figure['naturalWidth']}x{figure['naturalHeight']}"
             shown = f"{figure['width']:.0f}x{figure['height']:.0f}"
@@ -429,6 +453,12 @@ def main():
                         help="give up after this long (default 60)")
     parser.add_argument("--min-ink", type=float, default=0.01, metavar="FRACTION",
                         help="a figure with a smaller fraction of ink pixels is blank (default 0.01)")
+    parser.add_argument("--heading", action="append", default=[], metavar="TEXT",
+                        help="a section heading holding TEXT must be in the page")
+    parser.add_argument("--table", action="append", default=[], metavar="TEXT",
+                        help="a table whose caption or header holds TEXT must be in the page")
+    parser.add_argument("--distinct-headings", action="store_true",
+                        help="no two section headings may be the same")
     arguments = parser.parse_args()
 
     # A SIGTERM (a test's timeout) still stops Chromium and removes its profile.
@@ -439,7 +469,8 @@ def main():
         if not report.is_file():
             raise CheckError(f"no such file: {arguments.report}")
         failures = check(report, arguments.expected_figures, arguments.screenshot,
-                         arguments.chromium, arguments.min_ink, Deadline(arguments.timeout))
+                         arguments.chromium, arguments.min_ink, Deadline(arguments.timeout), arguments.heading,
+                         arguments.table, arguments.distinct_headings)
     except (CheckError, OSError) as error:
         print(f"FAIL: {arguments.report}: {error}")
         return 1

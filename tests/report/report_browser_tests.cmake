@@ -115,3 +115,18 @@ add_test(NAME report_labels_reject_overlap
   COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_label_spacing.py ${report_fixtures}/overlapping-labels.svg)
 set_tests_properties(report_labels_reject_overlap PROPERTIES PASS_REGULAR_EXPRESSION
   "FAIL [^\n]*overlapping-labels.svg: .node-01. at x = 69.11 and .node-02. at x = 76.83 overlap")
+
+# A series of measured runs (1, 2, 4 ranks of one program, and one emulated):
+# the strong-scaling speed-up against the 1-rank run, MPI function tables and
+# headings that tell the runs apart, read from the page's DOM in the browser
+# (tests/report/check_measured_series_report.py; the page and its screenshot
+# stay in the build tree, report_measured_series/).
+if(HETSCALE_REPORT_BROWSER_TESTS)
+  add_test(NAME report_measured_series_in_browser
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_measured_series_report.py
+      --hetscale $<TARGET_FILE:hetscale_cli> --mpiexec ${MPIEXEC_EXECUTABLE} "--flags=${HETSCALE_MPIEXEC_FLAGS}"
+      --program $<TARGET_FILE:stencil> --chromium ${HETSCALE_CHROMIUM}
+      --out-dir ${CMAKE_CURRENT_BINARY_DIR}/report_measured_series)
+  set_tests_properties(report_measured_series_in_browser PROPERTIES TIMEOUT 300 RESOURCE_LOCK chromium
+    ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}")
+endif()

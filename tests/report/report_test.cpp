@@ -380,6 +380,36 @@ TEST(HtmlReport, OneEmbeddedImagePerFigureThatDecodesToItsSvg) {
   EXPECT_EQ(images[2], report.sections[1].figures[0].svg);
 }
 
+// The first screen (its lines, first tables and figures) opens the section;
+// the rest sits in a closed <details> with the summary given.
+TEST(HtmlReport, FirstScreenThenTheRestFolded) {
+  Report report = sample_report();
+  auto& section = report.sections[0];
+  section.first_lines = {"read <me> first"};
+  section.first_tables = 1;
+  section.first_figures = 1;
+  section.folded = "every metric";
+  const auto html = html_report(report);
+  const auto first = html.find("<div class=\"first\">");
+  const auto line = html.find("<li>read &lt;me&gt; first</li>");
+  const auto table = html.find("<caption>caption &lt;c&gt;");
+  const auto figure_one = html.find("<figure id=\"figure-one\">");
+  const auto details = html.find("<details>\n<summary>every metric</summary>");
+  const auto paragraph = html.find("<p>p &lt; q");
+  const auto figure_two = html.find("<figure id=\"figure-two\">");
+  const auto end = html.find("</details>");
+  for (const auto at : {first, line, table, figure_one, details, paragraph, figure_two, end})
+    ASSERT_NE(at, std::string::npos) << html;
+  EXPECT_LT(first, line);
+  EXPECT_LT(table, figure_one);
+  EXPECT_LT(figure_one, details);
+  EXPECT_LT(details, paragraph);
+  EXPECT_LT(paragraph, figure_two);
+  EXPECT_LT(figure_two, end);
+  EXPECT_FALSE(contains(html, "<details open")) << "folded parts start closed";
+  EXPECT_TRUE(contains(html, "Figure 2. ")) << "figures keep one numbering";
+}
+
 TEST(HtmlReport, SelfContainedWithNoScriptAndNoAddress) {
   const auto html = html_report(sample_report());
   EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
@@ -426,8 +456,8 @@ double rounded(double value, int decimals) {
 TEST(ModelFigures, Seed000Figure1AgreesWithTheTwoProcessorExample) {
   const auto figures = seed000_figure1();
   ASSERT_EQ(figures.size(), 2u);
-  EXPECT_EQ(figures[0].id, "seed000-fig1-speedup");
-  EXPECT_EQ(figures[1].id, "seed000-fig1-effective-processors");
+  EXPECT_EQ(figures[0].id, "two-processors-speedup");
+  EXPECT_EQ(figures[1].id, "two-processors-effective-processors");
   for (const auto& figure : figures) {
     EXPECT_NO_THROW(check_figure(figure));
     ASSERT_EQ(figure.series.size(), 5u);
@@ -460,7 +490,7 @@ TEST(ModelFigures, Seed000Figure1AgreesWithTheTwoProcessorExample) {
 TEST(ModelFigures, Seed003Figure2OnTable1) {
   const auto table = json::parse(io::read_text_file(data_dir + "/papers/seed003.json")).at("table1");
   const auto figure = seed003_figure2(seed003_table1_speeds(data_dir));
-  EXPECT_EQ(figure.id, "seed003-fig2-ewf");
+  EXPECT_EQ(figure.id, "ewf-heterogeneity");
   EXPECT_NO_THROW(check_figure(figure));
   ASSERT_EQ(figure.series.size(), 10u);
   std::vector<double> table_h;
@@ -542,11 +572,20 @@ TEST(BuildReport, RunRecordGivesTimeBreakdownSharesAndMetrics) {
   EXPECT_EQ(section.tables[0].caption, "The other efficiencies, each answering one question");
   EXPECT_EQ(section.tables[1].caption, "Metrics of the run");
   EXPECT_EQ(section.tables[2].rows.size(), 3u) << "one row per node";
-  // The headline opens the section and the diagnosis ends it.
-  ASSERT_GE(section.paragraphs.size(), 5u);
-  EXPECT_NE(section.paragraphs[1].find("t_par = 10 s"), std::string::npos) << section.paragraphs[1];
-  EXPECT_NE(section.paragraphs[3].find("read this first"), std::string::npos) << section.paragraphs[3];
-  EXPECT_EQ(section.paragraphs[4], "Diagnosis, the largest losses ranked:");
+  // The first screen: what was measured, the efficiency to read, the largest
+  // loss, beside where each node's time went; the rest folded.
+  ASSERT_EQ(section.first_lines.size(), 3u);
+  EXPECT_TRUE(contains(section.first_lines[0], "Measured: 3 nodes, t_par = 10 s")) << section.first_lines[0];
+  EXPECT_TRUE(contains(section.first_lines[1], "Read first: efficiency 0.9000")) << section.first_lines[1];
+  EXPECT_TRUE(contains(section.first_lines[2], "Largest loss: idle on client-1")) << section.first_lines[2];
+  EXPECT_EQ(section.first_tables, 0u);  // no MPI functions in this run
+  EXPECT_EQ(section.first_figures, 1u);
+  EXPECT_FALSE(section.folded.empty());
+  // In the folded part, the headline opens and the diagnosis ends.
+  ASSERT_GE(section.paragraphs.size(), 4u);
+  EXPECT_NE(section.paragraphs[0].find("t_par = 10 s"), std::string::npos) << section.paragraphs[0];
+  EXPECT_NE(section.paragraphs[2].find("read this first"), std::string::npos) << section.paragraphs[2];
+  EXPECT_EQ(section.paragraphs[3], "Diagnosis, the largest losses ranked:");
   ASSERT_EQ(section.figures.size(), 2u);
   EXPECT_EQ(section.figures[0].figure.id, "run1-one-run-time");
   ASSERT_TRUE(section.figures[0].figure.bars.has_value());
@@ -773,10 +812,10 @@ TEST(BuildReport, SpeedModelAndTheKernelRunItShared) {
   const auto report =
       build_report({{"models/m.json", model.dump()}, input_file(inputs_dir + "/kernel-ge-600-fpm.json")}, {});
   ASSERT_EQ(report.sections.size(), 3u);  // summary, the run, the model
-  EXPECT_TRUE(contains(report.sections[1].paragraphs[1],
+  EXPECT_TRUE(contains(report.sections[1].paragraphs[0],
                        "Work shared by the functional performance model tests/cli/partition/model-small.json (rows): "
                        "289, 217, 94"))
-      << report.sections[1].paragraphs[1];
+      << report.sections[1].paragraphs[0];
   const auto& section = report.sections[2];
   EXPECT_EQ(section.title, "Speed model: m");
   ASSERT_EQ(section.tables.size(), 1u);
@@ -877,8 +916,10 @@ TEST(BuildReport, SummaryRowPerRunFromItsDiagnosis) {
   EXPECT_TRUE(contains(row[5], fmt::format("efficiency {:.3f}", losses[0].efficiency_after))) << row[5];
 }
 
-// Runs of one program (context.program) at several rank counts: speed-up
-// t_seq_ref / t_par and efficiency speed-up / sum s_i over ranks.
+// Runs of one program (context.program) at several rank counts: the
+// strong-scaling speed-up T(p0) / T(p) against the fewest ranks, beside the
+// heterogeneous speed-up t_seq_ref / t_par and efficiency over ranks; the
+// series comes first, after the summary.
 TEST(BuildReport, AnyProgramsRunsOverRanksGiveASeries) {
   std::vector<ReportInput> inputs;
   for (const int ranks : {4, 2, 8}) {
@@ -888,17 +929,28 @@ TEST(BuildReport, AnyProgramsRunsOverRanksGiveASeries) {
     inputs.push_back({fmt::format("s{}.json", ranks), run.dump()});
   }
   const auto report = build_report(inputs, {});
-  const auto& last = report.sections.back();
+  ASSERT_GE(report.sections.size(), 2u);
+  const auto& last = report.sections[1];
   EXPECT_EQ(last.title, "Speed-up over ranks: stencil");
   EXPECT_EQ(last.source, "s2.json s4.json s8.json");
   ASSERT_EQ(last.figures.size(), 2u);
-  const auto& measured = series_titled(last.figures[0].figure, "measured");
+  const auto& measured = series_titled(last.figures[0].figure, "heterogeneous t_seq_ref / t_par");
   EXPECT_EQ(measured.x, (std::vector<double>{2.0, 4.0, 8.0}));
   EXPECT_DOUBLE_EQ(measured.y[0], 16.0 / 8.5);
   EXPECT_DOUBLE_EQ(measured.y[2], 16.0 / 2.5);
+  const auto& strong = series_titled(last.figures[0].figure, "strong-scaling T(p0) / T(p)");
+  EXPECT_DOUBLE_EQ(strong.y[0], 1.0);
+  EXPECT_DOUBLE_EQ(strong.y[2], 8.5 / 2.5);
+  const auto& strong_efficiency = series_titled(last.figures[1].figure, "strong-scaling T(p0) p0 / (T(p) p)");
+  EXPECT_DOUBLE_EQ(strong_efficiency.y[2], 8.5 / 2.5 * 2.0 / 8.0);
   EXPECT_EQ(last.figures[0].figure.x_label, "ranks");
+  // Tics at the rank counts only.
+  ASSERT_EQ(last.figures[0].figure.x_tick_labels.size(), 3u);
+  EXPECT_EQ(last.figures[0].figure.x_tick_labels[2], (std::pair<double, std::string>{8.0, "8"}));
   ASSERT_EQ(last.tables.size(), 1u);
-  EXPECT_EQ(last.tables[0].rows.size(), 3u);
+  ASSERT_EQ(last.tables[0].rows.size(), 3u);
+  EXPECT_EQ(last.tables[0].rows[2][2], fmt::format("{:.3f}", 8.5 / 2.5));
+  EXPECT_TRUE(contains(last.first_lines.at(0), "not to be mistaken for each other"));
   // Runs without a program name, or of one rank count only, make no series.
   auto lone = run_json("lone", 3.0, 2);
   lone["t_seq_ref"] = 4.0;
@@ -909,16 +961,20 @@ TEST(BuildReport, AnyProgramsRunsOverRanksGiveASeries) {
 
 TEST(BuildReport, ModelFigures) {
   ReportOptions options;
-  options.model_figures = {"seed003-fig2", "seed000-fig1"};
+  options.model_figures = {"ewf-heterogeneity", "two-processors"};
   options.seed003_configurations = seed003_table1_speeds(data_dir);
   const auto report = build_report({}, options);
   ASSERT_EQ(report.sections.size(), 2u);
   EXPECT_EQ(report.sections[0].figures.size(), 1u);
-  EXPECT_EQ(report.sections[0].figures[0].figure.id, "seed003-fig2-ewf");
+  EXPECT_EQ(report.sections[0].figures[0].figure.id, "ewf-heterogeneity");
   EXPECT_EQ(report.sections[1].figures.size(), 2u);
   for (const auto& section : report.sections) EXPECT_EQ(section.source, "model (no run)");
   expect_drawable(report);
-  EXPECT_EQ(model_figure_names(), (std::vector<std::string>{"seed000-fig1", "seed003-fig2"}));
+  EXPECT_EQ(model_figure_names(), (std::vector<std::string>{"two-processors", "ewf-heterogeneity"}));
+  // The names they had, which the command line still takes (saying the new one).
+  EXPECT_EQ(model_figure_renamed("seed000-fig1"), "two-processors");
+  EXPECT_EQ(model_figure_renamed("seed003-fig2"), "ewf-heterogeneity");
+  EXPECT_EQ(model_figure_renamed("two-processors"), std::nullopt);
 }
 
 TEST(BuildReport, RefusesTextThatIsNotAJsonObject) {
@@ -970,11 +1026,11 @@ TEST(BuildReport, CommunicationProfileNeedsSweepsAndIsGivenOnce) {
 
 TEST(BuildReport, RefusesAnUnknownModelFigure) {
   ReportOptions options;
-  options.model_figures = {"seed000-fig1", "seed999-fig9"};
+  options.model_figures = {"two-processors", "seed999-fig9"};
   EXPECT_EQ(ErrorMessage([&] { build_report({}, options); }),
-            "--model: unknown model figure 'seed999-fig9'; allowed: seed000-fig1, seed003-fig2");
-  options.model_figures = {"seed003-fig2"};  // without Table 1's configurations
-  EXPECT_TRUE(contains(ErrorMessage([&] { build_report({}, options); }), "--model: seed003-fig2 needs"));
+            "--model: unknown model figure 'seed999-fig9'; allowed: two-processors, ewf-heterogeneity");
+  options.model_figures = {"ewf-heterogeneity"};  // without Table 1's configurations
+  EXPECT_TRUE(contains(ErrorMessage([&] { build_report({}, options); }), "--model: ewf-heterogeneity needs"));
 }
 
 TEST(BuildReport, RefusesNothingToReport) {
@@ -987,7 +1043,7 @@ TEST(BuildReport, RefusesNothingToReport) {
 
 TEST_F(RenderSvg, EveryInputKindDrawsIntoOnePage) {
   ReportOptions options;
-  options.model_figures = {"seed000-fig1", "seed003-fig2"};
+  options.model_figures = {"two-processors", "ewf-heterogeneity"};
   options.seed003_configurations = seed003_table1_speeds(data_dir);
   std::vector<ReportInput> inputs{
       input_file(examples_dir + "/run-hetero.json"), input_file(inputs_dir + "/sweep-ge-c2.json"),

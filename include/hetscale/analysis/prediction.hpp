@@ -3,10 +3,10 @@
 // computation's max and mean over nodes, communication and waiting, other
 // load) as functions of a scale variable, each fitted with Extra-P's
 // performance-model normal form (empirical/model_search.hpp), and what follows
-// at the scale asked for: the times with an interval, seed 000's efficiency,
+// at the scale asked for: the times with an interval, APGA 2004's efficiency,
 // POP's load balance and communication efficiency, and which part's growth
 // limits them. The scale is p (processes), C (the sum of the nodes' marked
-// speeds: seed 001's variable for heterogeneous machines) or N (problem size).
+// speeds: Chen et al. 2008's variable for heterogeneous machines) or N (problem size).
 // docs/prediction.md.
 #include <optional>
 #include <string>
@@ -32,7 +32,7 @@ inline constexpr const char* component_t_imbalance = "t_imbalance";  // t_comp_m
 inline constexpr const char* component_t_comm_idle = "t_comm+t_idle";
 inline constexpr const char* component_t_other = "t_other";
 inline constexpr const char* component_t_setup = "t_setup";  // the mean over nodes
-// t_par times seed 000's efficiency: the time a perfect split on the same
+// t_par times APGA 2004's efficiency: the time a perfect split on the same
 // nodes would take (APGA 2004 Eq 7), when every run's nodes have work and t_comp.
 inline constexpr const char* component_t_ideal = "t_ideal";
 
@@ -68,7 +68,7 @@ struct ComponentPrediction {
 };
 
 struct EfficiencyPrediction {
-  std::optional<double> heterogeneous_efficiency;  // seed 000 e = t_ideal / t_par
+  std::optional<double> heterogeneous_efficiency;  // APGA 2004's e = t_ideal / t_par
   std::optional<double> load_balance;              // POP: t_comp_mean / t_comp_max
   std::optional<double> communication_efficiency;  // POP: t_comp_max / t_par
   std::optional<double> parallel_efficiency;       // POP: load balance x communication efficiency

@@ -19,9 +19,16 @@ struct DrawnFigure {
   std::string svg;  // as gnuplot drew it
 };
 
+// A section opens with its first screen, what to read first: `first_lines`,
+// then its first `first_tables` tables beside its first `first_figures`
+// figures. When `folded` is set, the rest (paragraphs, the other tables and
+// figures) sits in a <details> element, closed, with `folded` as its summary.
 struct ReportSection {
   std::string title;
   std::string source;                   // the input it explains (a file, or "model")
+  std::vector<std::string> first_lines;  // plain text, shown as a list
+  std::size_t first_tables = 0, first_figures = 0;
+  std::string folded;
   std::vector<std::string> paragraphs;  // plain text
   std::vector<HtmlTable> tables;
   std::vector<DrawnFigure> figures;

@@ -14,6 +14,7 @@
 //                            the prediction with its interval
 //   hetscale.fpm/1           speed against share size per node (functional
 //                            performance models)
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,11 +31,15 @@ struct ReportOptions {
   std::string title = "hetscale report";
   std::vector<std::string> about;
   std::vector<std::string> model_figures;                   // names from model_figure_names()
-  std::vector<std::vector<double>> seed003_configurations;  // speeds of Clematis-Corana 1999 Table 1 (for seed003-fig2)
+  std::vector<std::vector<double>> seed003_configurations;  // speeds of Clematis-Corana 1999 Table 1 (for ewf-heterogeneity)
 };
 
-// "seed000-fig1", "seed003-fig2".
+// "two-processors" (APGA 2004 Fig 1), "ewf-heterogeneity" (Clematis-Corana
+// 1999 Fig 2).
 const std::vector<std::string>& model_figure_names();
+// The name a figure has now, for a name it had before ("seed000-fig1",
+// "seed003-fig2"); nullopt for any other.
+std::optional<std::string> model_figure_renamed(const std::string& old_name);
 
 // The report with its figures not drawn yet (svg empty). InputError names the
 // input that is not JSON or has a schema the report does not know, and any

@@ -24,7 +24,8 @@ Figure work_share_figure(const RunAnalysis& analysis, const std::string& id);
 HtmlTable node_table(const RunAnalysis& analysis);
 // A measured run's MPI functions that took most (calls, time summed, max and
 // mean over ranks, bytes), as `analyze` lists them; empty when it has none.
-HtmlTable mpi_functions_table(const RunAnalysis& analysis);
+// The MPI functions that took most, the first `most` of them (all by default).
+HtmlTable mpi_functions_table(const RunAnalysis& analysis, std::size_t most = static_cast<std::size_t>(-1));
 // A measured run's regions (hetscale_region_begin / _end), each read as a run
 // record of its own: its t_par and part of the run's, its efficiency (eta_eff),
 // e and POP's parallel efficiency, its longest MPI time and the MPI function
@@ -44,6 +45,9 @@ struct ClientCountPoint {
   double speedup = 0.0;      // reference time / t_par
   double max_speedup = 0.0;  // s_max = sum v / max v of the clients; for ranks, sum s_i (what they could give)
   double t_par = 0.0;        // of the run, s
+  // Ranks only: T(p0) / T(p), the conventional strong-scaling speed-up
+  // against the run with the fewest ranks p0.
+  std::optional<double> strong_speedup;
 };
 // What a series counts: a farm's clients (APGA 2004 Fig 3), or the ranks of any program.
 enum class CountOf { clients, ranks };

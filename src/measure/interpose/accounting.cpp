@@ -655,7 +655,8 @@ nlohmann::ordered_json threads_of(const Gathered& gathered, bool& several) {
 }
 
 void write_record(const Gathered& gathered) {
-  const std::string run_label = fmt::format("measured: {} on {} ranks", settings().program, gathered.ranks);
+  const std::string run_label = fmt::format("measured: {} on {} rank{}", settings().program, gathered.ranks,
+                                            gathered.ranks == 1 ? "" : "s");
   nlohmann::ordered_json host_names = nlohmann::ordered_json::array(), paused_seconds = nlohmann::ordered_json::array();
   bool any_paused = false, any_emulated = false;
   for (int r = 0; r < gathered.ranks; ++r) {
