@@ -9,7 +9,7 @@ SOURCE_DIR, with HOME set to a fresh folder (the README's work folder is
 ~/hetscale-work), unless the line before it is `<!-- readme-test: skip ... -->`
 (which says why). The README's `B=$PWD/build/apps/hetscale/hetscale` names
 the hetscale of `make`; when the tested build is elsewhere, HETSCALE replaces
-that path, and this says so. What must hold: every block exits 0, and the
+that path (and `$PWD/build/` that build's folder), and this says so. What must hold: every block exits 0, and the
 source tree gains or loses no file (outputs go to the work folder).
 """
 import os
@@ -19,6 +19,7 @@ import sys
 import tempfile
 
 README_BINARY = "$PWD/build/apps/hetscale/hetscale"
+README_BUILD = "$PWD/build/"  # the build of `make`: its other programs (the stencil)
 SKIP = re.compile(r"^<!-- readme-test: skip .*-->$")
 
 
@@ -61,7 +62,8 @@ def main(source, hetscale):
         if README_BINARY in text and os.path.realpath(hetscale) != os.path.realpath(
                 os.path.join(source, "build/apps/hetscale/hetscale")):
             print(f"README line {line}: {README_BINARY} is {hetscale} in this build")
-            text = text.replace(README_BINARY, hetscale)
+            build = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(hetscale))))
+            text = text.replace(README_BINARY, hetscale).replace(README_BUILD, build + "/")
         script.append(f'echo "--- README.md line {line}" >&2')
         script.append(text)
     before = source_files(source)
