@@ -1,6 +1,8 @@
 #include "cli.hpp"
 
 #include <cerrno>
+#include <chrono>
+#include <thread>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -110,8 +112,14 @@ int run_mpi_command(int& argc, char**& argv, const std::function<void(int rank, 
     return body(mpi.rank(), mpi.size());
   } catch (const run::Stopped& stopped) {
     // Every rank is stopping and the launcher is ending the job: this rank
-    // ends at once, as a process ended by the signal says (128 + signal).
+    // ends as a process ended by the signal says (128 + signal). The others
+    // leave rank 0 the time to say what stopped: a rank that exits first
+    // makes Open MPI's mpiexec kill the rest at once (SIGKILL).
     std::fflush(stdout);
+    if (mpi.rank() != 0) {
+      const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+      while (std::chrono::steady_clock::now() < until) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
     std::_Exit(128 + stopped.signal());
   } catch (const std::exception& error) {
     say_on_stderr(fmt::format("hetscale: internal error on rank {}: {}\n", mpi.rank(), error.what()));

@@ -5,8 +5,10 @@
 // and runs the chosen action.
 #include <cstddef>
 #include <functional>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -49,6 +51,21 @@ std::size_t count_option(const std::string& text, const std::string& option);
 std::vector<double> per_rank_speeds(const std::string& text, const std::string& option, int ranks);
 // --speeds: emulated relative speeds, per rank as above, each in (0, 1].
 std::vector<double> emulated_speeds_option(const std::string& text, int ranks);
+
+// Runs `call`. The library names a setting by its field ("speeds"); an
+// InputError whose source is one of `fields` is said again naming the
+// option of that name (--speeds), so that no option's name is spelled in
+// the library.
+template <class Call>
+auto with_options_named(std::initializer_list<std::string_view> fields, Call call) -> decltype(call()) {
+  try {
+    return call();
+  } catch (const InputError& error) {
+    for (const auto field : fields)
+      if (error.source() == field) throw InputError("--" + error.source(), error.field(), error.problem());
+    throw;
+  }
+}
 
 // A name turned into its value; a name the library does not know is bad
 // input to `option`.

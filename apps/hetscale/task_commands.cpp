@@ -141,11 +141,22 @@ std::string numbers_of(const std::vector<std::size_t>& tasks);
 // resume.
 void say_stopped(int signal, const std::map<std::size_t, TaskStart>& running, const TaskRun& task_run,
                  const run::TaskFarm& task_farm, const TaskRunOptions& options) {
-  const double now = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
   std::vector<std::size_t> ended;
+  for (const auto& [task, start] : running) ended.push_back(task);
+  // The line first: the launcher kills this rank a moment after the signal.
+  const std::string resume =
+      options.results.empty()
+          ? "no job log (--results LOG) was kept: run the tasks again, with --results to resume next time"
+          : fmt::format("to run the tasks not done, run the same command with --resume (job log {})", options.results);
+  say_on_stderr(fmt::format("hetscale: farm: stopped by SIG{}: {}; {}\n", sigabbrev_np(signal),
+                            ended.empty() ? std::string("no task was running")
+                                          : fmt::format("{} task{} handed out {} not finished ({})", ended.size(),
+                                                        ended.size() == 1 ? "" : "s",
+                                                        ended.size() == 1 ? "was" : "were", numbers_of(ended)),
+                            resume));
+  if (!task_run.log) return;
+  const double now = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
   for (const auto& [task, start] : running) {
-    ended.push_back(task);
-    if (!task_run.log) continue;
     TaskEnd end;
     end.task = task;
     end.attempt = start.attempt;
@@ -159,16 +170,6 @@ void say_stopped(int signal, const std::map<std::size_t, TaskStart>& running, co
     end.outcome = TaskOutcome::stopped;
     task_run.log->write_line(task_log_line(end));
   }
-  const std::string resume =
-      options.results.empty()
-          ? "no job log (--results LOG) was kept: run the tasks again, with --results to resume next time"
-          : fmt::format("to run the tasks not done, run the same command with --resume (job log {})", options.results);
-  say_on_stderr(fmt::format("hetscale: farm: stopped by SIG{}: {}; {}\n", sigabbrev_np(signal),
-                            ended.empty() ? std::string("no task was running")
-                                          : fmt::format("{} task{} handed out {} not finished ({})", ended.size(),
-                                                        ended.size() == 1 ? "" : "s",
-                                                        ended.size() == 1 ? "was" : "were", numbers_of(ended)),
-                            resume));
 }
 
 std::string numbers_of(const std::vector<std::size_t>& tasks) {
@@ -194,11 +195,7 @@ int run_task_farm(const TaskRunOptions& options, const GeneralFarmOptions& farm,
         settings.emulate_speeds = true;
         settings.stop_on_signals = true;
         settings.retries = options.retries;
-        try {
-          run::validate_farm_settings(settings, ranks);
-        } catch (const InputError& error) {  // a setting is the option of its name
-          throw InputError("--" + error.source(), error.field(), error.problem());
-        }
+        with_options_named({"speeds", "policy"}, [&] { run::validate_farm_settings(settings, ranks); });
         progress_output = progress_output_on_rank(rank);
         // The files are rank 0's to read and write; its verdict is every rank's.
         std::string problem;

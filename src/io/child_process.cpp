@@ -164,13 +164,18 @@ bool executable_file(const std::string& path) {
 
 }  // namespace
 
-bool program_available(const std::string& program) {
-  if (program.empty()) return false;
-  if (program.find('/') != std::string::npos) return executable_file(program);
+std::optional<std::string> program_path(const std::string& program) {
+  if (program.empty()) return std::nullopt;
+  if (program.find('/') != std::string::npos)
+    return executable_file(program) ? std::optional<std::string>(program) : std::nullopt;
   const char* path = std::getenv("PATH");
-  for (const std::string_view folder : split_at(path ? path : "/usr/bin:/bin", ':'))
-    if (!folder.empty() && executable_file(std::string(folder) + "/" + program)) return true;
-  return false;
+  for (const std::string_view folder : split_at(path ? path : "/usr/bin:/bin", ':')) {
+    const std::string candidate = std::string(folder.empty() ? "." : folder) + "/" + program;
+    if (executable_file(candidate)) return candidate;
+  }
+  return std::nullopt;
 }
+
+bool program_available(const std::string& program) { return program_path(program).has_value(); }
 
 }  // namespace hetscale::io

@@ -333,7 +333,7 @@ def task_processes(token):
 def stop(args, folder, how):
     farm = Farm(args, folder)
     tasks = 12 if args.ranks > 1 else 4
-    token = "2.0417"  # a task's sleep, found in the process table
+    token = f"2.{os.getpid()}1"  # a task's sleep, this test's alone, found in the process table
     with open(farm.path("tasks.txt"), "w") as f:
         for task in range(tasks):
             f.write(f"echo {task} >> started.txt; sleep {token}; echo {task} >> effects.txt\n")
@@ -356,7 +356,9 @@ def stop(args, folder, how):
         fail(f"mpiexec exited 0 after {signal.Signals(how).name}")
     said = [line for line in stderr.splitlines() if line.startswith("hetscale: farm: stopped by SIG")]
     if len(said) != 1 or "--resume" not in said[0]:
-        fail(f"expected one line saying the farm stopped and how to resume, got:\n{stderr}")
+        log = open(farm.path("log.jsonl")).read() if os.path.exists(farm.path("log.jsonl")) else "(no log)"
+        fail(f"expected one line saying the farm stopped and how to resume, got (exit code {first.returncode}):\n"
+             f"{stderr}\nthe job log:\n{log}")
     time.sleep(2)
     left = task_processes(token)
     if left:

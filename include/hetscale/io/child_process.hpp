@@ -2,6 +2,7 @@
 // Running another program (gnuplot, a launcher) as a child process: its
 // standard input given, its standard output and error collected.
 #include <stdexcept>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,6 +28,10 @@ struct ProgramOutput {
 // std::runtime_error if the pipes to it cannot be made.
 ProgramOutput run_program(const std::vector<std::string>& arguments, std::string_view input = {});
 
+// `program` as execvp would run it: itself when it holds a '/', else the
+// first executable of that name in PATH (an empty folder in PATH is the
+// current one); nullopt when there is none.
+std::optional<std::string> program_path(const std::string& program);
 // Whether `program` is an executable on PATH (or a path to one).
 bool program_available(const std::string& program);
 

@@ -28,56 +28,24 @@
 #include "hetscale/measure/rank_timeline.hpp"
 #include "hetscale/record/mpi_profile.hpp"
 #include "hetscale/record/run_record.hpp"
+#include "gathered.hpp"
+#include "hetscale/measure/measure_settings.hpp"
 #include "other_threads.hpp"
+#include "record_writers.hpp"
 #include "thread_clock.hpp"
 #include "thread_registry.hpp"
 #include "tick_clock.hpp"
+#include "transfer_model.hpp"
 
 namespace hetscale::interpose {
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double seconds_between(Clock::time_point from, Clock::time_point to) {
-  return std::chrono::duration<double>(to - from).count();
-}
 
-std::string environment(const char* name) {
-  const char* value = std::getenv(name);
-  return value ? value : "";
-}
-
-struct Settings {
-  std::string out, program, talp_json;
-  std::vector<double> speeds, emulated_speeds;
-};
-
-double positive_or(const std::string& text, double fallback) {
-  char* end = nullptr;
-  const double value = std::strtod(text.c_str(), &end);
-  return !text.empty() && end && *end == '\0' && value > 0.0 ? value : fallback;
-}
-
-std::vector<double> speed_list(const std::string& text) {
-  std::vector<double> speeds;
-  for (std::size_t start = 0; !text.empty() && start <= text.size();) {
-    const std::size_t comma = std::min(text.find(',', start), text.size());
-    speeds.push_back(positive_or(text.substr(start, comma - start), 1.0));
-    start = comma + 1;
-  }
-  return speeds;
-}
-
-const Settings& settings() {
-  static const Settings read = [] {
-    Settings s;
-    s.out = environment("HETSCALE_MEASURE_OUT");
-    s.talp_json = environment("HETSCALE_MEASURE_TALP_JSON");
-    s.program = environment("HETSCALE_MEASURE_PROGRAM");
-    s.speeds = speed_list(environment("HETSCALE_MEASURE_SPEEDS"));
-    s.emulated_speeds = speed_list(environment("HETSCALE_MEASURE_EMULATE_SPEEDS"));
-    return s;
-  }();
+// The settings `hetscale measure` handed over (measure/measure_settings.hpp).
+const measure::MeasureSettings& settings() {
+  static const measure::MeasureSettings read = measure::MeasureSettings::from_environment();
   return read;
 }
 
@@ -94,89 +62,10 @@ double ticks_per_second = 1e9;
 // This rank's emulated speed (--emulate-speeds; 1: none), set in MPI_Init.
 std::atomic<double> emulated_speed{1.0};
 
-// The transfer model that splits a data-moving call into t_comm and t_idle:
-// given (--latency, --bandwidth, --comm-profile, --platform), else calibrated
-// at MPI_Init. Set once in MPI_Init, before any call is accounted.
-struct TransferModel {
-  double latency = 1e-6, bandwidth = 1e9;
-  std::string source;
-};
+// The transfer model (transfer_model.hpp), set once in MPI_Init before any
+// call is accounted, and the same in ticks, for each call's cost.
 TransferModel transfer_model;
-// The same in ticks, for each call's cost (set with it in MPI_Init).
 double latency_ticks = 0.0, ticks_per_byte = 0.0;
-
-// A ping-pong between rank 0 and the first rank on another host (rank 1 when
-// all share one): latency is the least half round trip of 1 byte in 50,
-// bandwidth 1 MiB over the least half round trip of 5 less that latency.
-// Every rank gets rank 0's figures. Its time is t_setup, with MPI_Init's
-// (initialized()).
-TransferModel calibrated_transfer_model() {
-  int rank = 0, ranks = 1;
-  PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  PMPI_Comm_size(MPI_COMM_WORLD, &ranks);
-  TransferModel model;
-  if (ranks < 2) {
-    model.source = fmt::format("one rank, nothing to calibrate: defaults (latency {:g} s, bandwidth {:g} bytes/s)",
-                               model.latency, model.bandwidth);
-    return model;
-  }
-  std::vector<char> host(MPI_MAX_PROCESSOR_NAME, '\0'), first_host(MPI_MAX_PROCESSOR_NAME, '\0');
-  int length = 0;
-  PMPI_Get_processor_name(host.data(), &length);
-  first_host = host;
-  PMPI_Bcast(first_host.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR, 0, MPI_COMM_WORLD);
-  const int candidate = host == first_host ? ranks : rank;
-  int other_host = ranks;
-  PMPI_Allreduce(&candidate, &other_host, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-  const int partner = other_host < ranks ? other_host : 1;
-
-  constexpr int small_trips = 50, large_trips = 5, large_bytes = 1 << 20;
-  std::vector<char> buffer(large_bytes);
-  const auto least_half_round_trip = [&](int bytes, int trips) {
-    double least = 1e300;
-    for (int trip = 0; trip < trips; ++trip) {
-      const auto start = Clock::now();
-      if (rank == 0) {
-        PMPI_Send(buffer.data(), bytes, MPI_BYTE, partner, 0, MPI_COMM_WORLD);
-        PMPI_Recv(buffer.data(), bytes, MPI_BYTE, partner, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      } else {
-        PMPI_Recv(buffer.data(), bytes, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        PMPI_Send(buffer.data(), bytes, MPI_BYTE, 0, 0, MPI_COMM_WORLD);
-      }
-      least = std::min(least, seconds_between(start, Clock::now()) / 2.0);
-    }
-    return least;
-  };
-  double figures[2] = {model.latency, model.bandwidth};
-  if (rank == 0 || rank == partner) {
-    const double latency = least_half_round_trip(1, small_trips);
-    const double large = least_half_round_trip(large_bytes, large_trips);
-    figures[0] = latency;
-    figures[1] = large_bytes / std::max(large - latency, 1e-9);
-  }
-  PMPI_Bcast(figures, 2, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-  model.latency = figures[0];
-  model.bandwidth = figures[1];
-  model.source = fmt::format(
-      "calibrated at MPI_Init by a ping-pong of rank 0 and rank {} ({}): latency {:.3g} s (the least half round trip "
-      "of 1 byte in {}), bandwidth {:.4g} bytes/s (1 MiB, the least of {})",
-      partner, other_host < ranks ? "another host" : "the same host", model.latency, small_trips, model.bandwidth,
-      large_trips);
-  return model;
-}
-
-TransferModel chosen_transfer_model() {
-  const std::string latency = environment("HETSCALE_MEASURE_LATENCY");
-  const std::string bandwidth = environment("HETSCALE_MEASURE_BANDWIDTH");
-  if (latency.empty() && bandwidth.empty()) return calibrated_transfer_model();
-  TransferModel model;
-  model.latency = positive_or(latency, model.latency);
-  model.bandwidth = positive_or(bandwidth, model.bandwidth);
-  model.source = environment("HETSCALE_MEASURE_MODEL_SOURCE");
-  if (model.source.empty())
-    model.source = fmt::format("given (latency {:g} s, bandwidth {:g} bytes/s)", model.latency, model.bandwidth);
-  return model;
-}
 
 // A sum one thread adds to and any thread may read (a region's boundary).
 class Accumulator {
@@ -393,43 +282,6 @@ void close_region(Region& region, Ticks now) {
   region.sum->add(*region.at_begin, -1.0);
 }
 
-// What one rank sends rank 0 in MPI_Finalize, for the run and each region:
-// its times (the rank as one timeline, measure/rank_timeline.hpp), then per
-// function its seconds, calls and bytes.
-enum Field : std::size_t {
-  elapsed,
-  comp,
-  comm,
-  setup,
-  idle,
-  other,
-  blocked,
-  speed,
-  process_id,
-  paused,
-  emulated,        // the emulated speed asked (1: none)
-  calling_on_cpu,  // the MPI-calling threads' computation on a CPU
-  calling_held,    // and held back: the speed achieved is on_cpu / (on_cpu + held)
-  cpus,            // CPUs this rank may run on (its affinity)
-  host_cpus,       // CPUs of its host (online)
-  threads_seen,    // threads that computed 5 % of the rank's time or more
-  fields
-};
-const std::size_t width = fields + 4 * function_count;
-
-// One thread's breakdown, for the record's context.threads.
-enum ThreadField : std::size_t {
-  thread_calls_mpi,
-  thread_on_cpu,
-  thread_held,
-  thread_other,
-  thread_blocked,
-  thread_setup,
-  thread_comm,
-  thread_idle,
-  thread_fields
-};
-
 int allowed_cpus() {
   cpu_set_t set;
   CPU_ZERO(&set);
@@ -490,22 +342,6 @@ std::vector<double> thread_rows_of(const Totals& totals, double seconds_per_tick
   return rows;
 }
 
-// The rows rank 0 gathered: [rank][part][field], part 0 the run and part
-// 1 + k the k-th region; and each rank's threads.
-struct Gathered {
-  int ranks = 0;
-  std::vector<std::string> region_names;
-  std::vector<double> rows;
-  std::vector<char> hosts;
-  std::vector<double> thread_rows;
-  std::vector<int> thread_counts, thread_offsets;  // in values
-
-  const double* row(int rank, std::size_t part) const {
-    return &rows[(static_cast<std::size_t>(rank) * (1 + region_names.size()) + part) * width];
-  }
-  std::string host(int rank) const { return &hosts[static_cast<std::size_t>(rank) * MPI_MAX_PROCESSOR_NAME]; }
-};
-
 // Every region name any rank used, in order, on every rank.
 std::vector<std::string> all_region_names(const std::vector<std::string>& mine, int rank, int ranks) {
   std::string packed;
@@ -541,245 +377,6 @@ std::vector<std::string> all_region_names(const std::vector<std::string>& mine, 
   std::istringstream lines(joined);
   for (std::string line; std::getline(lines, line);) result.push_back(line);
   return result;
-}
-
-// One part of the run (the whole or a region) as a run record, with its MPI
-// profile in the context.
-RunRecord record_of(const Gathered& gathered, std::size_t part, const std::string& label,
-                    nlohmann::ordered_json context) {
-  RunRecord record;
-  record.label = label;
-  double work = 0.0;
-  std::vector<MpiFunctionProfile> profile;
-  for (std::size_t f = 0; f < function_count; ++f) profile.push_back({functions[f].name});
-  for (int r = 0; r < gathered.ranks; ++r) {
-    const double* row = gathered.row(r, part);
-    NodeRecord node;
-    node.name = fmt::format("rank-{}", r);
-    node.t_comp = row[comp];
-    node.t_comm = row[comm];
-    node.t_setup = row[setup];
-    node.t_idle = row[idle];
-    node.t_other = row[other];
-    node.t_blocked = row[blocked];
-    node.work = row[speed] * row[comp];  // in reference units: the reference node's seconds
-    work += node.work;
-    record.t_par = std::max(record.t_par, row[elapsed]);
-    record.nodes.push_back(node);
-    for (std::size_t f = 0; f < function_count; ++f) {
-      auto& entry = profile[f];
-      entry.seconds += row[fields + f];
-      entry.seconds_max = std::max(entry.seconds_max, row[fields + f]);
-      entry.calls += row[fields + function_count + f];
-      entry.bytes += row[fields + 2 * function_count + f];
-      entry.messages += row[fields + 3 * function_count + f];
-    }
-  }
-  if (work > 0.0) record.t_seq_ref = work;
-  std::erase_if(profile, [](const MpiFunctionProfile& entry) { return entry.calls <= 0.0; });
-  for (auto& entry : profile) entry.seconds_mean = entry.seconds / gathered.ranks;
-  std::stable_sort(profile.begin(), profile.end(),
-                   [](const MpiFunctionProfile& a, const MpiFunctionProfile& b) { return a.seconds > b.seconds; });
-  context["mpi_functions"] = nlohmann::ordered_json::parse(mpi_profile_json(profile));
-  record.context_json = context.dump();
-  return record;
-}
-
-// How the ranks shared this run's hosts: per rank the CPUs it may run on and
-// its threads that computed (5 % of its time or more), per host its ranks;
-// cores are shared when a host has more ranks than CPUs, or a rank more
-// computing threads than the CPUs it may run on.
-nlohmann::ordered_json sharing_of(const Gathered& gathered) {
-  std::map<std::string, std::pair<int, int>> hosts;  // ranks, CPUs
-  nlohmann::ordered_json cpus = nlohmann::ordered_json::array(), threads = nlohmann::ordered_json::array();
-  bool shared = false;
-  for (int r = 0; r < gathered.ranks; ++r) {
-    const double* row = gathered.row(r, 0);
-    const int count = static_cast<int>(row[Field::cpus]), seen = static_cast<int>(row[threads_seen]);
-    cpus.push_back(count);
-    threads.push_back(seen);
-    shared = shared || seen > count;
-    auto& host = hosts[gathered.host(r)];
-    host.first += 1;
-    host.second = static_cast<int>(row[host_cpus]);
-  }
-  nlohmann::ordered_json ranks_per_host = nlohmann::ordered_json::object();
-  for (const auto& [name, host] : hosts) {
-    ranks_per_host[name] = host.first;
-    shared = shared || host.first > host.second;
-  }
-  return {{"cpus", cpus}, {"threads", threads}, {"ranks_per_host", ranks_per_host}, {"cores_shared", shared}};
-}
-
-// The emulated speeds asked and achieved: each rank's MPI-calling threads'
-// computation on a CPU against that computation held back to the speed.
-nlohmann::ordered_json emulation_of(const Gathered& gathered) {
-  nlohmann::ordered_json asked = nlohmann::ordered_json::array(), achieved = nlohmann::ordered_json::array();
-  for (int r = 0; r < gathered.ranks; ++r) {
-    const double* row = gathered.row(r, 0);
-    asked.push_back(row[emulated]);
-    achieved.push_back(measure::achieved_speed(row[calling_on_cpu], row[calling_held], row[emulated]));
-  }
-  return {{"mechanism",
-           "hold-back: after each computation of a thread that calls MPI (its time on a CPU, read exactly), the "
-           "thread sleeps (1/v - 1) times that time before its next MPI call; its waits in MPI are not slowed; "
-           "an OpenMP team's threads (GNU libgomp) are held back at the end of their part of each parallel region, "
-           "other threads that never call MPI are not held back"},
-          {"asked", asked},
-          {"achieved", achieved}};
-}
-
-// Each rank's threads with a time of their own, when a rank has more than one.
-nlohmann::ordered_json threads_of(const Gathered& gathered, bool& several) {
-  several = false;
-  nlohmann::ordered_json ranks = nlohmann::ordered_json::array();
-  for (int r = 0; r < gathered.ranks; ++r) {
-    nlohmann::ordered_json threads = nlohmann::ordered_json::array();
-    const int values = gathered.thread_counts[static_cast<std::size_t>(r)];
-    several = several || values > static_cast<int>(thread_fields);
-    for (int k = 0; k < values / static_cast<int>(thread_fields); ++k) {
-      const double* row = &gathered.thread_rows[static_cast<std::size_t>(gathered.thread_offsets[r]) +
-                                                static_cast<std::size_t>(k) * thread_fields];
-      threads.push_back({{"calls_mpi", row[thread_calls_mpi] > 0.0},
-                         {"on_cpu", row[thread_on_cpu]},
-                         {"held", row[thread_held]},
-                         {"other", row[thread_other]},
-                         {"blocked", row[thread_blocked]},
-                         {"setup", row[thread_setup]},
-                         {"comm", row[thread_comm]},
-                         {"idle", row[thread_idle]}});
-    }
-    ranks.push_back(threads);
-  }
-  return ranks;
-}
-
-void write_record(const Gathered& gathered) {
-  const std::string run_label = fmt::format("measured: {} on {} rank{}", settings().program, gathered.ranks,
-                                            gathered.ranks == 1 ? "" : "s");
-  nlohmann::ordered_json host_names = nlohmann::ordered_json::array(), paused_seconds = nlohmann::ordered_json::array();
-  bool any_paused = false, any_emulated = false;
-  for (int r = 0; r < gathered.ranks; ++r) {
-    host_names.push_back(gathered.host(r));
-    paused_seconds.push_back(gathered.row(r, 0)[paused]);
-    any_paused = any_paused || gathered.row(r, 0)[paused] > 0.0;
-    any_emulated = any_emulated || gathered.row(r, 0)[emulated] < 1.0;
-  }
-  nlohmann::ordered_json context{
-      {"tool", "hetscale measure"},
-      {"program", settings().program},
-      {"ranks", gathered.ranks},
-      {"hosts", host_names},
-      {"speeds", settings().speeds.empty()                               ? std::string("none given: every rank of speed 1")
-                 : environment("HETSCALE_MEASURE_SPEEDS_SOURCE").empty() ? std::string("given (HETSCALE_MEASURE_SPEEDS)")
-                                                                          : environment("HETSCALE_MEASURE_SPEEDS_SOURCE")},
-      {"times",
-       "each thread's time split exactly by its own counters (thread CPU clock, run-queue delay); the rank is one "
-       "timeline: t_comp its busiest thread's computation on a CPU (and held back to an emulated speed), t_other "
-       "that thread's wait for a CPU; t_setup: MPI_Init, MPI_Finalize and communicator, group, window, datatype "
-       "and file creation; t_comm: of each call that moves data, its modelled transfer cost (latency + bytes / "
-       "bandwidth, capped by the call's time), an estimate, and all of each MPI-IO read, write and sync; t_idle: "
-       "the rest of those calls and every wait (MPI time only while no thread computes); t_blocked: the rest, "
-       "outside MPI and not ready to run (sleeping, file I/O)"},
-      {"transfer_model", transfer_model.source},
-      {"clock", fmt::format("{}, its rate measured against steady_clock over the run", tick_clock.name())},
-      {"sharing", sharing_of(gathered)}};
-  if (any_emulated) context["emulation"] = emulation_of(gathered);
-  bool several_threads = false;
-  auto threads = threads_of(gathered, several_threads);
-  if (several_threads) context["threads"] = threads;
-  if (any_paused) {
-    context["measuring_off"] = "MPI_Pcontrol(0) to MPI_Pcontrol(1): left out of every rank's times";
-    context["measuring_off_seconds"] = paused_seconds;
-  }
-  nlohmann::ordered_json regions = nlohmann::ordered_json::array();
-  for (std::size_t k = 0; k < gathered.region_names.size(); ++k) {
-    const auto& name = gathered.region_names[k];
-    const auto region = record_of(gathered, 1 + k, fmt::format("region {} of {}", name, run_label),
-                                  {{"tool", "hetscale measure"}, {"region", name}});
-    regions.push_back(nlohmann::ordered_json::parse(run_record_json(region)));
-  }
-  auto record = record_of(gathered, 0, run_label, context);
-  if (!regions.empty()) {
-    auto with_regions = nlohmann::ordered_json::parse(record.context_json);
-    with_regions["regions"] = regions;
-    record.context_json = with_regions.dump();
-  }
-  try {
-    io::write_file_atomically(settings().out, run_record_json(record));
-  } catch (const std::exception& error) {
-    std::fprintf(stderr, "hetscale: measure: the run record was not written: %s\n", error.what());
-  }
-}
-
-// The run in DLB TALP's JSON layout (times in ns): "Global" for the whole run
-// and one entry per region, for TALP-Pages and the scripts written for TALP
-// (docs/measure.md). Useful time is t_comp; MPI time the rest of the rank's
-// elapsed time. The load balance splits into in-node and inter-node factors:
-// LB = LB_in x LB_out, LB_out = mean useful / the largest node mean of useful time.
-void write_talp_json(const Gathered& gathered) {
-  const auto ns = [](double seconds) { return static_cast<std::int64_t>(std::llround(seconds * 1e9)); };
-  const int ranks = gathered.ranks;
-  nlohmann::ordered_json pop_metrics = nlohmann::ordered_json::object();
-  nlohmann::ordered_json process_entries = nlohmann::ordered_json::array();
-  std::size_t hosts_used = 0;
-  for (std::size_t part = 0; part <= gathered.region_names.size(); ++part) {
-    const std::string name = part == 0 ? "Global" : gathered.region_names[part - 1];
-    double t_par = 0.0, useful_sum = 0.0, useful_max = 0.0, calls_sum = 0.0;
-    std::map<std::string, std::pair<double, int>> node_useful;  // host: sum of useful, ranks
-    nlohmann::ordered_json processes = nlohmann::ordered_json::array();
-    for (int r = 0; r < ranks; ++r) {
-      const double* row = gathered.row(r, part);
-      double calls = 0.0;
-      for (std::size_t f = 0; f < function_count; ++f) calls += row[fields + function_count + f];
-      t_par = std::max(t_par, row[elapsed]);
-      useful_sum += row[comp];
-      useful_max = std::max(useful_max, row[comp]);
-      calls_sum += calls;
-      node_useful[gathered.host(r)].first += row[comp];
-      node_useful[gathered.host(r)].second += 1;
-      processes.push_back({{"rank", r},
-                           {"pid", static_cast<long>(row[process_id])},
-                           {"hostname", gathered.host(r)},
-                           {"numMpiCalls", static_cast<std::int64_t>(calls)},
-                           {"elapsedTime", ns(row[elapsed])},
-                           {"usefulTime", ns(row[comp])},
-                           {"mpiTime", ns(row[elapsed] - row[comp])}});
-    }
-    hosts_used = node_useful.size();
-    double node_mean_max = 0.0;
-    for (const auto& [host, sum_count] : node_useful)
-      node_mean_max = std::max(node_mean_max, sum_count.first / sum_count.second);
-    const double mean = useful_sum / ranks;
-    const double load_balance = useful_max > 0.0 ? mean / useful_max : 0.0;
-    const double load_balance_out = node_mean_max > 0.0 ? mean / node_mean_max : 0.0;
-    const double communication = t_par > 0.0 ? useful_max / t_par : 0.0;
-    pop_metrics[name] = {{"numCpus", ranks},
-                         {"numMpiRanks", ranks},
-                         {"numNodes", node_useful.size()},
-                         {"avgCpus", static_cast<double>(ranks)},
-                         {"numMpiCalls", static_cast<std::int64_t>(calls_sum)},
-                         {"elapsedTime", ns(t_par)},
-                         {"usefulTime", ns(useful_sum)},
-                         {"mpiTime", ns(t_par * ranks - useful_sum)},
-                         {"parallelEfficiency", communication * load_balance},
-                         {"mpiParallelEfficiency", communication * load_balance},
-                         {"mpiCommunicationEfficiency", communication},
-                         {"mpiLoadBalance", load_balance},
-                         {"mpiLoadBalanceIn", load_balance_out > 0.0 ? load_balance / load_balance_out : 0.0},
-                         {"mpiLoadBalanceOut", load_balance_out}};
-    process_entries.push_back({{"name", name}, {"process", processes}});
-  }
-  nlohmann::ordered_json talp{
-      {"dlbVersion", "hetscale measure (TALP layout)"},
-      {"resources", {{"numCpus", ranks}, {"numNodes", hosts_used}, {"numMpiRanks", ranks}}},
-      {"popMetrics", pop_metrics},
-      {"process", process_entries}};
-  try {
-    io::write_file_atomically(settings().talp_json, talp.dump(2) + "\n");
-  } catch (const std::exception& error) {
-    std::fprintf(stderr, "hetscale: measure: the TALP JSON was not written: %s\n", error.what());
-  }
 }
 
 }  // namespace
@@ -996,7 +593,7 @@ void initialized() {
   if (state.measuring) return;
   // The transfer model's ping-pong is hetscale's work, not the program's: its
   // time is setup, with MPI_Init's.
-  transfer_model = chosen_transfer_model();
+  transfer_model = chosen_transfer_model(settings());
   ticks_per_second = 1.0 / tick_clock.seconds_per_tick();
   latency_ticks = transfer_model.latency * ticks_per_second;
   ticks_per_byte = ticks_per_second / transfer_model.bandwidth;
@@ -1120,8 +717,9 @@ void finalizing() {
   PMPI_Gather(host.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR, gathered.hosts.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR,
               0, MPI_COMM_WORLD);
   gather_threads(thread_rows_of(run, seconds_per_tick), rank, ranks, gathered);
-  if (rank == 0 && !settings().out.empty()) write_record(gathered);
-  if (rank == 0 && !settings().talp_json.empty()) write_talp_json(gathered);
+  if (rank == 0 && !settings().out.empty())
+    write_run_record(gathered, settings(), transfer_model.source, tick_clock.name());
+  if (rank == 0 && !settings().talp_json.empty()) write_talp_json(gathered, settings().talp_json);
 }
 
 }  // namespace hetscale::interpose

@@ -4,14 +4,12 @@
 // writes inside MPI_Finalize. The wrappers themselves are generated
 // (scripts/generate-mpi-wrappers); MPI_Pcontrol and the region functions of
 // hetscale/measure.h are written by hand (regions.cpp).
-// Settings come from the environment (docs/measure.md):
-//   HETSCALE_MEASURE_OUT          the run record to write (rank 0), atomically
-//   HETSCALE_MEASURE_TALP_JSON    the run in DLB TALP's JSON layout (rank 0), atomically
-//   HETSCALE_MEASURE_SPEEDS       relative speed per rank, "1,0.5" (default: all 1)
-//   HETSCALE_MEASURE_EMULATE_SPEEDS  emulated speed per rank in (0, 1]: computation held back
-//   HETSCALE_MEASURE_LATENCY      the transfer model's latency, s
-//   HETSCALE_MEASURE_BANDWIDTH    its bandwidth, bytes/s (neither given: calibrated at MPI_Init)
-//   HETSCALE_MEASURE_PROGRAM      the program's name, for the record (default: /proc/self/exe)
+// Its settings come from the environment `hetscale measure` sets
+// (measure/measure_settings.hpp: the run record's path, the TALP document's,
+// the speeds, the emulated speeds, the transfer model, the program's name).
+// The record and the TALP document are written by record_writers.hpp from
+// what the ranks gathered (gathered.hpp); the transfer model is
+// transfer_model.hpp's.
 #include <mpi.h>
 
 #include <cstddef>

@@ -1,0 +1,54 @@
+#pragma once
+// `hetscale measure` on one rank (docs/measure.md): its options checked and
+// turned into the interposition library's settings, then the user's program
+// run as this process's child with the library preloaded and the settings
+// in its environment. The program keeps its stdin, stdout, stderr and exit
+// code.
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "hetscale/measure/measure_settings.hpp"
+
+namespace hetscale::measure {
+
+// What the user asked, as given.
+struct MeasureRequest {
+  std::vector<std::string> program;  // PROGRAM and its arguments
+  std::string out, talp_json;        // paths; empty: none
+  std::string speeds;                // v1,v2,... per rank
+  std::string emulate_speeds;        // v1,v2,... per rank, each in (0, 1]
+  std::string platform;              // a platform file: this host's speed, its network
+  std::string comm_profile;          // a communication profile: its send cost is the transfer model
+  std::string latency, bandwidth;    // the transfer model, given
+};
+
+// The settings of this rank's library. `ranks`: the ranks the launcher
+// started (0: unknown); `host`: this rank's host. Paths become absolute; the
+// speeds are the given ones, this host's in the platform (relative to its
+// reference, or to its fastest node), or the emulated ones; the transfer
+// model is the given one, else the profile's send cost, else the platform's
+// network (none: calibrated at MPI_Init). Throws InputError whose source is
+// the request's field ("out", "talp-json", "speeds", "emulate-speeds",
+// "latency", "bandwidth") or a file and its field.
+MeasureSettings measure_settings(const MeasureRequest& request, std::size_t ranks, const std::string& host);
+
+// PROGRAM as execvp would run it (a path, or found in PATH); InputError with
+// the source "PROGRAM" saying why it cannot run.
+std::string program_to_run(const std::string& program);
+
+// How the program ended.
+struct MeasuredExit {
+  int code = 0;               // its exit code; 128 + the signal when one ended it
+  std::optional<int> signal;  // the signal that ended it
+};
+
+// Runs `path` with `arguments` (argv[1..]) as this process's child, `preload`
+// first in LD_PRELOAD and the settings in its environment, forwards SIGINT
+// and SIGTERM to it, and waits for it. Throws std::runtime_error when it
+// cannot be started.
+MeasuredExit run_measured(const std::string& path, const std::vector<std::string>& arguments,
+                          const std::string& preload, const MeasureSettings& settings);
+
+}  // namespace hetscale::measure

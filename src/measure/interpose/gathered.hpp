@@ -1,0 +1,69 @@
+#pragma once
+// What each rank sends rank 0 in MPI_Finalize (a row of times and, per MPI
+// function, seconds, calls, bytes and messages, for the run and each region;
+// its threads' breakdowns), and what rank 0 holds once it has gathered them:
+// the input of the run record's and the TALP document's writers.
+#include <mpi.h>
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "accounting.hpp"
+
+namespace hetscale::interpose {
+
+// What one rank sends rank 0 in MPI_Finalize, for the run and each region:
+// its times (the rank as one timeline, measure/rank_timeline.hpp), then per
+// function its seconds, calls and bytes.
+enum Field : std::size_t {
+  elapsed,
+  comp,
+  comm,
+  setup,
+  idle,
+  other,
+  blocked,
+  speed,
+  process_id,
+  paused,
+  emulated,        // the emulated speed asked (1: none)
+  calling_on_cpu,  // the MPI-calling threads' computation on a CPU
+  calling_held,    // and held back: the speed achieved is on_cpu / (on_cpu + held)
+  cpus,            // CPUs this rank may run on (its affinity)
+  host_cpus,       // CPUs of its host (online)
+  threads_seen,    // threads that computed 5 % of the rank's time or more
+  fields
+};
+inline const std::size_t width = fields + 4 * function_count;
+
+// One thread's breakdown, for the record's context.threads.
+enum ThreadField : std::size_t {
+  thread_calls_mpi,
+  thread_on_cpu,
+  thread_held,
+  thread_other,
+  thread_blocked,
+  thread_setup,
+  thread_comm,
+  thread_idle,
+  thread_fields
+};
+
+// The rows rank 0 gathered: [rank][part][field], part 0 the run and part
+// 1 + k the k-th region; and each rank's threads.
+struct Gathered {
+  int ranks = 0;
+  std::vector<std::string> region_names;
+  std::vector<double> rows;
+  std::vector<char> hosts;
+  std::vector<double> thread_rows;
+  std::vector<int> thread_counts, thread_offsets;  // in values
+
+  const double* row(int rank, std::size_t part) const {
+    return &rows[(static_cast<std::size_t>(rank) * (1 + region_names.size()) + part) * width];
+  }
+  std::string host(int rank) const { return &hosts[static_cast<std::size_t>(rank) * MPI_MAX_PROCESSOR_NAME]; }
+};
+
+}  // namespace hetscale::interpose
