@@ -665,20 +665,23 @@ void require_two_sweeps(const std::vector<Sweep>& sweeps) {
                      "two or more sweeps are needed, one per configuration, in scaling order");
 }
 
-// A prediction starts from the base's N holding its target: a verified run
-// that missed it (by more than kTargetTolerance) gives no N to start from.
+// A prediction starts from the base's N holding its target.
 void require_base_held_its_target(const Sweep& base) {
-  if (!base.target || !base.target->verified || !(base.target->verified->seconds > 0.0)) return;
-  const auto& verified = *base.target->verified;
-  const double measured = verified.work / (verified.seconds * base.marked_speed() * 1e6);
-  if (target_missed(measured, base.target->speed_efficiency))
-    throw InputError(sweep_source(base), "target.verified",
-                     fmt::format("E_s {:.4g} at N = {:g} missed the target {:g} by more than {:g} %: the base's N "
-                                 "does not hold its target, so there is nothing to predict from (sweep it again)",
-                                 measured, verified.size, base.target->speed_efficiency, 100.0 * kTargetTolerance));
+  if (const auto problem = base_target_problem(base)) throw InputError(sweep_source(base), "target.verified", *problem);
 }
 
 }  // namespace
+
+// A verified run that missed its target (by more than kTargetTolerance) gives no N to start from.
+std::optional<std::string> base_target_problem(const Sweep& base) {
+  if (!base.target || !base.target->verified || !(base.target->verified->seconds > 0.0)) return std::nullopt;
+  const auto& verified = *base.target->verified;
+  const double measured = verified.work / (verified.seconds * base.marked_speed() * 1e6);
+  if (!target_missed(measured, base.target->speed_efficiency)) return std::nullopt;
+  return fmt::format("E_s {:.4g} at N = {:g} missed the target {:g} by more than {:g} %: the base's N does not hold "
+                     "its target, so there is nothing to predict from (sweep it again)",
+                     measured, verified.size, base.target->speed_efficiency, 100.0 * kTargetTolerance);
+}
 
 PsiTable psi_from_sweeps(const std::vector<Sweep>& sweeps) {
   require_two_sweeps(sweeps);

@@ -400,7 +400,12 @@ std::vector<ReportSection> sweep_sections(const std::vector<Sweep>& sweeps, cons
       // configuration (scale predict --step-costs) come before the profile's
       // modelled costs.
       const bool has_overhead_model = !group.front().users_program && (kernel == "ge" || kernel == "mm");
-      if (has_steps) {
+      const auto base_problem = base_target_problem(group.front());
+      if (base_problem && (has_steps || (profile && has_overhead_model))) {
+        // An outcome of the measurement, not bad input: the page says it.
+        section.paragraphs.push_back(fmt::format("psi is not predicted from {}: {}.", group.front().source,
+                                                 *base_problem));
+      } else if (has_steps) {
         if (const auto ordered = step_costs_of(group, step_costs, section.paragraphs))
           predicted = predict_from_step_costs(group, *ordered);
       } else if (profile && has_overhead_model) {

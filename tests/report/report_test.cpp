@@ -662,6 +662,27 @@ TEST(BuildReport, CommunicationProfileAddsPsiPredicted) {
   expect_drawable(report);
 }
 
+// A base whose verifying run missed its target gives no N to predict from: an
+// outcome of the measurement, which the page says, not bad input.
+TEST(BuildReport, BaseThatMissedItsTargetIsSaidNotRefused) {
+  auto base = json::parse(input_file(inputs_dir + "/sweep-ge-c2.json").text);
+  // At N = 288 (W = 2/3 N^3 about 1.6e7), E_s = W / (T C 1e6) = 0.15 against the target 0.3.
+  const double work = 2.0 / 3.0 * 288.0 * 288.0 * 288.0;
+  base["target"]["verified"] = {{"N", 288.0}, {"W", work}, {"T_s", work / (0.15 * 62.05e6)}};
+  const auto report = build_report({{"sweep-ge-c2.json", base.dump()},
+                                    input_file(data_dir + "/papers/seed001-section45.json"),
+                                    input_file(inputs_dir + "/sweep-ge-c4.json")},
+                                   {});
+  ASSERT_EQ(report.sections.size(), 1u);
+  const auto& section = report.sections[0];
+  ASSERT_EQ(section.paragraphs.size(), 1u);
+  EXPECT_TRUE(contains(section.paragraphs[0], "psi is not predicted from sweep-ge-c2.json"))
+      << section.paragraphs[0];
+  EXPECT_TRUE(contains(section.paragraphs[0], "does not hold its target")) << section.paragraphs[0];
+  EXPECT_EQ(section.figures[1].figure.series.size(), 1u) << "psi measured alone";
+  expect_drawable(report);
+}
+
 // bench/isospeed_experiment's sweeps and steps of mm (tests/cli/scale/emulated).
 const std::string emulated_dir = inputs_dir + "/../scale/emulated";
 

@@ -140,6 +140,11 @@ std::vector<ScalingConfiguration> read_configurations(const std::string& path);
 inline constexpr double kTargetTolerance = 0.10;
 // |measured E_s - target| / target > kTargetTolerance.
 bool target_missed(double verified_speed_efficiency, double target);
+// Why a prediction cannot start from `base`: its verified run missed its
+// target, so its N does not hold it (the sentence, as the error of
+// predict_from_sweeps and predict_from_step_costs says it); nullopt when it
+// can.
+std::optional<std::string> base_target_problem(const Sweep& base);
 // A prediction error ((N' - N) / N, (psi' - psi) / psi) over this is flagged.
 inline constexpr double kPredictionErrorFlag = 0.10;
 bool prediction_error_flagged(const std::optional<double>& relative_error);
