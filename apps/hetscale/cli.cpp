@@ -14,11 +14,23 @@
 
 #include <fmt/core.h>
 
+#include "hetscale/io/files.hpp"
 #include "hetscale/io/number_list.hpp"
 #include "hetscale/mpi/farm.hpp"
 #include "hetscale/run/stop_signals.hpp"
 
 namespace hetscale::cli {
+
+Output written_and_shown(const std::string& json, const std::string& out, bool print_json,
+                         const std::function<std::string()>& text) {
+  if (!out.empty()) io::write_file_atomically(out, json);
+  return {print_json ? json : text()};
+}
+
+int print(const Output& output) {
+  std::fwrite(output.text.data(), 1, output.text.size(), stdout);
+  return output.code;
+}
 
 double single_number(const std::string& text, const std::string& option) {
   const auto values = io::parse_number_list(text, option);

@@ -36,6 +36,14 @@ struct Actions {
   std::function<int(int& argc, char**& argv)> mpi_action;
 };
 
+// The ending of a command that makes a document: `json` written to `out`
+// (atomically) when it is given, and shown: itself with --json
+// (`print_json`), else the text `text` makes.
+Output written_and_shown(const std::string& json, const std::string& out, bool print_json,
+                         const std::function<std::string()>& text);
+// An output printed on stdout (an MPI command's rank 0); its exit code.
+int print(const Output& output);
+
 // `line` (with its newline) on stderr in one write: under mpiexec the
 // launcher's own messages (a rank exited non-zero) come out on the same
 // stderr, and a line written in pieces (std::cerr << a << b) can be cut by

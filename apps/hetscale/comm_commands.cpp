@@ -65,11 +65,8 @@ int bench_comm(CommCommand& command, int& argc, char**& argv) {
         auto profile = mpi::run_comm_benchmark(options);
         if (rank != 0) return 0;
         fit_measured_profile(*profile, options.structures);
-        const std::string json = comm_profile_json(*profile);
-        if (!command.out.empty()) io::write_file_atomically(command.out, json);
-        const std::string text = command.json ? json : report::comm_profile_table(*profile);
-        std::fwrite(text.data(), 1, text.size(), stdout);
-        return 0;
+        return print(written_and_shown(comm_profile_json(*profile), command.out, command.json,
+                                       [&] { return report::comm_profile_table(*profile); }));
       });
 }
 
@@ -111,11 +108,7 @@ int bench_steps(StepsCommand& command, int& argc, char**& argv) {
         for (const auto& cost : costs->costs)
           text += fmt::format("{:>8g} {:>12.4g} {:>12.4g} {:>12.4g}\n", cost.length, cost.step_seconds,
                               cost.computation_seconds, cost.overhead_seconds);
-        const std::string json = step_costs_json(*costs);
-        if (!command.out.empty()) io::write_file_atomically(command.out, json);
-        const std::string& shown = command.json ? json : text;
-        std::fwrite(shown.data(), 1, shown.size(), stdout);
-        return 0;
+        return print(written_and_shown(step_costs_json(*costs), command.out, command.json, [&] { return text; }));
       });
 }
 

@@ -64,20 +64,18 @@ int kernel_command(KernelCommand& command, int& argc, char**& argv) {
         options.marked_speeds = mpi::marked_speeds_for_run(given, options.speeds, command.marked.seconds);
         const auto run = mpi::run_kernel(options);
         if (!run) return 0;
-        const std::string record = run_record_json(run->record);
-        if (!command.out.empty()) io::write_file_atomically(command.out, record);
         // Rows shared by a functional model: said (by the marked speeds, the default: not).
         const auto distribution = read_work_distribution(run->record.context_json);
         const std::string shared_by =
             distribution && !distribution->model_path().empty() ? "\n  rows shared by " + distribution->describe() : "";
-        if (command.json)
-          std::fwrite(record.data(), 1, record.size(), stdout);
-        else
-          std::printf("kernel %s on %d processes (C = %.2f Mflop/s): %s\n  check: %s = %.3g (tolerance %.3g)%s%s\n",
-                      command.kernel.c_str(), ranks, run->marked_speed,
-                      report::sweep_point_line(run->point, run->marked_speed, command.kernel).c_str(),
-                      run->check.quantity.c_str(), run->check.value, run->check.tolerance, shared_by.c_str(),
-                      command.out.empty() ? "" : fmt::format("\n  run record in {}", command.out).c_str());
+        print(written_and_shown(run_record_json(run->record), command.out, command.json, [&] {
+          return fmt::format("kernel {} on {} processes (C = {:.2f} Mflop/s): {}\n  check: {} = {:.3g} (tolerance "
+                             "{:.3g}){}{}\n",
+                             command.kernel, ranks, run->marked_speed,
+                             report::sweep_point_line(run->point, run->marked_speed, command.kernel),
+                             run->check.quantity, run->check.value, run->check.tolerance, shared_by,
+                             command.out.empty() ? "" : fmt::format("\n  run record in {}", command.out));
+        }));
         return run->check.passed ? 0 : 1;
       });
 }
@@ -110,20 +108,15 @@ int sweep_command(SweepCommand& command, int& argc, char**& argv) {
                                           });
         progress.finish();
         if (!sweep) return 0;
-        const std::string document = sweep_json(*sweep);
-        if (!command.out.empty()) io::write_file_atomically(command.out, document);
         if (!command.timings.empty()) io::write_file_atomically(command.timings, timings_csv(sweep_timings(*sweep)));
         bool all_passed = true;
         for (const auto& point : sweep->points) all_passed = all_passed && point.check_passed;
-        if (command.json) {
-          std::fwrite(document.data(), 1, document.size(), stdout);
-        } else {
-          std::string text = report::sweep_run_table(*sweep, options.repetitions, mpi::to_string(options.point));
-          if (sweep->target && sweep->target->verified)
-            all_passed = all_passed && sweep->target->verified->check_passed;
-          if (!command.out.empty()) text += fmt::format("sweep in {}\n", command.out);
-          std::fwrite(text.data(), 1, text.size(), stdout);
-        }
+        if (!command.json && sweep->target && sweep->target->verified)
+          all_passed = all_passed && sweep->target->verified->check_passed;
+        print(written_and_shown(sweep_json(*sweep), command.out, command.json, [&] {
+          return report::sweep_run_table(*sweep, options.repetitions, mpi::to_string(options.point)) +
+                 (command.out.empty() ? "" : fmt::format("sweep in {}\n", command.out));
+        }));
         return all_passed ? 0 : 1;
       });
 }
@@ -165,14 +158,9 @@ int speed_command(SpeedCommand& command, int& argc, char**& argv) {
             "marked speeds measured by `hetscale bench speed` on {} ranks: the average of the elimination, dgemm and "
             "fft kernels' Mflop/s; emulated relative speeds {}",
             ranks, speeds.empty() ? std::string("none") : fmt::format("{}", fmt::join(speeds, ",")));
-        const std::string json = platform_json(platform, description);
-        if (!command.out.empty()) io::write_file_atomically(command.out, json);
         if (!command.text_out.empty())
           io::write_file_atomically(command.text_out, platform_text(platform, description));
-        if (command.json) {
-          std::fwrite(json.data(), 1, json.size(), stdout);
-          return 0;
-        }
+        return print(written_and_shown(platform_json(platform, description), command.out, command.json, [&] {
         std::string text = fmt::format("marked speeds of {} ranks (Mflop/s)\n", ranks);
         text += fmt::format("{:<20} {:>9} {:>12} {:>9} {:>9} {:>9}\n", "node", "emulated", "elimination", "dgemm",
                             "fft", "marked");
@@ -184,8 +172,8 @@ int speed_command(SpeedCommand& command, int& argc, char**& argv) {
                               each.kernels[1].mflops, each.kernels[2].mflops, each.marked_mflops);
         }
         text += fmt::format("C = {:.1f} Mflop/s\n", model::marked_speed(platform.declared_speeds()));
-        std::fwrite(text.data(), 1, text.size(), stdout);
-        return 0;
+        return text;
+        }));
       });
 }
 

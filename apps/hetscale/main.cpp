@@ -200,22 +200,18 @@ int farm(FarmCommand& command, int& argc, char**& argv) {
         });
         progress.finish();
         if (rank != 0) return 0;
-        const std::string record = run_record_json(outcome->record);
-        if (!command.out.empty()) io::write_file_atomically(command.out, record);
-        if (command.json) {
-          std::fwrite(record.data(), 1, record.size(), stdout);
-          return 0;
-        }
-        const std::string objective =
-            options.objective == "synthetic"
-                ? fmt::format("synthetic (each evaluation sleeps {:g} s x {:g} / speed: no computation)",
-                              options.evaluation_seconds, options.time_scale)
-                : options.objective;
-        std::printf("farm: policy %s, %d clients, objective %s: t_par %.3f s, %zu evaluations, best fitness %.6f%s\n",
-                    command.policy.c_str(), ranks - 1, objective.c_str(), outcome->record.t_par,
-                    outcome->ga.evaluations, outcome->ga.best.fitness,
-                    command.out.empty() ? "" : fmt::format("; run record in {}", command.out).c_str());
-        return 0;
+        return print(written_and_shown(run_record_json(outcome->record), command.out, command.json, [&] {
+          const std::string objective =
+              options.objective == "synthetic"
+                  ? fmt::format("synthetic (each evaluation sleeps {:g} s x {:g} / speed: no computation)",
+                                options.evaluation_seconds, options.time_scale)
+                  : options.objective;
+          return fmt::format("farm: policy {}, {} clients, objective {}: t_par {:.3f} s, {} evaluations, best "
+                             "fitness {:.6f}{}\n",
+                             command.policy, ranks - 1, objective, outcome->record.t_par, outcome->ga.evaluations,
+                             outcome->ga.best.fitness,
+                             command.out.empty() ? "" : fmt::format("; run record in {}", command.out));
+        }));
       });
 }
 
@@ -470,9 +466,7 @@ int main(int argc, char** argv) {
   if (actions.mpi_action) return actions.mpi_action(argc, argv);
 
   try {
-    const Output output = action();
-    std::fwrite(output.text.data(), 1, output.text.size(), stdout);
-    return output.code;
+    return print(action());
   } catch (const std::invalid_argument& error) {
     say_on_stderr(fmt::format("hetscale: {}\n", error.what()));
     return exit_bad_input;

@@ -180,9 +180,8 @@ Output optimize(const OptimizeCommand& command) {
   } catch (const optimizer::SolverLimitError& error) {
     throw InputError("--solver", "", error.what());
   }
-  const std::string json = report::optimizer_json(outcome);
-  if (!command.out.empty()) io::write_file_atomically(command.out, json);
-  return {command.json ? json : report::optimizer_table(outcome)};
+  return written_and_shown(report::optimizer_json(outcome), command.out, command.json,
+                           [&] { return report::optimizer_table(outcome); });
 }
 
 }  // namespace

@@ -104,11 +104,8 @@ int bench_fpm(const BenchFpmCommand& command, int& argc, char**& argv) {
       [&](int, int) {
         const auto model = mpi::measure_speed_functions(benchmark);
         if (!model) return 0;
-        const std::string json = speed_model_json(*model);
-        if (!command.out.empty()) io::write_file_atomically(command.out, json);
-        const std::string text = command.json ? json : report::speed_model_text(*model, {});
-        std::fwrite(text.data(), 1, text.size(), stdout);
-        return 0;
+        return print(written_and_shown(speed_model_json(*model), command.out, command.json,
+                                       [&] { return report::speed_model_text(*model, {}); }));
       });
 }
 

@@ -156,12 +156,10 @@ Output scale_fit(const FitCommand& command) {
     found.verifying_runs = sweep.target->verifying_runs;
   }
   sweep.target = found;
-  const std::string json = sweep_json(sweep);
-  if (!command.out.empty()) io::write_file_atomically(command.out, json);
-  if (command.json) return {json};
-  std::string text = report::sweep_fit_table(sweep);
-  if (!command.out.empty()) text += fmt::format("sweep with its trend line and target written to {}\n", command.out);
-  return {text};
+  return written_and_shown(sweep_json(sweep), command.out, command.json, [&] {
+    return report::sweep_fit_table(sweep) +
+           (command.out.empty() ? "" : fmt::format("sweep with its trend line and target written to {}\n", command.out));
+  });
 }
 
 }  // namespace

@@ -333,18 +333,16 @@ int run_task_farm(const TaskRunOptions& options, const GeneralFarmOptions& farm,
         measurement.other_load_from = run->other_load_measured ? "/proc/self/schedstat" : "unavailable (0)";
         context.measurement = measurement;
         record.context_json = farm_context_json(context);
-        const std::string record_text = run_record_json(record);
-        if (!farm.out.empty()) io::write_file_atomically(farm.out, record_text);
-        if (farm.json) {
-          std::fwrite(record_text.data(), 1, record_text.size(), stdout);
-        } else {
-          std::printf("farm: policy %s, %zu clients, %zu tasks run (%zu done before): %zu succeeded, %zu failed%s; "
-                      "t_par %.3f s%s%s\n",
-                      context.policy.c_str(), task_farm.clients(), tasks.size(), task_run.done_before,
-                      task_run.commands.size() - failed, failed, retried ? fmt::format(" ({} attempts retried)", retried).c_str() : "", record.t_par,
-                      options.results.empty() ? "" : fmt::format("; job log in {}", options.results).c_str(),
-                      farm.out.empty() ? "" : fmt::format("; run record in {}", farm.out).c_str());
-        }
+        print(written_and_shown(run_record_json(record), farm.out, farm.json, [&] {
+          return fmt::format(
+              "farm: policy {}, {} clients, {} tasks run ({} done before): {} succeeded, {} failed{}; t_par {:.3f} "
+              "s{}{}\n",
+              context.policy, task_farm.clients(), tasks.size(), task_run.done_before,
+              task_run.commands.size() - failed, failed,
+              retried ? fmt::format(" ({} attempts retried)", retried) : "", record.t_par,
+              options.results.empty() ? "" : fmt::format("; job log in {}", options.results),
+              farm.out.empty() ? "" : fmt::format("; run record in {}", farm.out));
+        }));
         return exit_code_for(failed);
       });
 }
