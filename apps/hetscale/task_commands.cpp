@@ -30,6 +30,7 @@
 #include "hetscale/run/stop_signals.hpp"
 #include "hetscale/run/task_farm.hpp"
 #include "hetscale/run/task_list.hpp"
+#include "hetscale/run/task_run.hpp"
 
 namespace hetscale::cli {
 
@@ -59,17 +60,6 @@ namespace {
 // (101 for more than 100).
 int exit_code_for(std::size_t failed) { return failed > 100 ? 101 : static_cast<int>(failed); }
 
-// What rank 0 prepares before any task runs.
-struct TaskRun {
-  std::vector<std::string> commands;
-  std::string source;               // the task file, or the template and the inputs
-  std::vector<std::size_t> to_run;  // task numbers not yet done
-  std::vector<std::size_t> attempts_before;  // per task, attempts in the log resumed
-  std::size_t done_before = 0, failed_before = 0;
-  std::vector<std::size_t> in_flight;
-  std::unique_ptr<TaskLogWriter> log;
-};
-
 // Every check that needs no file: each rank the same.
 void check_options(const TaskRunOptions& options, const GeneralFarmOptions& farm) {
   if (!options.tasks.empty() && !options.command.empty())
@@ -87,62 +77,15 @@ void check_options(const TaskRunOptions& options, const GeneralFarmOptions& farm
                      "is an option of the GA farm; a run of --tasks or --command evaluates no GA");
 }
 
-// The folder for the tasks' output, made when it is missing (as mkdir -p).
-void make_output_dir(const std::string& folder) {
-  if (folder.empty()) return;
-  std::error_code error;
-  std::filesystem::create_directories(folder, error);
-  if (error || !std::filesystem::is_directory(folder))
-    throw InputError("--output-dir", "",
-                     fmt::format("cannot make the folder {}: {}", folder, error ? error.message() : "not a folder"));
-}
-
-// Rank 0: the task list, what the job log says is done, the log opened.
-TaskRun prepare_run(const TaskRunOptions& options, const std::vector<double>& speeds) {
-  TaskRun run;
-  if (!options.tasks.empty()) {
-    run.commands = run::commands_from_task_file(io::read_text_file(options.tasks), options.tasks);
-    run.source = options.tasks;
-  } else {
-    run.commands = run::commands_from_template(options.command, io::read_text_file(options.inputs), "--command",
-                                               options.inputs);
-    run.source = fmt::format("{} with the inputs of {}", options.command, options.inputs);
-  }
-  make_output_dir(options.output_dir);
-  run.attempts_before.assign(run.commands.size(), 0);
-  std::vector<bool> done(run.commands.size(), false);
-  struct stat status {};
-  const bool log_exists = !options.results.empty() && stat(options.results.c_str(), &status) == 0 && status.st_size > 0;
-  if (options.resume && log_exists) {
-    const auto state = read_task_log(options.results, run.commands);
-    run.attempts_before = state.attempts;
-    done = state.done;
-    run.in_flight = state.in_flight;
-    for (const auto& end : state.ends)
-      if (state.done[end.task] && end.outcome == TaskOutcome::failed) ++run.failed_before;
-  }
-  for (std::size_t task = 0; task < done.size(); ++task)
-    if (done[task])
-      ++run.done_before;
-    else
-      run.to_run.push_back(task);
-  if (!options.results.empty()) {
-    run.log = std::make_unique<TaskLogWriter>(options.results, options.resume, "--results");
-    if (run.log->was_empty()) run.log->write_line(task_log_header_line(run.commands.size(), speeds));
-  }
-  return run;
-}
-
 std::string numbers_of(const std::vector<std::size_t>& tasks);
 
 // A run stopped by `signal` (SIGINT, SIGTERM): the attempts running, whose
 // process groups the signal ended, written to the job log as `stopped` (they
 // run again on --resume), and one line on stderr: what was running and how to
 // resume.
-void say_stopped(int signal, const std::map<std::size_t, TaskStart>& running, const TaskRun& task_run,
-                 const run::TaskFarm& task_farm, const TaskRunOptions& options) {
-  std::vector<std::size_t> ended;
-  for (const auto& [task, start] : running) ended.push_back(task);
+void say_stopped(int signal, run::TaskRunJournal& journal, const run::TaskFarm& task_farm,
+                 const TaskRunOptions& options) {
+  const auto ended = journal.running();
   // The line first: the launcher kills this rank a moment after the signal.
   const std::string resume =
       options.results.empty()
@@ -154,22 +97,8 @@ void say_stopped(int signal, const std::map<std::size_t, TaskStart>& running, co
                                                         ended.size() == 1 ? "" : "s",
                                                         ended.size() == 1 ? "was" : "were", numbers_of(ended)),
                             resume));
-  if (!task_run.log) return;
-  const double now = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
-  for (const auto& [task, start] : running) {
-    TaskEnd end;
-    end.task = task;
-    end.attempt = start.attempt;
-    end.command = task_run.commands[task];
-    end.client = start.client;
-    end.host = task_farm.host_of(start.client);
-    end.start = start.time;
-    end.end = now;
-    end.signal = SIGTERM;
-    end.exit_code = 128 + SIGTERM;
-    end.outcome = TaskOutcome::stopped;
-    task_run.log->write_line(task_log_line(end));
-  }
+  journal.stopped(std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count(),
+                  [&task_farm](std::size_t client) { return task_farm.host_of(client); });
 }
 
 std::string numbers_of(const std::vector<std::size_t>& tasks) {
@@ -183,7 +112,7 @@ std::string numbers_of(const std::vector<std::size_t>& tasks) {
 
 int run_task_farm(const TaskRunOptions& options, const GeneralFarmOptions& farm, int& argc, char**& argv) {
   run::FarmSettings settings;
-  TaskRun task_run;
+  run::TaskRunPlan task_run;
   io::ProgressOutput progress_output = io::ProgressOutput::automatic;
   return run_mpi_command(
       argc, argv,
@@ -201,7 +130,11 @@ int run_task_farm(const TaskRunOptions& options, const GeneralFarmOptions& farm,
         std::string problem;
         if (rank == 0) {
           try {
-            task_run = prepare_run(options, settings.speeds);
+            task_run = with_options_named({"command", "results", "output-dir"}, [&] {
+              return run::plan_task_run({options.tasks, options.command, options.inputs, options.results,
+                                         options.output_dir, options.resume},
+                                        settings.speeds);
+            });
           } catch (const std::invalid_argument& error) {
             problem = error.what();
           }
@@ -250,32 +183,14 @@ int run_task_farm(const TaskRunOptions& options, const GeneralFarmOptions& farm,
         std::optional<io::Progress> progress;
         if (!tasks.empty()) progress.emplace("farm", tasks.size(), stderr, progress_output);
         std::size_t finished = 0;
-        std::map<std::size_t, TaskStart> running;  // by task: the attempt running now
+        run::TaskRunJournal journal(task_run);
         run::FarmObserver observer;
         observer.on_start = [&](const run::Task& task, std::size_t attempt, std::size_t client, double time) {
-          const TaskStart start{task.id, task_run.attempts_before[task.id] + attempt, client, time};
-          running[task.id] = start;
-          if (task_run.log) task_run.log->write_line(task_log_line(start));
+          journal.started(task, attempt, client, time);
         };
         observer.on_end = [&](const run::TaskReport& report, bool will_retry) {
-          running.erase(report.id);
-          TaskEnd end;
-          end.task = report.id;
-          end.attempt = task_run.attempts_before[report.id] + report.attempt;
-          end.command = task_run.commands[report.id];
-          end.client = report.client;
-          end.host = report.host;
-          end.start = report.start;
-          end.end = report.end;
-          end.exit_code = report.result.exit_code;
-          end.signal = report.result.signal;
-          end.timed_out = report.result.timed_out;
-          end.cpu_seconds = report.result.cpu_seconds;
-          end.outcome = report.result.succeeded() ? TaskOutcome::succeeded
-                        : will_retry              ? TaskOutcome::retrying
-                                                  : TaskOutcome::failed;
+          const TaskEnd end = journal.ended(report, will_retry);
           cpu_total += report.result.cpu_seconds;
-          if (task_run.log) task_run.log->write_line(task_log_line(end));
           if (will_retry) {
             ++retried;
             return;
@@ -293,7 +208,7 @@ int run_task_farm(const TaskRunOptions& options, const GeneralFarmOptions& farm,
           if (!tasks.empty()) task_farm.map(tasks, observer);
         } catch (const run::Stopped& stopped) {
           if (progress) progress->finish();
-          say_stopped(stopped.signal(), running, task_run, task_farm, options);
+          say_stopped(stopped.signal(), journal, task_farm, options);
           throw;
         }
         if (progress) progress->finish();

@@ -1,0 +1,61 @@
+#pragma once
+// A run of the user's shell commands on the farm (`hetscale farm --tasks |
+// --command`, docs/tasks.md), the parts that are not the transport: the plan
+// rank 0 makes before any task runs (the list, what the job log says is done,
+// the log opened) and the journal it keeps while they run (a start and an end
+// line per attempt, and on a stop a `stopped` line for each attempt cut short).
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "hetscale/record/task_log.hpp"
+#include "hetscale/run/task_farm.hpp"
+
+namespace hetscale::run {
+
+// What the user asked: the tasks as a file of commands, or a template with a
+// file of inputs; the job log, resumed or not; a folder for the outputs.
+struct TaskRunRequest {
+  std::string tasks, command, inputs, results, output_dir;
+  bool resume = false;
+};
+
+struct TaskRunPlan {
+  std::vector<std::string> commands;
+  std::string source;                        // the task file, or the template and the inputs
+  std::vector<std::size_t> to_run;           // task numbers not yet done
+  std::vector<std::size_t> attempts_before;  // per task, attempts in the log resumed
+  std::size_t done_before = 0, failed_before = 0;
+  std::vector<std::size_t> in_flight;        // running when the resumed run stopped: they run again
+  std::unique_ptr<TaskLogWriter> log;        // with --results
+};
+
+// Reads the tasks and, to resume, the log; makes the output folder (as
+// mkdir -p) and opens the log, its header written when it is new. Throws
+// InputError naming a file and its field, or the request's field
+// ("command", "results", "output-dir").
+TaskRunPlan plan_task_run(const TaskRunRequest& request, const std::vector<double>& speeds);
+
+// The job log kept while the tasks run (a no-op without one), and the
+// attempts running now.
+class TaskRunJournal {
+ public:
+  explicit TaskRunJournal(TaskRunPlan& plan) : plan_(plan) {}
+  void started(const Task& task, std::size_t attempt, std::size_t client, double time);
+  // The end line of an attempt (written); its attempt counts those of the log resumed.
+  TaskEnd ended(const TaskReport& report, bool will_retry);
+  // The tasks whose attempt is running, in order.
+  std::vector<std::size_t> running() const;
+  // The run stopped at `now`: a `stopped` end line (SIGTERM, as the task
+  // got it) for every attempt running.
+  void stopped(double now, const std::function<std::string(std::size_t client)>& host_of);
+
+ private:
+  TaskRunPlan& plan_;
+  std::map<std::size_t, TaskStart> running_;  // by task
+};
+
+}  // namespace hetscale::run
