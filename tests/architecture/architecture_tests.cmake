@@ -9,3 +9,7 @@ add_test(NAME architecture.includes_refuses_an_upward_include
           -DRULES=${PROJECT_SOURCE_DIR}/docs/architecture.md
           -DROOT=${CMAKE_CURRENT_SOURCE_DIR}/architecture/fixtures/upward
           -P ${CMAKE_CURRENT_SOURCE_DIR}/architecture/expect_violations.cmake)
+# The command line's budget (docs/architecture.md): it parses, calls and prints.
+add_test(NAME architecture.cli_budget
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/architecture/check_cli_budget.py
+          --rules ${PROJECT_SOURCE_DIR}/docs/architecture.md --root ${PROJECT_SOURCE_DIR})
