@@ -15,6 +15,7 @@
 #include "hetscale/io/number_list.hpp"
 #include "hetscale/papers/paper_checks.hpp"
 #include "hetscale/report/gnuplot.hpp"
+#include "hetscale/report/json_report.hpp"
 #include "hetscale/report/report_builder.hpp"
 
 namespace hetscale::cli {
@@ -25,32 +26,6 @@ struct ReportCommand {
   std::string out, figures_dir, title = "hetscale report", model;
   bool json = false;
 };
-
-// What the page holds, as JSON (schema hetscale.report/1): every section's
-// title, source, paragraphs, tables and figures (id, title, caption).
-std::string report_json(const report::Report& report, const ReportCommand& command) {
-  nlohmann::ordered_json out;
-  out["schema"] = "hetscale.report/1";
-  out["context"] = {{"tool", "hetscale"}, {"version", HETSCALE_VERSION}, {"inputs", command.inputs}};
-  out["out"] = command.out;
-  out["figures_dir"] =
-      command.figures_dir.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(command.figures_dir);
-  out["title"] = report.title;
-  out["sections"] = nlohmann::ordered_json::array();
-  for (const auto& section : report.sections) {
-    nlohmann::ordered_json tables = nlohmann::ordered_json::array(), figures = nlohmann::ordered_json::array();
-    for (const auto& table : section.tables)
-      tables.push_back({{"caption", table.caption}, {"header", table.header}, {"rows", table.rows}});
-    for (const auto& drawn : section.figures)
-      figures.push_back({{"id", drawn.figure.id}, {"title", drawn.figure.title}, {"caption", drawn.figure.caption}});
-    out["sections"].push_back({{"title", section.title},
-                               {"source", section.source},
-                               {"paragraphs", section.paragraphs},
-                               {"tables", tables},
-                               {"figures", figures}});
-  }
-  return out.dump(2) + "\n";
-}
 
 Output make_report(const ReportCommand& command) {
   report::ReportOptions options;
@@ -106,7 +81,7 @@ Output make_report(const ReportCommand& command) {
       }
   }
 
-  if (command.json) return {report_json(report, command)};
+  if (command.json) return {report::report_contents_json(report, command.inputs, command.out, command.figures_dir)};
   std::string text =
       fmt::format("{}: {} sections, {} figures, {} tables{}\n", command.out, report.sections.size(), figures, tables,
                   command.figures_dir.empty() ? "" : "; figures also in " + command.figures_dir);

@@ -239,3 +239,35 @@ std::string combined_json(const std::vector<std::pair<std::string, std::string>>
 }
 
 }  // namespace hetscale::report
+
+namespace hetscale::report {
+
+std::string report_contents_json(const Report& report, const std::vector<std::string>& inputs, const std::string& out,
+                                 const std::string& figures_dir) {
+  nlohmann::ordered_json document;
+  document["schema"] = "hetscale.report/1";
+  document["context"] = {{"tool", "hetscale"}, {"version", HETSCALE_VERSION}, {"inputs", inputs}};
+  document["out"] = out;
+  document["figures_dir"] = figures_dir.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(figures_dir);
+  document["title"] = report.title;
+  document["sections"] = nlohmann::ordered_json::array();
+  for (const auto& section : report.sections) {
+    nlohmann::ordered_json tables = nlohmann::ordered_json::array(), figures = nlohmann::ordered_json::array();
+    for (const auto& table : section.tables)
+      tables.push_back({{"caption", table.caption}, {"header", table.header}, {"rows", table.rows}});
+    for (const auto& drawn : section.figures)
+      figures.push_back({{"id", drawn.figure.id}, {"title", drawn.figure.title}, {"caption", drawn.figure.caption}});
+    document["sections"].push_back({{"title", section.title},
+                                    {"source", section.source},
+                                    {"first_lines", section.first_lines},
+                                    {"first_tables", section.first_tables},
+                                    {"first_figures", section.first_figures},
+                                    {"folded", section.folded},
+                                    {"paragraphs", section.paragraphs},
+                                    {"tables", tables},
+                                    {"figures", figures}});
+  }
+  return document.dump(2) + "\n";
+}
+
+}  // namespace hetscale::report

@@ -46,3 +46,11 @@ if(NOT schema STREQUAL "hetscale.report/1" OR NOT sections EQUAL 2 OR NOT first 
   message(FATAL_ERROR "report --json: schema ${schema}, ${sections} sections, the first '${first}' with ${rows} rows; "
                       "expected hetscale.report/1, 2, Summary, 1")
 endif()
+# The run's first screen: what was measured, the efficiency to read, the largest loss; the rest folded.
+string(JSON first_lines LENGTH "${json}" sections 1 first_lines)
+string(JSON folded GET "${json}" sections 1 folded)
+string(JSON read_first GET "${json}" sections 1 first_lines 1)
+if(first_lines LESS 3 OR folded STREQUAL "" OR NOT read_first MATCHES "^Read first: efficiency ")
+  message(FATAL_ERROR "report --json: the run's first screen has ${first_lines} lines ('${read_first}'), folded "
+                      "'${folded}'; expected 3 or more, the second 'Read first: efficiency ...', and a folded part")
+endif()

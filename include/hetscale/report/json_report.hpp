@@ -9,6 +9,7 @@
 #include "hetscale/analysis/what_if.hpp"
 #include "hetscale/sim/farm_what_if.hpp"
 #include "hetscale/papers/paper_checks.hpp"
+#include "hetscale/report/html_report.hpp"
 
 namespace hetscale::report {
 
@@ -21,6 +22,13 @@ std::string worsening_json(const WorseningMetrics& metrics);
 std::string farm_what_if_json(const sim::FarmWhatIf& what_if);
 std::string serial_fit_json(const SerialFit& fit);
 std::string paper_checks_json(const std::vector<PaperSection>& sections);
+// What a report page holds (`hetscale report --json`, hetscale.report/1):
+// every section's title, source, its first screen (its lines, how many of its
+// tables and figures open it), the summary of what is folded below,
+// paragraphs, tables and figures (id, title, caption); the inputs, the page's
+// path and the figures' folder (empty: none) in the context.
+std::string report_contents_json(const Report& report, const std::vector<std::string>& inputs, const std::string& out,
+                                 const std::string& figures_dir);
 
 }  // namespace hetscale::report
 
