@@ -52,14 +52,24 @@ add_test(NAME measure_known_wait_emulated
 set_tests_properties(measure_known_wait_emulated PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}"
   TIMEOUT 400 RUN_SERIAL TRUE)
 
+# measure_check(NAME SCRIPT TIMEOUT [RUN_SERIAL] ARGS...): python3 SCRIPT
+# HETSCALE ARGS... DIR, DIR the build's folder NAME, with the MPI tests'
+# environment.
+function(measure_check name script timeout)
+  cmake_parse_arguments(PARSE_ARGV 3 check "RUN_SERIAL" "" "")
+  add_test(NAME ${name}
+    COMMAND python3 ${script} $<TARGET_FILE:hetscale_cli> ${check_UNPARSED_ARGUMENTS} ${CMAKE_CURRENT_BINARY_DIR}/${name})
+  set_tests_properties(${name} PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT ${timeout})
+  if(check_RUN_SERIAL)
+    set_tests_properties(${name} PROPERTIES RUN_SERIAL TRUE)
+  endif()
+endfunction()
+
 # --emulate-speeds 0.04,0.04: hetscale's own ping-pong at MPI_Init (the
 # transfer model) runs at full speed and is t_setup, not computation; slowed
 # to 4 % of a CPU it would add seconds (tests/measure/check_small_speed.py).
-add_test(NAME measure_small_speed
-  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_small_speed.py $<TARGET_FILE:hetscale_cli>
-          $<TARGET_FILE:known_wait> ${CMAKE_CURRENT_BINARY_DIR}/measure_small_speed)
-set_tests_properties(measure_small_speed PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 200
-  RUN_SERIAL TRUE)
+measure_check(measure_small_speed ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_small_speed.py 200 RUN_SERIAL
+  $<TARGET_FILE:known_wait>)
 
 # LAMMPS from Debian, unmodified: the Lennard-Jones melt at 1, 2 and 4 ranks
 # and at 2 ranks emulated at speeds 1 and 0.5 (tests/measure/check_lammps.py).
@@ -142,11 +152,8 @@ target_include_directories(regions PRIVATE ${PROJECT_SOURCE_DIR}/include)
 target_link_libraries(regions PRIVATE MPI::MPI_C)
 add_executable(pcontrol_fortran measure/programs/pcontrol.f90)
 target_link_libraries(pcontrol_fortran PRIVATE cpu_busy_fortran MPI::MPI_Fortran)
-add_test(NAME measure_regions
-  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_regions.py $<TARGET_FILE:hetscale_cli>
-          $<TARGET_FILE:regions> $<TARGET_FILE:pcontrol_fortran> ${CMAKE_CURRENT_BINARY_DIR}/measure_regions)
-set_tests_properties(measure_regions PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 400
-  RUN_SERIAL TRUE)
+measure_check(measure_regions ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_regions.py 400 RUN_SERIAL
+  $<TARGET_FILE:regions> $<TARGET_FILE:pcontrol_fortran>)
 
 # MPI functions of every kind beyond the basics (neighbourhood and non-blocking
 # collectives, persistent requests, matched probes, communicators with info,
@@ -158,21 +165,15 @@ add_executable(many_calls_fortran measure/programs/many_calls.f90)
 target_link_libraries(many_calls_fortran PRIVATE MPI::MPI_Fortran)
 add_executable(bytes_moved measure/programs/bytes_moved.c)
 target_link_libraries(bytes_moved PRIVATE MPI::MPI_C)
-add_test(NAME measure_many_calls
-  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_many_calls.py $<TARGET_FILE:hetscale_cli>
-          $<TARGET_FILE:many_calls> $<TARGET_FILE:many_calls_fortran> $<TARGET_FILE:bytes_moved>
-          ${CMAKE_CURRENT_BINARY_DIR}/measure_many_calls)
-set_tests_properties(measure_many_calls PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 120)
+measure_check(measure_many_calls ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_many_calls.py 120
+  $<TARGET_FILE:many_calls> $<TARGET_FILE:many_calls_fortran> $<TARGET_FILE:bytes_moved>)
 
 # The run-queue delay of every thread of a rank: a worker thread computes while
 # the main thread sleeps, on a CPU shared with a busy loop (taskset).
 add_executable(worker_thread measure/programs/worker_thread.c)
 target_link_libraries(worker_thread PRIVATE MPI::MPI_C Threads::Threads)
-add_test(NAME measure_worker_thread
-  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_worker_thread.py $<TARGET_FILE:hetscale_cli>
-          $<TARGET_FILE:worker_thread> ${CMAKE_CURRENT_BINARY_DIR}/measure_worker_thread)
-set_tests_properties(measure_worker_thread PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 120
-  RUN_SERIAL TRUE)
+measure_check(measure_worker_thread ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_worker_thread.py 120 RUN_SERIAL
+  $<TARGET_FILE:worker_thread>)
 
 # Shared cores and threads: 4 ranks on this machine (more ranks than cores
 # here), one thread, two threads in MPI at once and an OpenMP loop, as is and
@@ -187,18 +188,13 @@ set_tests_properties(measure_accuracy PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TES
 
 # An OpenMP team under emulated speeds: the pool's threads held back too
 # (tests/measure/check_openmp_emulated.py).
-add_test(NAME measure_openmp_emulated
-  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_openmp_emulated.py $<TARGET_FILE:hetscale_cli>
-          $<TARGET_FILE:stencil> ${CMAKE_CURRENT_BINARY_DIR}/measure_openmp_emulated)
-set_tests_properties(measure_openmp_emulated PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 200)
+measure_check(measure_openmp_emulated ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_openmp_emulated.py 200
+  $<TARGET_FILE:stencil>)
 
 # A polling loop (MPI_Testany, timed one call in 16): every call counted, its
 # time booked as waiting (tests/measure/check_polling.py).
-add_test(NAME measure_polling
-  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_polling.py $<TARGET_FILE:hetscale_cli>
-          $<TARGET_FILE:testany_loop> ${CMAKE_CURRENT_BINARY_DIR}/measure_polling)
-set_tests_properties(measure_polling PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}" TIMEOUT 200
-  RUN_SERIAL TRUE)
+measure_check(measure_polling ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_polling.py 200 RUN_SERIAL
+  $<TARGET_FILE:testany_loop>)
 
 # MPICH (Debian's mpich and libmpich-dev, beside Open MPI): the known-wait
 # programs in C and Fortran built with MPICH's compilers and run by its
