@@ -128,10 +128,7 @@ int run_mpi_command(int& argc, char**& argv, const std::function<void(int rank, 
     // leave rank 0 the time to say what stopped: a rank that exits first
     // makes Open MPI's mpiexec kill the rest at once (SIGKILL).
     std::fflush(stdout);
-    if (mpi.rank() != 0) {
-      const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(2);
-      while (std::chrono::steady_clock::now() < until) std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
+    if (mpi.rank() != 0) std::this_thread::sleep_for(std::chrono::seconds(2));  // resumed after a signal
     std::_Exit(128 + stopped.signal());
   } catch (const std::exception& error) {
     say_on_stderr(fmt::format("hetscale: internal error on rank {}: {}\n", mpi.rank(), error.what()));

@@ -16,6 +16,7 @@
 
 #include "cli.hpp"
 #include "hetscale/io/child_process.hpp"
+#include "hetscale/io/host_and_time.hpp"
 #include "hetscale/measure/measure_launch.hpp"
 
 namespace hetscale::cli {
@@ -61,12 +62,6 @@ std::size_t launcher_size() {
   return 0;
 }
 
-std::string host_name() {
-  char host[256] = {};
-  gethostname(host, sizeof host - 1);
-  return host;
-}
-
 Output start_measured(const MeasureCommand& command) {
   const auto& request = command.request;
   if (command.library)
@@ -84,7 +79,7 @@ Output start_measured(const MeasureCommand& command) {
                      "the interposition library for the program's MPI is missing (build or install hetscale again; "
                      "MPICH's needs Debian's libmpich-dev when hetscale is built)");
   const auto settings = with_options_named({"out", "talp-json", "speeds", "emulate-speeds", "latency", "bandwidth"}, [&] {
-    return measure::measure_settings(request, launcher_size(), host_name());
+    return measure::measure_settings(request, launcher_size(), io::host_name());
   });
   const auto started = std::filesystem::file_time_type::clock::now();
   const auto exit = measure::run_measured(

@@ -37,11 +37,9 @@ std::string writable_output(const char* field, const std::string& path) {
 }
 
 // One speed per rank when the ranks are known.
-std::vector<double> per_rank(const std::string& text, const char* field, std::size_t ranks) {
-  const auto speeds = io::parse_positive_list(text, field);
+void require_one_per_rank(const std::vector<double>& speeds, const char* field, std::size_t ranks) {
   if (ranks && speeds.size() != ranks)
     throw InputError(field, "", fmt::format("gives {} speeds for {} ranks: one per rank", speeds.size(), ranks));
-  return speeds;
 }
 
 double positive_number(const std::string& text, const char* field) {
@@ -77,7 +75,8 @@ MeasureSettings measure_settings(const MeasureRequest& request, std::size_t rank
   settings.out = writable_output("out", request.out);
   settings.talp_json = writable_output("talp-json", request.talp_json);
   if (!request.speeds.empty()) {
-    settings.speeds = per_rank(request.speeds, "speeds", ranks);
+    settings.speeds = io::parse_positive_list(request.speeds, "speeds");
+    require_one_per_rank(settings.speeds, "speeds", ranks);
     settings.speeds_source = "given (--speeds)";
   }
   // The platform: this rank's speed is its host's; its network, unless a
@@ -118,7 +117,7 @@ MeasureSettings measure_settings(const MeasureRequest& request, std::size_t rank
         throw InputError("emulate-speeds", fmt::format("item {}", i + 1),
                          fmt::format("must be in (0, 1] (relative to this machine), got {:g}",
                                      settings.emulated_speeds[i]));
-    settings.emulated_speeds = per_rank(request.emulate_speeds, "emulate-speeds", ranks);
+    require_one_per_rank(settings.emulated_speeds, "emulate-speeds", ranks);
     if (settings.speeds.empty()) {
       settings.speeds = settings.emulated_speeds;
       settings.speeds_source = "emulated (--emulate-speeds: computation held back per rank)";

@@ -63,6 +63,8 @@ import sys
 import tempfile
 import time
 
+from run_readme_commands import source_files  # beside this file
+
 FENCE = re.compile(r"^\s*```(.*)$")
 # A number: not glued to a word or another number on its left or right
 # (v4.1.4, mm-order500 and 3.4s are text).
@@ -196,16 +198,6 @@ def output_matches(shown_text, printed_text, tolerance):
 
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 10 * (len(shown) + len(printed)) + 1000))
     return match(0, 0)
-
-
-def source_files(root):
-    """Every file under root, leaving out .git and build folders (a CMakeCache.txt marks one)."""
-    files = set()
-    for folder, subfolders, names in os.walk(root):
-        subfolders[:] = [d for d in subfolders if d != ".git"
-                         and not os.path.exists(os.path.join(folder, d, "CMakeCache.txt"))]
-        files.update(os.path.relpath(os.path.join(folder, name), root) for name in names)
-    return files
 
 
 def quoted(path):
