@@ -143,6 +143,8 @@ ShellTaskOutcome run_shell_task(const std::string& command, const ShellTaskOptio
   } else if (WIFSIGNALED(status)) {
     outcome.signal = WTERMSIG(status);
     outcome.exit_code = 128 + outcome.signal;
+    // The stop's handler ended the group before the wait saw the stop asked.
+    if (!outcome.timed_out && stop_signal() != 0) outcome.interrupted = true;
   }
   return outcome;
 }
