@@ -121,7 +121,7 @@ std::vector<std::string> protocol_problems(const RunRecord& record, const FarmSh
     if (node.t_unaccounted > RunRecord::time_tolerance * record.t_par)
       say(fmt::format("{} accounted for all but {:.4f} s of t_par = {:.4f} s", node.name, node.t_unaccounted,
                       record.t_par));
-  const auto context = read_farm_context(record.context_json);
+  const auto& context = record.context.farm;
   if (!context) {
     say("no farm context");
     return problems;
@@ -352,7 +352,7 @@ int crossvalidate(Mode mode) {
     if (policy == "even") shape.client_tasks = even_client_tasks(shape);
     for (auto& problem : protocol_problems(simulated_record, shape)) problems.push_back(std::move(problem));
     if (policy == "proportional")
-      for (const auto& client : read_farm_context(simulated_record.context_json).value_or(FarmContext{}).tasks)
+      for (const auto& client : simulated_record.context.farm.value_or(FarmContext{}).tasks)
         shape.client_tasks.push_back(client.tasks);
     const auto simulated = analyze_run(simulated_record);
     const double e_simulated = simulated.heterogeneous.efficiency_total;
@@ -430,11 +430,15 @@ int overhead() {
   for (const auto& c : cases) {
     const auto record = read_run_record(run_farm(c.ranks, c.name, c.arguments));
     // The record's context says how many switches the ranks made and what measuring cost.
-    const auto measurement = nlohmann::json::parse(record.context_json).at("measurement");
-    const double fraction = measurement.at("worst_rank_overhead_fraction").get<double>();
+    if (!record.context.farm || !record.context.farm->measurement) {
+      fmt::print(stderr, "{}: the farm's record says nothing of what measuring cost\n", c.name);
+      return 1;
+    }
+    const auto& measurement = *record.context.farm->measurement;
+    const double fraction = measurement.worst_rank_overhead_fraction;
     worst = std::max(worst, fraction);
     fmt::print("| {} | {} | {:.3f} | {:.0f} | {:.4f} % |\n", c.name, c.ranks, record.t_par,
-               measurement.at("clock_switches").get<double>(), fraction * 100.0);
+               static_cast<double>(measurement.clock_switches), fraction * 100.0);
   }
   fmt::print("\nworst measuring overhead: {:.4f} % of a rank's time (goal: under 1 %)\n", worst * 100.0);
   return worst < 0.01 ? 0 : 1;

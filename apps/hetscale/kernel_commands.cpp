@@ -65,7 +65,7 @@ int kernel_command(KernelCommand& command, int& argc, char**& argv) {
         const auto run = mpi::run_kernel(options);
         if (!run) return 0;
         // Rows shared by a functional model: said (by the marked speeds, the default: not).
-        const auto distribution = read_work_distribution(run->record.context_json);
+        const auto distribution = run->record.context.distribution();
         const std::string shared_by =
             distribution && !distribution->model_path().empty() ? "\n  rows shared by " + distribution->describe() : "";
         print(written_and_shown(run_record_json(run->record), command.out, command.json, [&] {

@@ -247,7 +247,7 @@ int run_task_farm(const TaskRunOptions& options, const GeneralFarmOptions& farm,
         measurement.worst_rank_overhead_fraction = run->worst_rank_overhead_fraction;
         measurement.other_load_from = run->other_load_measured ? "/proc/self/schedstat" : "unavailable (0)";
         context.measurement = measurement;
-        record.context_json = farm_context_json(context);
+        record.context.farm = context;
         print(written_and_shown(run_record_json(record), farm.out, farm.json, [&] {
           return fmt::format(
               "farm: policy {}, {} clients, {} tasks run ({} done before): {} succeeded, {} failed{}; t_par {:.3f} "

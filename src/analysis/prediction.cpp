@@ -8,7 +8,6 @@
 #include <utility>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "hetscale/analysis/run_analysis.hpp"
 #include "hetscale/io/input_error.hpp"
@@ -17,32 +16,18 @@
 namespace hetscale {
 namespace {
 
-nlohmann::json context_of(const RunRecord& run) {
-  if (run.context_json.empty()) return nlohmann::json::object();
-  auto context = nlohmann::json::parse(run.context_json, nullptr, false);
-  return context.is_object() ? context : nlohmann::json::object();
-}
-
-std::optional<double> number_in(const nlohmann::json& context, const char* key) {
-  const auto found = context.find(key);
-  if (found == context.end() || !found->is_number()) return std::nullopt;
-  return found->get<double>();
-}
-
 // What ran, as far as the record says: runs of one program only are fitted
 // together. The problem size is part of it unless it is the scale.
 std::string program_of(const RunRecord& run, ScaleVariable variable) {
-  const auto context = context_of(run);
-  if (const auto farm = read_farm_context(run.context_json))
+  const auto& context = run.context;
+  if (const auto& farm = context.farm)
     return farm->objective ? fmt::format("the farm (objective {}, policy {})", *farm->objective, farm->policy)
                            : fmt::format("the farm (policy {})", farm->policy);
-  if (const auto kernel = context.find("kernel"); kernel != context.end() && kernel->is_string()) {
-    const auto size = number_in(context, "N");
-    if (variable == ScaleVariable::problem_size || !size) return fmt::format("kernel {}", kernel->get<std::string>());
-    return fmt::format("kernel {} at N = {}", kernel->get<std::string>(), *size);
+  if (const auto& kernel = context.kernel) {
+    if (variable == ScaleVariable::problem_size || !kernel->N) return fmt::format("kernel {}", kernel->kernel);
+    return fmt::format("kernel {} at N = {}", kernel->kernel, *kernel->N);
   }
-  if (const auto program = context.find("program"); program != context.end() && program->is_string())
-    return fmt::format("program {}", program->get<std::string>());
+  if (context.measured && context.measured->program) return fmt::format("program {}", *context.measured->program);
   return "";
 }
 
@@ -150,13 +135,13 @@ std::string scale_variable_name(ScaleVariable variable) {
 }
 
 double scale_of_run(const RunRecord& run, ScaleVariable variable) {
-  const auto context = context_of(run);
+  const auto& context = run.context;
   switch (variable) {
     case ScaleVariable::processes:
       return static_cast<double>(run.nodes.size());
     case ScaleVariable::marked_speed: {
-      if (const auto speed = number_in(context, "marked_speed_Mflops")) return *speed;
-      if (const auto farm = read_farm_context(run.context_json)) {
+      if (context.kernel && context.kernel->marked_speed_Mflops) return *context.kernel->marked_speed_Mflops;
+      if (const auto& farm = context.farm) {
         if (farm->speeds.empty()) return static_cast<double>(farm->clients);
         return std::accumulate(farm->speeds.begin(), farm->speeds.end(), 0.0);
       }
@@ -165,7 +150,7 @@ double scale_of_run(const RunRecord& run, ScaleVariable variable) {
                        "run's C with --values");
     }
     case ScaleVariable::problem_size:
-      if (const auto size = number_in(context, "N")) return *size;
+      if (context.kernel && context.kernel->N) return static_cast<double>(*context.kernel->N);
       throw InputError(run.source, "context", "says no problem size N (a kernel's); give each run's N with --values");
   }
   return 0.0;

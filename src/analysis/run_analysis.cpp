@@ -180,7 +180,7 @@ bool RunConditions::loaded() const { return other_load > kOtherLoadCaution; }
 
 RunConditions run_conditions(const RunRecord& run) {
   RunConditions conditions;
-  const auto measured = read_measured_conditions(run.context_json);
+  const auto measured = read_measured_conditions(run.context);
   conditions.measured = measured.has_sharing;
   conditions.cores_shared = measured.cores_shared;
   for (const auto& [host, ranks] : measured.ranks_per_host) {
@@ -229,10 +229,10 @@ RunAnalysis analyze_run(const RunRecord& run, const Platform* platform) {
   analysis.pop.communication_efficiency = model::communication_efficiency(useful, run.t_par);
   analysis.pop.parallel_efficiency =
       model::parallel_efficiency(analysis.pop.load_balance, analysis.pop.communication_efficiency);
-  analysis.mpi_functions = read_mpi_profile(run.context_json);
+  analysis.mpi_functions = run.context.mpi_functions();
   if (analysis.mpi_functions.size() > listed_mpi_functions) analysis.mpi_functions.resize(listed_mpi_functions);
   analysis.regions = region_names(run);
-  analysis.distribution = read_work_distribution(run.context_json);
+  analysis.distribution = run.context.distribution();
   analysis.conditions = run_conditions(run);
   return analysis;
 }

@@ -267,7 +267,7 @@ std::optional<FarmOutcome> run_farm(const FarmOptions& options, const FarmProgre
                                         run->delay_read_cost_s,
                                         run->worst_rank_overhead_fraction,
                                         run->other_load_measured ? "/proc/self/schedstat" : "unavailable (0)"};
-  record.context_json = farm_context_json(context);
+  record.context.farm = context;
   return outcome;
 }
 

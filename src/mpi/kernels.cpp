@@ -555,38 +555,33 @@ std::optional<KernelRun> run_kernel(const KernelOptions& options) {
   }
   const double work = kernel_workload(options.kernel, static_cast<double>(options.size));
   run.point = SweepPoint{static_cast<double>(options.size), work, seconds, compute_seconds, check.passed, {}};
-  nlohmann::json context_json{
-      {"kernel", to_string(options.kernel)},
-      {"N", options.size},
-      {"W", work},
-      {"T_s", seconds},
-      {"marked_speeds_Mflops", context.marked},
-      {"distribution", options.distribution},
-      {"distribution_shares", context.shares},  // the marked speeds, or each rank's whole rows
-      {"marked_speed_Mflops", run.marked_speed},
-      {"emulated_speeds",
-       options.speeds.empty() ? std::vector<double>(static_cast<std::size_t>(ranks), 1.0) : options.speeds},
-      {"check",
-       {{"quantity", check.quantity},
-        {"value", check.value},
-        {"tolerance", check.tolerance},
-        {"passed", check.passed}}},
-      {"host", io::host_name()},
-      {"date", io::utc_now()},
-      {"mpi_library", MpiSession::library_version()},
-      {"seed", options.seed}};
+  KernelContext kernel;
+  kernel.kernel = to_string(options.kernel);
+  kernel.N = options.size;
+  kernel.W = work;
+  kernel.T_s = seconds;
+  kernel.marked_speeds_Mflops = context.marked;
+  kernel.distribution = WorkDistribution{options.distribution, context.shares};  // the marked speeds, or each rank's rows
+  kernel.marked_speed_Mflops = run.marked_speed;
+  kernel.emulated_speeds =
+      options.speeds.empty() ? std::vector<double>(static_cast<std::size_t>(ranks), 1.0) : options.speeds;
+  kernel.check = check;
+  kernel.host = io::host_name();
+  kernel.date = io::utc_now();
+  kernel.mpi_library = MpiSession::library_version();
+  kernel.seed = options.seed;
   if (options.kernel != KernelKind::monte_carlo && !options.marked_speeds.empty())
-    context_json["E_s"] = run.point.speed_efficiency(run.marked_speed);
+    kernel.E_s = run.point.speed_efficiency(run.marked_speed);
   if (const auto simulator = simulated::simulator_name()) {
     // Simulated time; no emulation; the machine only ran the simulation.
-    context_json.erase("emulated_speeds");
-    context_json["simulator"] = *simulator;
-    context_json["simulated_hosts"] = hosts;
-    context_json["host"] = hosts.front();
-    context_json["simulated_computation"] =
+    kernel.emulated_speeds.clear();
+    kernel.simulator = *simulator;
+    kernel.simulated_hosts = hosts;
+    kernel.host = hosts.front();
+    kernel.simulated_computation =
         "each block charged its counted flop at its host's speed (smpi_execute_flops); mc: a modelled cost";
   }
-  record.context_json = context_json.dump();
+  record.context.kernel = std::move(kernel);
   return run;
 }
 
@@ -634,7 +629,7 @@ std::optional<Sweep> run_sweep(const SweepOptions& options, const VerifyingSizeC
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
     sweep.marked_speeds.assign(static_cast<std::size_t>(ranks), 1.0);  // the shares run_kernel uses
   }
-  std::string last_context = "{}";
+  KernelContext last_context;
   std::size_t done = 0;
   auto run_at = [&](std::size_t size) {
     KernelOptions kernel = options.kernel;
@@ -658,7 +653,7 @@ std::optional<Sweep> run_sweep(const SweepOptions& options, const VerifyingSizeC
     }
     ++done;
     if (run) {
-      last_context = run->record.context_json;
+      last_context = run->record.context.kernel.value_or(KernelContext{});
       if (progress)
         progress(done, planned, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), *run);
     }
@@ -687,16 +682,20 @@ std::optional<Sweep> run_sweep(const SweepOptions& options, const VerifyingSizeC
     }
   }
   if (rank != root) return std::nullopt;
-  auto context = nlohmann::json::parse(last_context);
-  nlohmann::json sweep_context{{"host", context["host"]},
-                               {"date", context["date"]},
-                               {"mpi_library", context["mpi_library"]},
+  const auto& last = last_context;
+  nlohmann::json sweep_context{{"host", last.host.value_or("")},
+                               {"date", last.date.value_or("")},
+                               {"mpi_library", last.mpi_library.value_or("")},
                                {"seed", options.kernel.seed},
                                {"repetitions", options.repetitions},
                                {"point", to_string(options.point)},
-                               {"checks", context["check"]["quantity"]}};
-  for (const char* key : {"emulated_speeds", "simulator", "simulated_hosts", "simulated_computation"})
-    if (context.contains(key)) sweep_context[key] = context[key];
+                               {"checks", last.check ? last.check->quantity : std::string()}};
+  if (!last.emulated_speeds.empty()) sweep_context["emulated_speeds"] = last.emulated_speeds;
+  if (last.simulator) {
+    sweep_context["simulator"] = *last.simulator;
+    sweep_context["simulated_hosts"] = last.simulated_hosts;
+    sweep_context["simulated_computation"] = last.simulated_computation.value_or("");
+  }
   // A sweep by a functional model says so (rows by its partition at each N).
   if (options.kernel.distribution != "marked") sweep_context["distribution"] = options.kernel.distribution;
   sweep.context_json = sweep_context.dump();

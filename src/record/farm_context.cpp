@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "record/context_json.hpp"
 #include "record/json_fields.hpp"
 
 namespace hetscale {
@@ -23,7 +24,9 @@ std::optional<std::size_t> FarmContext::generation_count() const {
   return ga ? std::optional<std::size_t>(ga->generations) : generations;
 }
 
-std::string farm_context_json(const FarmContext& context) {
+namespace record_json {
+
+ordered_json farm_context_document(const FarmContext& context) {
   ordered_json out;
   out["tool"] = context.tool;
   put(out, "host", context.host);
@@ -74,11 +77,10 @@ std::string farm_context_json(const FarmContext& context) {
                           {"delay_read_cost_s", m->delay_read_cost_s},
                           {"worst_rank_overhead_fraction", m->worst_rank_overhead_fraction},
                           {"other_load_from", m->other_load_from}};
-  return out.dump();
+  return out;
 }
 
-std::optional<FarmContext> read_farm_context(const std::string& context_json) {
-  const auto in = nlohmann::json::parse(context_json.empty() ? "{}" : context_json, nullptr, false);
+std::optional<FarmContext> farm_context_from(const nlohmann::json& in) {
   if (!in.is_object()) return std::nullopt;
   const auto tool = get<std::string>(in, "tool");
   const auto clients = get<std::size_t>(in, "clients");
@@ -137,6 +139,14 @@ std::optional<FarmContext> read_farm_context(const std::string& context_json) {
                                           get<double>(*m, "worst_rank_overhead_fraction").value_or(0.0),
                                           get<std::string>(*m, "other_load_from").value_or("")};
   return context;
+}
+
+}  // namespace record_json
+
+std::string farm_context_json(const FarmContext& context) { return record_json::farm_context_document(context).dump(); }
+
+std::optional<FarmContext> read_farm_context(const std::string& context_json) {
+  return record_json::farm_context_from(nlohmann::json::parse(context_json.empty() ? "{}" : context_json, nullptr, false));
 }
 
 }  // namespace hetscale

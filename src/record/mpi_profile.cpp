@@ -4,9 +4,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "record/context_json.hpp"
+
 namespace hetscale {
 
-std::string mpi_profile_json(const std::vector<MpiFunctionProfile>& profile) {
+namespace record_json {
+
+nlohmann::ordered_json mpi_profile_document(const std::vector<MpiFunctionProfile>& profile) {
   nlohmann::ordered_json out = nlohmann::ordered_json::array();
   for (const auto& entry : profile) {
     nlohmann::ordered_json json{{"function", entry.function},         {"calls", entry.calls},
@@ -15,15 +19,14 @@ std::string mpi_profile_json(const std::vector<MpiFunctionProfile>& profile) {
     if (entry.messages > 0.0) json["messages"] = entry.messages;
     out.push_back(std::move(json));
   }
-  return out.dump();
+  return out;
 }
 
-std::vector<MpiFunctionProfile> read_mpi_profile(const std::string& context_json) {
-  const auto context = nlohmann::json::parse(context_json.empty() ? "{}" : context_json, nullptr, false);
+// Entries without a function name or with a field that is not a number are left out.
+std::vector<MpiFunctionProfile> mpi_profile_from(const nlohmann::json& list) {
   std::vector<MpiFunctionProfile> profile;
-  if (!context.is_object() || !context.contains("mpi_functions") || !context["mpi_functions"].is_array())
-    return profile;
-  for (const auto& entry : context["mpi_functions"]) {
+  if (!list.is_array()) return profile;
+  for (const auto& entry : list) {
     if (!entry.is_object() || !entry.contains("function") || !entry["function"].is_string()) continue;
     MpiFunctionProfile read;
     read.function = entry["function"].get<std::string>();
@@ -43,6 +46,12 @@ std::vector<MpiFunctionProfile> read_mpi_profile(const std::string& context_json
   std::stable_sort(profile.begin(), profile.end(),
                    [](const MpiFunctionProfile& a, const MpiFunctionProfile& b) { return a.seconds > b.seconds; });
   return profile;
+}
+
+}  // namespace record_json
+
+std::string mpi_profile_json(const std::vector<MpiFunctionProfile>& profile) {
+  return record_json::mpi_profile_document(profile).dump();
 }
 
 }  // namespace hetscale

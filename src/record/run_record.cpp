@@ -8,6 +8,7 @@
 #include "hetscale/io/files.hpp"
 #include "hetscale/model/energetic.hpp"
 #include "io/strict_json.hpp"
+#include "record/context_json.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -48,8 +49,9 @@ bool RunRecord::has_computation() const {
   return std::any_of(nodes.begin(), nodes.end(), [](const NodeRecord& node) { return node.t_comp > 0.0; });
 }
 
-RunRecord parse_run_record(std::string_view text, const std::string& source) {
-  const auto document = io::parse_json(text, source);
+namespace record_json {
+
+RunRecord run_record_from(const nlohmann::json& document, const std::string& source) {
   const io::JsonObject top(document, source, "");
   top.require_schema(RunRecord::schema);
   top.allow_only({"schema", "label", "context", "t_par", "t_seq_ref", "nodes", "server"});
@@ -60,8 +62,8 @@ RunRecord parse_run_record(std::string_view text, const std::string& source) {
   run.t_par = top.positive_number("t_par");
   run.t_seq_ref = top.optional_positive_number("t_seq_ref");
   if (top.has("context")) {
-    top.object("context");  // must be an object; kept as written
-    run.context_json = top.raw("context").dump();
+    top.object("context");  // must be an object
+    run.context = run_context_from(top.raw("context"), source);
   }
 
   std::set<std::string> names;
@@ -78,6 +80,12 @@ RunRecord parse_run_record(std::string_view text, const std::string& source) {
   return run;
 }
 
+}  // namespace record_json
+
+RunRecord parse_run_record(std::string_view text, const std::string& source) {
+  return record_json::run_record_from(io::parse_json(text, source), source);
+}
+
 RunRecord read_run_record(const std::string& path) { return parse_run_record(io::read_text_file(path), path); }
 
 namespace {
@@ -90,7 +98,9 @@ nlohmann::ordered_json node_json(const NodeRecord& node) {
 }
 }  // namespace
 
-std::string run_record_json(const RunRecord& run) {
+namespace record_json {
+
+nlohmann::ordered_json run_record_document(const RunRecord& run) {
   nlohmann::ordered_json document;
   document["schema"] = RunRecord::schema;
   if (!run.label.empty()) document["label"] = run.label;
@@ -99,8 +109,12 @@ std::string run_record_json(const RunRecord& run) {
   document["nodes"] = nlohmann::ordered_json::array();
   for (const auto& node : run.nodes) document["nodes"].push_back(node_json(node));
   if (run.server) document["server"] = node_json(*run.server);
-  if (!run.context_json.empty()) document["context"] = nlohmann::ordered_json::parse(run.context_json);
-  return document.dump(2) + "\n";
+  if (!run.context.empty()) document["context"] = run_context_document(run.context);
+  return document;
 }
+
+}  // namespace record_json
+
+std::string run_record_json(const RunRecord& run) { return record_json::run_record_document(run).dump(2) + "\n"; }
 
 }  // namespace hetscale

@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "record/context_json.hpp"
+
 namespace hetscale {
 namespace {
 constexpr std::string_view fpm_prefix = "fpm:";
@@ -29,8 +31,9 @@ std::string WorkDistribution::describe() const {
   return shown.empty() ? what : what + ": " + shown;
 }
 
-std::optional<WorkDistribution> read_work_distribution(const std::string& context_json) {
-  const auto context = nlohmann::json::parse(context_json.empty() ? "{}" : context_json, nullptr, false);
+namespace record_json {
+
+std::optional<WorkDistribution> work_distribution_from(const nlohmann::json& context) {
   if (!context.is_object()) return std::nullopt;
   const auto name = context.find("distribution");
   if (name == context.end() || !name->is_string() || name->get<std::string>().empty()) return std::nullopt;
@@ -46,6 +49,13 @@ std::optional<WorkDistribution> read_work_distribution(const std::string& contex
     }
   }
   return distribution;
+}
+
+}  // namespace record_json
+
+std::optional<WorkDistribution> read_work_distribution(const std::string& context_json) {
+  return record_json::work_distribution_from(
+      nlohmann::json::parse(context_json.empty() ? "{}" : context_json, nullptr, false));
 }
 
 }  // namespace hetscale

@@ -79,7 +79,7 @@ std::string times_json(const RunRecord& run) {
                      {"t_other", node.t_other},
                      {"t_blocked", node.t_blocked}});
   out["nodes"] = nodes;
-  auto profile = read_mpi_profile(run.context_json);
+  auto profile = run.context.mpi_functions();
   if (profile.size() > listed_mpi_functions) profile.resize(listed_mpi_functions);
   if (!profile.empty()) out["mpi_functions"] = ordered_json::parse(mpi_profile_json(profile));
   return dump(out);

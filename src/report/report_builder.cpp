@@ -42,11 +42,6 @@ std::string id_from(std::string_view text) {
 
 DrawnFigure undrawn(Figure figure) { return DrawnFigure{std::move(figure), {}}; }
 
-json context_of(const RunRecord& run) {
-  const auto context = json::parse(run.context_json.empty() ? "{}" : run.context_json, nullptr, false);
-  return context.is_object() ? context : json::object();
-}
-
 template <class T>
 std::optional<T> field(const json& object, const char* name) {
   const auto found = object.find(name);
@@ -62,9 +57,30 @@ std::optional<T> field(const json& object, const char* name) {
 struct ReadRun {
   std::string path;
   RunRecord record;
-  json context;
-  std::optional<FarmContext> farm;  // a farm's run: its typed context
+  const std::optional<FarmContext>& farm() const { return record.context.farm; }
 };
+
+// What a run's context says ran and where, for its first screen.
+std::vector<std::string> what_ran(const RunContext& context) {
+  std::vector<std::string> said;
+  const FarmContext* farm = context.farm ? &*context.farm : nullptr;
+  const KernelContext* kernel = context.kernel ? &*context.kernel : nullptr;
+  const auto say = [&said](const char* key, const std::optional<std::string>& value) {
+    if (value) said.push_back(fmt::format("{} {}", key, *value));
+  };
+  const auto either = [&](std::optional<std::string> FarmContext::*in_farm,
+                          std::optional<std::string> KernelContext::*in_kernel) {
+    return farm ? farm->*in_farm : kernel ? kernel->*in_kernel : std::nullopt;
+  };
+  say("objective", farm ? farm->objective : std::nullopt);
+  say("kernel", kernel ? std::optional(kernel->kernel) : std::nullopt);
+  say("host", either(&FarmContext::host, &KernelContext::host));
+  say("mpi_library", either(&FarmContext::mpi_library, &KernelContext::mpi_library));
+  say("simulator", either(&FarmContext::simulator, &KernelContext::simulator));
+  say("platform", farm ? farm->platform : std::nullopt);
+  if (farm) said.push_back(fmt::format("clients {}", farm->clients));
+  return said;
+}
 
 std::string run_name(const ReadRun& run) { return run.record.label.empty() ? stem(run.path) : run.record.label; }
 
@@ -91,17 +107,15 @@ ReportSection run_section(const ReadRun& run, std::size_t index) {
   const auto top = headline(analysis);
   ReportSection section;
   const std::string name = run_name(run);
-  const auto tool = field<std::string>(run.context, "tool");
-  const auto policy = field<std::string>(run.context, "policy");
+  const auto tool = run.record.context.tool();
+  const auto policy =
+      run.farm() && !run.farm()->policy.empty() ? std::optional(run.farm()->policy) : std::nullopt;
   const std::string conditions = conditions_of(analysis);
   section.title = "Run: " + name + (tool ? " (" + *tool + (policy ? ", " + *policy : "") + ")" : "") +
                   (conditions.empty() ? "" : ", " + conditions);
   section.source = run.path;
 
-  std::vector<std::string> said;
-  for (const char* key : {"objective", "kernel", "host", "mpi_library", "simulator", "platform"})
-    if (const auto value = field<std::string>(run.context, key)) said.push_back(fmt::format("{} {}", key, *value));
-  if (const auto clients = field<double>(run.context, "clients")) said.push_back(fmt::format("clients {}", *clients));
+  auto said = what_ran(run.record.context);
   const std::size_t nodes = run.record.nodes.size();
   said.push_back(fmt::format("{} node{}, t_par = {:.6g} s", nodes, nodes == 1 ? "" : "s", run.record.t_par));
   if (run.record.t_seq_ref) said.push_back(fmt::format("t_seq_ref = {:.6g} s", *run.record.t_seq_ref));
@@ -156,8 +170,8 @@ struct FarmSetting {
 };
 
 std::optional<FarmSetting> farm_setting(const ReadRun& run) {
-  if (!run.farm) return std::nullopt;
-  const FarmContext& farm = *run.farm;
+  if (!run.farm()) return std::nullopt;
+  const FarmContext& farm = *run.farm();
   FarmSetting setting;
   setting.tool = farm.tool;
   setting.policy = farm.policy;
@@ -184,18 +198,18 @@ std::vector<ReportSection> client_count_sections(const std::vector<ReadRun>& run
   std::vector<ReportSection> sections;
   for (auto& [setting, group] : groups) {
     std::sort(group.begin(), group.end(),
-              [](const ReadRun* a, const ReadRun* b) { return a->farm->clients < b->farm->clients; });
+              [](const ReadRun* a, const ReadRun* b) { return a->farm()->clients < b->farm()->clients; });
     // The serial reference: a run with no clients (the server evaluates), else each run's nominal t_seq_ref.
     std::optional<double> serial;
     std::vector<ClientCountPoint> points;
     for (const auto* run : group) {
-      const double clients = static_cast<double>(run->farm->clients);
+      const double clients = static_cast<double>(run->farm()->clients);
       if (clients == 0) {
         if (!serial) serial = run->record.t_par;  // one run per count: the first
         continue;
       }
       if (!points.empty() && points.back().clients == clients) continue;  // one run per count: the first
-      auto speeds = run->farm->speeds;
+      auto speeds = run->farm()->speeds;
       if (speeds.empty()) speeds.assign(static_cast<std::size_t>(clients), 1.0);  // the farm's default
       const double reference = serial ? *serial : run->record.t_seq_ref.value_or(0.0);
       if (reference <= 0.0 || speeds.empty()) continue;
@@ -232,11 +246,10 @@ std::vector<ReportSection> client_count_sections(const std::vector<ReadRun>& run
 // The program a run record is of, for series over rank counts: its context's
 // "program" (a user's records), else its "kernel" with its size N.
 std::optional<std::string> program_of(const ReadRun& run) {
-  if (const auto program = field<std::string>(run.context, "program")) return *program;
-  if (const auto kernel = field<std::string>(run.context, "kernel")) {
-    const auto size = field<double>(run.context, "N");
-    return size ? fmt::format("{} N = {:g}", *kernel, *size) : *kernel;
-  }
+  const auto& context = run.record.context;
+  if (context.measured && context.measured->program) return *context.measured->program;
+  if (const auto& kernel = context.kernel)
+    return kernel->N ? fmt::format("{} N = {}", kernel->kernel, *kernel->N) : kernel->kernel;
   return std::nullopt;
 }
 
@@ -248,7 +261,7 @@ std::optional<std::string> program_of(const ReadRun& run) {
 std::vector<ReportSection> rank_count_sections(const std::vector<ReadRun>& runs) {
   std::map<std::string, std::vector<const ReadRun*>> groups;
   for (const auto& run : runs)
-    if (!run.farm && run.record.t_seq_ref)
+    if (!run.farm() && run.record.t_seq_ref)
       if (const auto program = program_of(run)) {
         const auto analysis = analyze_run(run.record);
         const std::string emulated = emulated_speeds_of(analysis);
@@ -543,10 +556,7 @@ Report build_report(const std::vector<ReportInput>& inputs, const ReportOptions&
       throw InputError(input.path, "", "is not a JSON object; the report reads hetscale's JSON outputs");
     const auto schema = field<std::string>(document, "schema").value_or("");
     if (schema == "hetscale.run/1") {
-      auto record = parse_run_record(input.text, input.path);
-      auto context = context_of(record);
-      auto farm = read_farm_context(record.context_json);
-      runs.push_back({input.path, std::move(record), std::move(context), std::move(farm)});
+      runs.push_back({input.path, parse_run_record(input.text, input.path)});
     } else if (schema == Sweep::schema) {
       sweeps.push_back(parse_sweep(input.text, input.path));
     } else if (schema == "hetscale.comm-profile/1") {

@@ -152,7 +152,7 @@ HtmlTable regions_table(const std::vector<NamedRegion>& regions, double run_t_pa
       if (!analysis.mpi_functions.empty()) busiest = analysis.mpi_functions.front().function;
     } else {
       row.insert(row.end(), {"no computation", "-", "-"});
-      if (const auto profile = read_mpi_profile(record.context_json); !profile.empty())
+      if (const auto& profile = record.context.mpi_functions(); !profile.empty())
         busiest = profile.front().function;
     }
     row.insert(row.end(), {cell(mpi), busiest});

@@ -95,7 +95,7 @@ std::string times_table(const RunRecord& run) {
     times.add_row({n.name, seconds(n.t_comm), seconds(n.t_setup), seconds(n.t_idle), seconds(n.t_other),
                    seconds(n.t_blocked)});
   out += times.render();
-  auto profile = read_mpi_profile(run.context_json);
+  auto profile = run.context.mpi_functions();
   if (profile.size() > listed_mpi_functions) profile.resize(listed_mpi_functions);
   return out + mpi_functions_text(profile);
 }

@@ -107,7 +107,7 @@ SimulatedFarmRun simulated_farm_run(const Platform& platform, const SimulatedFar
   context.generation_seconds = times.generation_seconds;
   context.messages = times.messages;
   context.evaluations = times.evaluations;
-  record.context_json = farm_context_json(context);
+  record.context.farm = context;
   return run;
 }
 

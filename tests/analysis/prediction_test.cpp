@@ -33,7 +33,7 @@ RunRecord StrongScalingRun(int p, const std::string& context = R"({"kernel":"ge"
   }
   run.t_par = 1.1 * comp + comm;
   for (auto& node : run.nodes) node.t_idle = std::max(0.0, run.t_par - node.t_comp - node.t_comm);
-  run.context_json = context;
+  run.context = parse_run_context(context, run.source);
   return run;
 }
 
@@ -93,7 +93,7 @@ TEST(ScalingOfRuns, RefusesRunsOfDifferentPrograms) {
             std::string::npos);
   // Over N, the sizes differ by design.
   EXPECT_NO_THROW(scaling_of_runs(runs, ScaleVariable::problem_size));
-  runs.back().context_json = R"({"tool":"hetscale measure","program":"./lmp"})";
+  runs.back().context = parse_run_context(R"({"tool":"hetscale measure","program":"./lmp"})", "lmp");
   EXPECT_NE(testing_support::ErrorMessage([&] { scaling_of_runs(runs, ScaleVariable::processes); }).find("program ./lmp"),
             std::string::npos);
 }
@@ -104,12 +104,12 @@ TEST(ScalingOfRuns, RefusesToPoolRunsEmulatedAtOtherSpeedsAndSaysSharedCores) {
   const std::string measured = R"({"tool":"hetscale measure","program":"./app")";
   std::vector<RunRecord> runs;
   for (int p : {2, 2, 4, 8}) runs.push_back(StrongScalingRun(p, measured + "}"));
-  runs[1].context_json = measured + R"(,"emulation":{"asked":[1,0.5],"achieved":[1,0.5]}})";
+  runs[1].context = parse_run_context(measured + R"(,"emulation":{"asked":[1,0.5],"achieved":[1,0.5]}})", "emulated");
   EXPECT_NE(testing_support::ErrorMessage([&] { scaling_of_runs(runs, ScaleVariable::processes); })
                 .find("run-p2.json: context.emulation: emulates other speeds than run-p2.json at p = 2 (1,0.5 against "
                       "none emulated)"),
             std::string::npos);
-  runs[1].context_json = measured + R"(,"sharing":{"cores_shared":true}})";
+  runs[1].context = parse_run_context(measured + R"(,"sharing":{"cores_shared":true}})", "shared");
   const auto measurements = scaling_of_runs(runs, ScaleVariable::processes);
   ASSERT_EQ(measurements.cautions.size(), 1u);
   EXPECT_NE(measurements.cautions[0].find("1 of the 4 inputs were measured with shared cores"), std::string::npos)

@@ -1,6 +1,7 @@
 // The regions of a measured run (record/measured_regions.hpp): named in the
 // run's context, each read back as a run record of its own; a missing region
-// names those there are; entries that name no region are passed over.
+// names those there are; entries that name no region are passed over; a
+// region whose record is not sound makes the run unreadable.
 #include "hetscale/record/measured_regions.hpp"
 
 #include <gtest/gtest.h>
@@ -25,7 +26,9 @@ RunRecord run_with_regions(const std::string& regions) {
 }
 
 TEST(MeasuredRegions, EachRegionReadsBackAsARunRecord) {
-  const auto run = run_with_regions("[" + region_solve + R"(, {"context": {"region": "io"}}])");
+  const auto run = run_with_regions(
+      "[" + region_solve +
+      R"(, {"schema": "hetscale.run/1", "t_par": 1, "context": {"region": "io"}, "nodes": [{"name": "rank-0"}]}])");
   EXPECT_EQ(region_names(run), (std::vector<std::string>{"solve", "io"}));
   const auto solve = region_record(run, "solve");
   EXPECT_EQ(solve.source, "run.json, region solve");
@@ -57,8 +60,13 @@ TEST(MeasuredRegions, EntriesThatNameNoRegionArePassedOver) {
 }
 
 TEST(MeasuredRegions, AnUnsoundRegionIsTheRecordReadersError) {
-  const auto run = run_with_regions(R"([{"schema": "hetscale.run/1", "context": {"region": "bad"}, "nodes": []}])");
-  EXPECT_THROW(region_record(run, "bad"), InputError);
+  try {
+    run_with_regions(R"([{"schema": "hetscale.run/1", "context": {"region": "bad"}, "nodes": []}])");
+    FAIL() << "a region with no t_par was read";
+  } catch (const InputError& error) {
+    EXPECT_EQ(error.source(), "run.json, region bad");
+    EXPECT_EQ(error.field(), "t_par");
+  }
 }
 
 }  // namespace

@@ -73,7 +73,7 @@ TEST(RunRecordParse, AllFields) {
   EXPECT_EQ(b.t_other, 1.0);
   EXPECT_EQ(b.t_unaccounted, 0.0);
   EXPECT_EQ(run.total_work(), 40.0);  // Clematis-Corana 1999 Eq 5: W = sum W_i
-  EXPECT_EQ(run.context_json, R"({"mpi":"openmpi"})");
+  EXPECT_EQ(run.context.notes_json, R"({"mpi":"openmpi"})");  // a key no part of the context holds
   ASSERT_TRUE(run.server.has_value());
   EXPECT_EQ(run.server->name, "srv");
 }
@@ -86,7 +86,7 @@ TEST(RunRecordParse, OptionalFieldsMayBeLeftOut) {
   EXPECT_EQ(run.label, "");
   EXPECT_FALSE(run.t_seq_ref.has_value());
   EXPECT_FALSE(run.server.has_value());
-  EXPECT_EQ(run.context_json, "");
+  EXPECT_TRUE(run.context.empty());
   ASSERT_EQ(run.nodes.size(), 1u);
   EXPECT_EQ(run.total_work(), 1.0);
 }
@@ -216,7 +216,7 @@ TEST(RunRecordErrors, TparZeroRejected) {
             "r.json: t_seq_ref: must be > 0, got 0");
 }
 
-// format: context is a free-form JSON object
+// format: context is a JSON object
 TEST(RunRecordErrors, ContextMustBeAnObject) {
   EXPECT_EQ(RunError(R"({"schema": "hetscale.run/1", "t_par": 1, "context": ["mpi"], "nodes": [{"name": "a", "work": 1}]})"),
             "r.json: context: must be a JSON object, got array");
@@ -224,13 +224,13 @@ TEST(RunRecordErrors, ContextMustBeAnObject) {
             "r.json: context: must be a JSON object, got string");
 }
 
-// format: context is kept as written (compact JSON), any fields allowed inside
+// format: what no part of the context holds is kept as written (compact JSON), any fields allowed
 TEST(RunRecordParse, ContextIsKept) {
   const auto run = parse_run_record(R"({"schema": "hetscale.run/1", "t_par": 1,
     "context": {"cluster": {"nodes": 4, "names": ["x", "y"]}, "mpi": "openmpi 4.1"},
     "nodes": [{"name": "a", "work": 1}]})",
                                     "r.json");
-  EXPECT_EQ(run.context_json, R"({"cluster":{"names":["x","y"],"nodes":4},"mpi":"openmpi 4.1"})");
+  EXPECT_EQ(run.context.notes_json, R"({"cluster":{"names":["x","y"],"nodes":4},"mpi":"openmpi 4.1"})");
 }
 
 // format: unknown fields are refused, listing the allowed ones

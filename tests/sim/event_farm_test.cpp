@@ -53,8 +53,8 @@ std::string Numbers(const SimulatedFarmRun& run) {
   };
   for (const auto& n : run.record.nodes) node(n);
   node(*run.record.server);
-  for (const auto& client : nlohmann::json::parse(run.record.context_json)["tasks"])
-    text += fmt::format(" {} {}", client["tasks"].get<std::size_t>(), client["lost_tasks"].get<std::size_t>());
+  for (const auto& client : run.record.context.farm.value().tasks)
+    text += fmt::format(" {} {}", client.tasks, client.lost_tasks);
   return text + fmt::format(" {} {}", run.messages, run.evaluations);
 }
 
@@ -78,9 +78,8 @@ void ExpectSameRun(const Platform& platform, const SimulatedFarmOptions& options
   for (std::size_t i = 0; i < (every_number ? on_simgrid.size() : 1); ++i)
     EXPECT_NEAR(by_events[i], on_simgrid[i], tolerance * t_par) << what << ", number " << i;
   // every task counted once
-  const auto context = nlohmann::json::parse(events.record.context_json);
   std::size_t counted = 0;
-  for (const auto& client : context["tasks"]) counted += client["tasks"].get<std::size_t>();
+  for (const auto& client : events.record.context.farm.value().tasks) counted += client.tasks;
   EXPECT_EQ(counted,
             options.task_costs.empty() ? options.tasks_per_generation * options.generations : options.task_costs.size())
       << what;

@@ -40,12 +40,11 @@ std::string Simulated(const Platform& platform, distribute::PolicyKind policy, s
     options.evaluation_seconds = 0.5;
     options.relay_group = relay_group;
     const auto run = simulate_farm_on_platform(platform, options);
-    const auto context = nlohmann::json::parse(run.record.context_json);
     std::string text = fmt::format("{:.9g}", run.record.t_par);
     std::size_t counted = 0;
-    for (const auto& client : context["tasks"]) {
-      text += " " + std::to_string(client["tasks"].get<std::size_t>());
-      counted += client["tasks"].get<std::size_t>();
+    for (const auto& client : run.record.context.farm.value().tasks) {
+      text += " " + std::to_string(client.tasks);
+      counted += client.tasks;
     }
     return text + fmt::format(" | {}", counted);
   });

@@ -53,12 +53,6 @@ struct KernelOptions {
 // verdict. Throws InputError naming the option.
 void validate_kernel_options(const KernelOptions& options, int ranks);
 
-struct KernelCheck {
-  std::string quantity;  // what was compared with the serial reference
-  double value = 0.0;
-  double tolerance = 0.0;
-  bool passed = false;
-};
 
 struct KernelRun {
   RunRecord record;  // every rank's time breakdown

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "hetscale/record/run_context.hpp"
+
 namespace hetscale {
 
 struct MeasuredConditions {
@@ -18,6 +20,6 @@ struct MeasuredConditions {
 
 // The conditions in a record's context; what the context lacks (a run not
 // measured, or measured before these were written) stays empty or false.
-MeasuredConditions read_measured_conditions(const std::string& context_json);
+MeasuredConditions read_measured_conditions(const RunContext& context);
 
 }  // namespace hetscale

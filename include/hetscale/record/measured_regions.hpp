@@ -1,7 +1,7 @@
 #pragma once
 // The regions of a measured run: `hetscale measure` writes each region a
 // program marked (hetscale_region_begin / _end, docs/measure.md) as a run
-// record of its own, in the run's context as "regions"; each holds its ranks'
+// record of its own, in the run's context (RunContext::measured); each holds its ranks'
 // time breakdown and its own MPI profile.
 #include <string>
 #include <vector>
@@ -13,10 +13,10 @@ namespace hetscale {
 // The names of the run's regions, in the order written; empty when it has none.
 std::vector<std::string> region_names(const RunRecord& run);
 
-// Region `name` of `run`, read as a run record (source "RUN, region NAME");
-// InputError(run.source, "--region", ...) naming the regions there are when
-// the run has no such region, and the run record reader's error when the
-// region's record is not sound.
+// Region `name` of `run`, a run record of its own (source "RUN, region
+// NAME"; a region whose record is not sound is refused when the run is
+// read); InputError(run.source, "--region", ...) naming the regions there are
+// when the run has no such region.
 RunRecord region_record(const RunRecord& run, const std::string& name);
 
 }  // namespace hetscale

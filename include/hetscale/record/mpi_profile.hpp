@@ -1,7 +1,7 @@
 #pragma once
 // The per-function MPI profile of a measured run: what `hetscale measure`
-// writes in a run record's context as "mpi_functions", one entry per MPI
-// function called, most time first (docs/measure.md).
+// writes in a run record's context as "mpi_functions" (RunContext), one entry
+// per MPI function called, most time first (docs/measure.md).
 #include <string>
 #include <vector>
 
@@ -16,11 +16,8 @@ struct MpiFunctionProfile {
   double messages = 0.0;  // point-to-point messages sent plus received, over all ranks (0: none counted)
 };
 
-// The profile as a JSON array (the context's "mpi_functions").
+// The profile as a JSON array, as the context's "mpi_functions" holds it (a
+// run record's context is read and written by run_record.hpp).
 std::string mpi_profile_json(const std::vector<MpiFunctionProfile>& profile);
-// The profile in a record's context, most time first; empty when the context
-// has none. The context is free-form: entries without a function name or with
-// a field that is not a number are left out.
-std::vector<MpiFunctionProfile> read_mpi_profile(const std::string& context_json);
 
 }  // namespace hetscale

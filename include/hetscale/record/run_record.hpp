@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "hetscale/record/run_context.hpp"
+
 namespace hetscale {
 
 // One node's time breakdown (Clematis-Corana 1999 Eqs 6-7), in seconds.
@@ -34,7 +36,7 @@ struct RunRecord {
   std::optional<double> t_seq_ref;   // the whole work on the reference machine
   std::vector<NodeRecord> nodes;     // the workers (APGA 2004: n counts clients)
   std::optional<NodeRecord> server;  // a farm's server, reported beside them
-  std::string context_json;          // free-form context block, as JSON text
+  RunContext context;                // what ran, where and how it was measured
 
   double total_work() const;
   // Whether any node computed (t_comp > 0).

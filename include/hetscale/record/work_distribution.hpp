@@ -21,10 +21,10 @@ struct WorkDistribution {
   std::string describe() const;
 };
 
-// The distribution in a record's context, or none (a farm's record, a measured
-// program's, a kernel run made before the field existed). The context is
-// free-form: a "distribution" that is not a string is none, shares that are
-// not all numbers are left empty.
+// The distribution in a sweep's context (a run record's is its
+// RunContext::kernel), or none (a sweep made before the field existed). A
+// "distribution" that is not a string is none, shares that are not all
+// numbers are left empty.
 std::optional<WorkDistribution> read_work_distribution(const std::string& context_json);
 
 }  // namespace hetscale

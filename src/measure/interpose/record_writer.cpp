@@ -3,21 +3,20 @@
 #include <map>
 
 #include <fmt/core.h>
-#include <nlohmann/json.hpp>
 
 #include "hetscale/io/files.hpp"
 #include "hetscale/measure/hold_back.hpp"
-#include "hetscale/record/mpi_profile.hpp"
 #include "hetscale/record/run_record.hpp"
 #include "record_writers.hpp"
 
 namespace hetscale::interpose {
 namespace {
 
+constexpr const char* measure_tool = "hetscale measure";
+
 // One part of the run (the whole or a region) as a run record, with its MPI
 // profile in the context.
-RunRecord record_of(const Gathered& gathered, std::size_t part, const std::string& label,
-                    nlohmann::ordered_json context) {
+RunRecord record_of(const Gathered& gathered, std::size_t part, const std::string& label, MeasuredContext context) {
   RunRecord record;
   record.label = label;
   double work = 0.0;
@@ -51,8 +50,8 @@ RunRecord record_of(const Gathered& gathered, std::size_t part, const std::strin
   for (auto& entry : profile) entry.seconds_mean = entry.seconds / gathered.ranks;
   std::stable_sort(profile.begin(), profile.end(),
                    [](const MpiFunctionProfile& a, const MpiFunctionProfile& b) { return a.seconds > b.seconds; });
-  context["mpi_functions"] = nlohmann::ordered_json::parse(mpi_profile_json(profile));
-  record.context_json = context.dump();
+  context.mpi_functions = std::move(profile);
+  record.context.measured = std::move(context);
   return record;
 }
 
@@ -60,67 +59,54 @@ RunRecord record_of(const Gathered& gathered, std::size_t part, const std::strin
 // its threads that computed (5 % of its time or more), per host its ranks;
 // cores are shared when a host has more ranks than CPUs, or a rank more
 // computing threads than the CPUs it may run on.
-nlohmann::ordered_json sharing_of(const Gathered& gathered) {
-  std::map<std::string, std::pair<int, int>> hosts;  // ranks, CPUs
-  nlohmann::ordered_json cpus = nlohmann::ordered_json::array(), threads = nlohmann::ordered_json::array();
-  bool shared = false;
+MeasuredSharing sharing_of(const Gathered& gathered) {
+  MeasuredSharing sharing;
+  std::map<std::string, int> cpus_of_host;
   for (int r = 0; r < gathered.ranks; ++r) {
     const double* row = gathered.row(r, 0);
     const int count = static_cast<int>(row[Field::cpus]), seen = static_cast<int>(row[threads_seen]);
-    cpus.push_back(count);
-    threads.push_back(seen);
-    shared = shared || seen > count;
-    auto& host = hosts[gathered.host(r)];
-    host.first += 1;
-    host.second = static_cast<int>(row[host_cpus]);
+    sharing.cpus.push_back(count);
+    sharing.threads.push_back(seen);
+    sharing.cores_shared = sharing.cores_shared || seen > count;
+    sharing.ranks_per_host[gathered.host(r)] += 1;
+    cpus_of_host[gathered.host(r)] = static_cast<int>(row[host_cpus]);
   }
-  nlohmann::ordered_json ranks_per_host = nlohmann::ordered_json::object();
-  for (const auto& [name, host] : hosts) {
-    ranks_per_host[name] = host.first;
-    shared = shared || host.first > host.second;
-  }
-  return {{"cpus", cpus}, {"threads", threads}, {"ranks_per_host", ranks_per_host}, {"cores_shared", shared}};
+  for (const auto& [name, ranks] : sharing.ranks_per_host)
+    sharing.cores_shared = sharing.cores_shared || ranks > cpus_of_host[name];
+  return sharing;
 }
 
 // The emulated speeds asked and achieved: each rank's MPI-calling threads'
 // computation on a CPU against that computation held back to the speed.
-nlohmann::ordered_json emulation_of(const Gathered& gathered) {
-  nlohmann::ordered_json asked = nlohmann::ordered_json::array(), achieved = nlohmann::ordered_json::array();
+MeasuredEmulation emulation_of(const Gathered& gathered) {
+  MeasuredEmulation emulation;
+  emulation.mechanism =
+      "hold-back: after each computation of a thread that calls MPI (its time on a CPU, read exactly), the "
+      "thread sleeps (1/v - 1) times that time before its next MPI call; its waits in MPI are not slowed; "
+      "an OpenMP team's threads (GNU libgomp) are held back at the end of their part of each parallel region, "
+      "other threads that never call MPI are not held back";
   for (int r = 0; r < gathered.ranks; ++r) {
     const double* row = gathered.row(r, 0);
-    asked.push_back(row[emulated]);
-    achieved.push_back(measure::achieved_speed(row[calling_on_cpu], row[calling_held], row[emulated]));
+    emulation.asked.push_back(row[emulated]);
+    emulation.achieved.push_back(measure::achieved_speed(row[calling_on_cpu], row[calling_held], row[emulated]));
   }
-  return {{"mechanism",
-           "hold-back: after each computation of a thread that calls MPI (its time on a CPU, read exactly), the "
-           "thread sleeps (1/v - 1) times that time before its next MPI call; its waits in MPI are not slowed; "
-           "an OpenMP team's threads (GNU libgomp) are held back at the end of their part of each parallel region, "
-           "other threads that never call MPI are not held back"},
-          {"asked", asked},
-          {"achieved", achieved}};
+  return emulation;
 }
 
 // Each rank's threads with a time of their own, when a rank has more than one.
-nlohmann::ordered_json threads_of(const Gathered& gathered, bool& several) {
+std::vector<std::vector<MeasuredThread>> threads_of(const Gathered& gathered, bool& several) {
   several = false;
-  nlohmann::ordered_json ranks = nlohmann::ordered_json::array();
+  std::vector<std::vector<MeasuredThread>> ranks;
   for (int r = 0; r < gathered.ranks; ++r) {
-    nlohmann::ordered_json threads = nlohmann::ordered_json::array();
+    auto& threads = ranks.emplace_back();
     const int values = gathered.thread_counts[static_cast<std::size_t>(r)];
     several = several || values > static_cast<int>(thread_fields);
     for (int k = 0; k < values / static_cast<int>(thread_fields); ++k) {
       const double* row = &gathered.thread_rows[static_cast<std::size_t>(gathered.thread_offsets[r]) +
                                                 static_cast<std::size_t>(k) * thread_fields];
-      threads.push_back({{"calls_mpi", row[thread_calls_mpi] > 0.0},
-                         {"on_cpu", row[thread_on_cpu]},
-                         {"held", row[thread_held]},
-                         {"other", row[thread_other]},
-                         {"blocked", row[thread_blocked]},
-                         {"setup", row[thread_setup]},
-                         {"comm", row[thread_comm]},
-                         {"idle", row[thread_idle]}});
+      threads.push_back({row[thread_calls_mpi] > 0.0, row[thread_on_cpu], row[thread_held], row[thread_other],
+                         row[thread_blocked], row[thread_setup], row[thread_comm], row[thread_idle]});
     }
-    ranks.push_back(threads);
   }
   return ranks;
 }
@@ -131,54 +117,48 @@ void write_run_record(const Gathered& gathered, const measure::MeasureSettings& 
                       const std::string& transfer_model_source, const std::string& clock_name) {
   const std::string run_label = fmt::format("measured: {} on {} rank{}", settings.program, gathered.ranks,
                                             gathered.ranks == 1 ? "" : "s");
-  nlohmann::ordered_json host_names = nlohmann::ordered_json::array(), paused_seconds = nlohmann::ordered_json::array();
+  MeasuredContext context;
+  context.tool = measure_tool;
+  context.program = settings.program;
+  context.ranks = static_cast<std::size_t>(gathered.ranks);
   bool any_paused = false, any_emulated = false;
+  std::vector<double> paused_seconds;
   for (int r = 0; r < gathered.ranks; ++r) {
-    host_names.push_back(gathered.host(r));
+    context.hosts.push_back(gathered.host(r));
     paused_seconds.push_back(gathered.row(r, 0)[paused]);
     any_paused = any_paused || gathered.row(r, 0)[paused] > 0.0;
     any_emulated = any_emulated || gathered.row(r, 0)[emulated] < 1.0;
   }
-  nlohmann::ordered_json context{
-      {"tool", "hetscale measure"},
-      {"program", settings.program},
-      {"ranks", gathered.ranks},
-      {"hosts", host_names},
-      {"speeds", settings.speeds.empty()          ? std::string("none given: every rank of speed 1")
-                 : settings.speeds_source.empty() ? std::string("given (HETSCALE_MEASURE_SPEEDS)")
-                                                  : settings.speeds_source},
-      {"times",
-       "each thread's time split exactly by its own counters (thread CPU clock, run-queue delay); the rank is one "
-       "timeline: t_comp its busiest thread's computation on a CPU (and held back to an emulated speed), t_other "
-       "that thread's wait for a CPU; t_setup: MPI_Init, MPI_Finalize and communicator, group, window, datatype "
-       "and file creation; t_comm: of each call that moves data, its modelled transfer cost (latency + bytes / "
-       "bandwidth, capped by the call's time), an estimate, and all of each MPI-IO read, write and sync; t_idle: "
-       "the rest of those calls and every wait (MPI time only while no thread computes); t_blocked: the rest, "
-       "outside MPI and not ready to run (sleeping, file I/O)"},
-      {"transfer_model", transfer_model_source},
-      {"clock", fmt::format("{}, its rate measured against steady_clock over the run", clock_name)},
-      {"sharing", sharing_of(gathered)}};
-  if (any_emulated) context["emulation"] = emulation_of(gathered);
+  context.speeds = settings.speeds.empty()          ? std::string("none given: every rank of speed 1")
+                   : settings.speeds_source.empty() ? std::string("given (HETSCALE_MEASURE_SPEEDS)")
+                                                    : settings.speeds_source;
+  context.times =
+      "each thread's time split exactly by its own counters (thread CPU clock, run-queue delay); the rank is one "
+      "timeline: t_comp its busiest thread's computation on a CPU (and held back to an emulated speed), t_other "
+      "that thread's wait for a CPU; t_setup: MPI_Init, MPI_Finalize and communicator, group, window, datatype "
+      "and file creation; t_comm: of each call that moves data, its modelled transfer cost (latency + bytes / "
+      "bandwidth, capped by the call's time), an estimate, and all of each MPI-IO read, write and sync; t_idle: "
+      "the rest of those calls and every wait (MPI time only while no thread computes); t_blocked: the rest, "
+      "outside MPI and not ready to run (sleeping, file I/O)";
+  context.transfer_model = transfer_model_source;
+  context.clock = fmt::format("{}, its rate measured against steady_clock over the run", clock_name);
+  context.sharing = sharing_of(gathered);
+  if (any_emulated) context.emulation = emulation_of(gathered);
   bool several_threads = false;
   auto threads = threads_of(gathered, several_threads);
-  if (several_threads) context["threads"] = threads;
+  if (several_threads) context.threads = std::move(threads);
   if (any_paused) {
-    context["measuring_off"] = "MPI_Pcontrol(0) to MPI_Pcontrol(1): left out of every rank's times";
-    context["measuring_off_seconds"] = paused_seconds;
+    context.measuring_off = "MPI_Pcontrol(0) to MPI_Pcontrol(1): left out of every rank's times";
+    context.measuring_off_seconds = paused_seconds;
   }
-  nlohmann::ordered_json regions = nlohmann::ordered_json::array();
   for (std::size_t k = 0; k < gathered.region_names.size(); ++k) {
     const auto& name = gathered.region_names[k];
-    const auto region = record_of(gathered, 1 + k, fmt::format("region {} of {}", name, run_label),
-                                  {{"tool", "hetscale measure"}, {"region", name}});
-    regions.push_back(nlohmann::ordered_json::parse(run_record_json(region)));
+    MeasuredContext region;
+    region.tool = measure_tool;
+    region.region = name;
+    context.regions.push_back(record_of(gathered, 1 + k, fmt::format("region {} of {}", name, run_label), region));
   }
-  auto record = record_of(gathered, 0, run_label, context);
-  if (!regions.empty()) {
-    auto with_regions = nlohmann::ordered_json::parse(record.context_json);
-    with_regions["regions"] = regions;
-    record.context_json = with_regions.dump();
-  }
+  const auto record = record_of(gathered, 0, run_label, std::move(context));
   try {
     io::write_file_atomically(settings.out, run_record_json(record));
   } catch (const std::exception& error) {
