@@ -16,9 +16,7 @@
 #include "hetscale/record/run_record.hpp"
 #include "hetscale/record/task_log.hpp"
 #include "hetscale/sim/farm_simulation.hpp"
-#include "hetscale/sim/simgrid_engine.hpp"
-#include "hetscale/sim/event_farm.hpp"
-#include "hetscale/sim/simgrid_farm.hpp"
+#include "hetscale/sim/farm_engine.hpp"
 
 namespace hetscale::cli {
 
@@ -28,18 +26,13 @@ struct SimulateFarmCommand {
   sim::SimulatedFarmOptions options;
   std::string platform, policy = distribute::to_string(distribute::default_policy), out, tasks_from, engine = "simgrid";
   bool json = false;
-  bool events() const { return engine == "events"; }
 };
 
-// The engine's own checks beside the farm's: the event simulation has no
-// availability traces.
-void validate_engine(const SimulateFarmCommand& command, const Platform& platform) {
-  if (command.engine != "simgrid" && command.engine != "events")
-    throw InputError("--engine", "", fmt::format("must be simgrid or events, got '{}'", command.engine));
-  if (command.events())
-    sim::validate_event_farm(platform, command.options);
-  else
-    sim::validate_simulated_farm(platform, command.options);
+// The engine --engine names, once the platform and options passed its checks.
+std::unique_ptr<sim::FarmSimulator> checked_engine(const SimulateFarmCommand& command, const Platform& platform) {
+  auto engine = sim::farm_simulator(named_choice(sim::farm_engine_from_string, command.engine, "--engine"));
+  engine->validate(platform, command.options);
+  return engine;
 }
 
 // The farm simulated, its record written (--out) and, with --json, returned
@@ -49,14 +42,13 @@ struct Simulated {
   std::optional<Output> json;
 };
 Simulated simulate_and_write(const SimulateFarmCommand& command, const Platform& platform, std::size_t steps) {
+  const auto engine = checked_engine(command, platform);
   auto options = command.options;
   io::Progress progress("simulate farm", steps);
   options.on_generation = [&progress](std::size_t done, std::size_t total) {
     progress.step(fmt::format("generation {}/{}", done, total));
   };
-  Simulated simulated{command.events() ? sim::simulate_farm_with_events(platform, options)
-                                       : sim::simulate_farm_on_platform(platform, options),
-                      std::nullopt};
+  Simulated simulated{engine->simulate(platform, options), std::nullopt};
   progress.finish();
   const std::string record = run_record_json(simulated.run.record);
   if (!command.out.empty()) io::write_file_atomically(command.out, record);
@@ -72,7 +64,6 @@ Output replay_task_log(SimulateFarmCommand& command) {
   options.policy =
       named_choice(distribute::policy_from_string, command.policy, "--policy");
   const Platform platform = read_platform(command.platform);
-  validate_engine(command, platform);
   const auto [simulated, json] = simulate_and_write(command, platform, 1);
   if (json) return *json;
   const auto speeds = sim::simulated_client_speeds(platform, options);
@@ -100,7 +91,6 @@ Output simulate_farm(SimulateFarmCommand& command) {
   auto& options = command.options;
   options.policy = named_choice(distribute::policy_from_string, command.policy, "--policy");
   const Platform platform = read_platform(command.platform);
-  validate_engine(command, platform);
   const auto [simulated, json] = simulate_and_write(command, platform, options.generations);
   if (json) return *json;
 

@@ -1,35 +1,17 @@
 // hetscale farm --tasks FILE | --command TEMPLATE --inputs FILE: a bag of the
 // user's shell commands farmed out on MPI (docs/tasks.md), with a job log that
 // survives a stop (--results, --resume), retries and a timeout.
-#include <signal.h>
-#include <string.h>
-#include <sys/stat.h>
-
-#include <chrono>
 #include <cmath>
-#include <cstdio>
-#include <filesystem>
-#include <map>
-#include <memory>
-#include <optional>
 #include <string>
-#include <vector>
 
 #include <fmt/core.h>
 
 #include "cli.hpp"
-#include "hetscale/io/files.hpp"
-#include "hetscale/io/host_and_time.hpp"
 #include "hetscale/io/input_error.hpp"
 #include "hetscale/io/number_list.hpp"
 #include "hetscale/io/progress.hpp"
 #include "hetscale/mpi/farm.hpp"
-#include "hetscale/record/farm_context.hpp"
-#include "hetscale/record/task_log.hpp"
-#include "hetscale/run/shell_task.hpp"
-#include "hetscale/run/stop_signals.hpp"
 #include "hetscale/run/task_farm.hpp"
-#include "hetscale/run/task_list.hpp"
 #include "hetscale/run/task_run.hpp"
 
 namespace hetscale::cli {
@@ -56,10 +38,6 @@ bool task_run_requested(const TaskRunOptions& options) { return !options.tasks.e
 
 namespace {
 
-// The exit code of a task run: how many tasks failed, as GNU parallel says it
-// (101 for more than 100).
-int exit_code_for(std::size_t failed) { return failed > 100 ? 101 : static_cast<int>(failed); }
-
 // Every check that needs no file: each rank the same.
 void check_options(const TaskRunOptions& options, const GeneralFarmOptions& farm) {
   if (!options.tasks.empty() && !options.command.empty())
@@ -75,37 +53,6 @@ void check_options(const TaskRunOptions& options, const GeneralFarmOptions& farm
   if (!farm.ga_options_given.empty())
     throw InputError(farm.ga_options_given, "",
                      "is an option of the GA farm; a run of --tasks or --command evaluates no GA");
-}
-
-std::string numbers_of(const std::vector<std::size_t>& tasks);
-
-// A run stopped by `signal` (SIGINT, SIGTERM): the attempts running, whose
-// process groups the signal ended, written to the job log as `stopped` (they
-// run again on --resume), and one line on stderr: what was running and how to
-// resume.
-void say_stopped(int signal, run::TaskRunJournal& journal, const run::TaskFarm& task_farm,
-                 const TaskRunOptions& options) {
-  const auto ended = journal.running();
-  // The line first: the launcher kills this rank a moment after the signal.
-  const std::string resume =
-      options.results.empty()
-          ? "no job log (--results LOG) was kept: run the tasks again, with --results to resume next time"
-          : fmt::format("to run the tasks not done, run the same command with --resume (job log {})", options.results);
-  say_on_stderr(fmt::format("hetscale: farm: stopped by SIG{}: {}; {}\n", sigabbrev_np(signal),
-                            ended.empty() ? std::string("no task was running")
-                                          : fmt::format("{} task{} handed out {} not finished ({})", ended.size(),
-                                                        ended.size() == 1 ? "" : "s",
-                                                        ended.size() == 1 ? "was" : "were", numbers_of(ended)),
-                            resume));
-  journal.stopped(std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count(),
-                  [&task_farm](std::size_t client) { return task_farm.host_of(client); });
-}
-
-std::string numbers_of(const std::vector<std::size_t>& tasks) {
-  std::string text;
-  for (std::size_t i = 0; i < tasks.size() && i < 20; ++i) text += (i ? ", " : "") + std::to_string(tasks[i]);
-  if (tasks.size() > 20) text += fmt::format(", ... ({} in all)", tasks.size());
-  return text;
 }
 
 }  // namespace
@@ -142,123 +89,29 @@ int run_task_farm(const TaskRunOptions& options, const GeneralFarmOptions& farm,
         problem = mpi::MpiSession::broadcast_text(problem);
         if (!problem.empty()) throw std::invalid_argument(problem);
       },
-      [&](int rank, int ranks) {
-        const std::string output_dir = options.output_dir;
-        const double timeout = options.timeout;
-        run::TaskFarm task_farm(
-            [&output_dir, timeout](const run::TaskAttempt& attempt) {
-              run::ShellTaskOptions shell;
-              shell.timeout_seconds = timeout;
-              if (!output_dir.empty()) {
-                shell.output_path = fmt::format("{}/{}.out", output_dir, attempt.id);
-                shell.error_path = fmt::format("{}/{}.err", output_dir, attempt.id);
-              }
-              const auto outcome = run::run_shell_task(std::string(attempt.payload), shell);
-              run::TaskResult result;
-              result.exit_code = outcome.exit_code;
-              result.signal = outcome.signal;
-              result.timed_out = outcome.timed_out;
-              result.cpu_seconds = outcome.cpu_seconds;
-              result.data = outcome.failure;
-              return result;
-            },
-            settings);
-        if (rank != 0) {
-          task_farm.finish();
-          return 0;
-        }
-
-        if (!task_run.in_flight.empty())
-          say_on_stderr(fmt::format("hetscale: farm: {} tasks were running when the run of {} stopped: {}; they run "
-                                    "again\n",
-                                    task_run.in_flight.size(), options.results, numbers_of(task_run.in_flight)));
-        if (task_run.done_before > 0)
-          say_on_stderr(fmt::format("hetscale: farm: resuming {}: {} of {} tasks done before, {} to run\n",
-                                    options.results, task_run.done_before, task_run.commands.size(),
-                                    task_run.to_run.size()));
-        std::vector<run::Task> tasks;
-        for (const std::size_t number : task_run.to_run) tasks.push_back({number, task_run.commands[number]});
-        std::size_t failed = task_run.failed_before, retried = 0;
-        double cpu_total = 0.0;
-        std::optional<io::Progress> progress;
-        if (!tasks.empty()) progress.emplace("farm", tasks.size(), stderr, progress_output);
-        std::size_t finished = 0;
-        run::TaskRunJournal journal(task_run);
-        run::FarmObserver observer;
-        observer.on_start = [&](const run::Task& task, std::size_t attempt, std::size_t client, double time) {
-          journal.started(task, attempt, client, time);
-        };
-        observer.on_end = [&](const run::TaskReport& report, bool will_retry) {
-          const TaskEnd end = journal.ended(report, will_retry);
-          cpu_total += report.result.cpu_seconds;
-          if (will_retry) {
-            ++retried;
-            return;
-          }
-          if (end.outcome == TaskOutcome::failed) {
-            ++failed;
-            say_on_stderr(fmt::format("hetscale: farm: task {} failed ({}{}): {}\n", end.task,
-                                      end.timed_out ? "timed out" : fmt::format("exit code {}", end.exit_code),
-                                      report.result.data.empty() ? "" : ", " + report.result.data, end.command));
-          }
-          ++finished;
-          if (progress) progress->step(fmt::format("{} failed", failed));
-        };
-        try {
-          if (!tasks.empty()) task_farm.map(tasks, observer);
-        } catch (const run::Stopped& stopped) {
-          if (progress) progress->finish();
-          say_stopped(stopped.signal(), journal, task_farm, options);
-          throw;
-        }
-        if (progress) progress->finish();
-        auto run = task_farm.finish();
-
-        // The run record: each client's tasks and busy time, the server beside.
-        RunRecord& record = run->record;
-        record.label = farm.label.empty() ? fmt::format("{} tasks of {}", tasks.size(), task_run.source) : farm.label;
-        record.t_seq_ref = cpu_total;
-        FarmContext context;
-        context.tool = "hetscale farm";
-        context.host = io::host_name();
-        context.date = io::utc_now();
-        context.mpi_library = mpi::MpiSession::library_version();
-        context.ranks = static_cast<std::size_t>(ranks);
-        context.clients = task_farm.clients();
-        context.policy = to_string(settings.policy);
-        context.objective = "tasks";
-        context.speeds = settings.speeds;
-        context.task_list = task_run.source;
-        context.tasks_run = tasks.size();
-        context.failed_tasks = failed;
-        context.retries = options.retries;
-        if (options.timeout > 0.0) context.timeout_s = options.timeout;
-        if (!options.results.empty()) context.job_log = options.results;
-        for (std::size_t i = 0; i < run->clients.size(); ++i)
-          context.tasks.push_back(
-              {record.nodes[i].name, run->clients[i].tasks, run->clients[i].lost_tasks, run->clients[i].lost_seconds});
-        context.generation_seconds = run->batch_seconds;
-        context.evaluations = tasks.size() + retried;
-        FarmMeasurement measurement;
-        measurement.clock_switches = run->clock_switches;
-        measurement.delay_reads = run->delay_reads;
-        measurement.switch_cost_s = run->switch_cost_s;
-        measurement.delay_read_cost_s = run->delay_read_cost_s;
-        measurement.worst_rank_overhead_fraction = run->worst_rank_overhead_fraction;
-        measurement.other_load_from = run->other_load_measured ? "/proc/self/schedstat" : "unavailable (0)";
-        context.measurement = measurement;
-        record.context.farm = context;
+      [&](int, int ranks) {
+        run::TaskRunSettings run_settings;
+        run_settings.timeout_seconds = options.timeout;
+        run_settings.output_dir = options.output_dir;
+        run_settings.job_log = options.results;
+        run_settings.label = farm.label;
+        run_settings.mpi_library = mpi::MpiSession::library_version();
+        run_settings.progress = progress_output;
+        run_settings.say = say_on_stderr;
+        const auto outcome = run::run_tasks(task_run, settings, run_settings, ranks);
+        if (!outcome) return 0;
+        const auto& record = outcome->record;
         print(written_and_shown(run_record_json(record), farm.out, farm.json, [&] {
           return fmt::format(
               "farm: policy {}, {} clients, {} tasks run ({} done before): {} succeeded, {} failed{}; t_par {:.3f} "
               "s{}{}\n",
-              context.policy, task_farm.clients(), tasks.size(), task_run.done_before,
-              task_run.commands.size() - failed, failed,
-              retried ? fmt::format(" ({} attempts retried)", retried) : "", record.t_par,
+              to_string(settings.policy), ranks - 1, outcome->tasks_run, task_run.done_before,
+              task_run.commands.size() - outcome->failed, outcome->failed,
+              outcome->retried ? fmt::format(" ({} attempts retried)", outcome->retried) : "", record.t_par,
               options.results.empty() ? "" : fmt::format("; job log in {}", options.results),
               farm.out.empty() ? "" : fmt::format("; run record in {}", farm.out));
         }));
-        return exit_code_for(failed);
+        return run::exit_code_for_failures(outcome->failed);
       });
 }
 

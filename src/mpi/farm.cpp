@@ -184,7 +184,6 @@ std::optional<FarmOutcome> run_farm(const FarmOptions& options, const FarmProgre
   int rank = 0, ranks = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-  const std::size_t clients = static_cast<std::size_t>(ranks - 1);
   const auto objective = make_objective(options);
   // The rank's speed: its client's, or the server's when it evaluates alone.
   const double speed = options.speeds.empty() ? 1.0 : options.speeds[static_cast<std::size_t>(rank == 0 ? 0 : rank - 1)];
@@ -224,19 +223,12 @@ std::optional<FarmOutcome> run_farm(const FarmOptions& options, const FarmProgre
   auto run = farm.finish();
   if (!farm.is_server()) return std::nullopt;
 
+  // The context block: what ran, where, and how it was measured.
+  FarmContext context = run::farm_context(*run, settings, ranks, MpiSession::library_version());
   RunRecord& record = outcome->record;
   record = std::move(run->record);
   record.label = options.label;
 
-  // The context block: what ran, where, and how it was measured.
-  FarmContext context;
-  context.tool = "hetscale farm";
-  context.host = io::host_name();
-  context.date = io::utc_now();
-  context.mpi_library = MpiSession::library_version();
-  context.ranks = static_cast<std::size_t>(ranks);
-  context.clients = clients;
-  context.policy = to_string(options.policy);
   context.objective = objective->name();
   if (options.objective == "synthetic") {
     context.eval_time_s = options.evaluation_seconds;
@@ -244,7 +236,6 @@ std::optional<FarmOutcome> run_farm(const FarmOptions& options, const FarmProgre
   } else {
     context.atoms = options.atoms;
   }
-  context.speeds = options.speeds;
   context.ga = FarmGaSettings{ga::to_string(options.ga.scheme),
                               ga::to_string(options.ga.crossover),
                               options.ga.population,
@@ -257,16 +248,6 @@ std::optional<FarmOutcome> run_farm(const FarmOptions& options, const FarmProgre
   context.best_genome = outcome->ga.best.genes;
   context.evaluations = outcome->ga.evaluations;
   if (is_users_objective(options.objective)) context.failed_tasks = failed_evaluations;
-  for (std::size_t i = 0; i < run->clients.size(); ++i)
-    context.tasks.push_back(
-        {record.nodes[i].name, run->clients[i].tasks, run->clients[i].lost_tasks, run->clients[i].lost_seconds});
-  context.generation_seconds = run->batch_seconds;
-  context.measurement = FarmMeasurement{run->clock_switches,
-                                        run->delay_reads,
-                                        run->switch_cost_s,
-                                        run->delay_read_cost_s,
-                                        run->worst_rank_overhead_fraction,
-                                        run->other_load_measured ? "/proc/self/schedstat" : "unavailable (0)"};
   record.context.farm = context;
   return outcome;
 }

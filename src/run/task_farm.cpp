@@ -24,6 +24,29 @@
 
 namespace hetscale::run {
 
+FarmContext farm_context(const FarmRun& run, const FarmSettings& settings, int ranks, const std::string& mpi_library) {
+  FarmContext context;
+  context.tool = "hetscale farm";
+  context.host = io::host_name();
+  context.date = io::utc_now();
+  context.mpi_library = mpi_library;
+  context.ranks = static_cast<std::size_t>(ranks);
+  context.clients = static_cast<std::size_t>(ranks - 1);
+  context.policy = to_string(settings.policy);
+  context.speeds = settings.speeds;
+  for (std::size_t i = 0; i < run.clients.size(); ++i)
+    context.tasks.push_back(
+        {run.record.nodes[i].name, run.clients[i].tasks, run.clients[i].lost_tasks, run.clients[i].lost_seconds});
+  context.generation_seconds = run.batch_seconds;
+  context.measurement = FarmMeasurement{run.clock_switches,
+                                        run.delay_reads,
+                                        run.switch_cost_s,
+                                        run.delay_read_cost_s,
+                                        run.worst_rank_overhead_fraction,
+                                        run.other_load_measured ? "/proc/self/schedstat" : "unavailable (0)"};
+  return context;
+}
+
 void validate_farm_settings(const FarmSettings& settings, int ranks) {
   const std::size_t clients = static_cast<std::size_t>(ranks > 1 ? ranks - 1 : 0);
   const std::size_t expected = std::max<std::size_t>(clients, 1);

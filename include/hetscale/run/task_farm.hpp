@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "hetscale/distribute/farm_policy.hpp"
+#include "hetscale/record/farm_context.hpp"
 #include "hetscale/record/run_record.hpp"
 
 namespace hetscale::run {
@@ -137,6 +138,12 @@ class TaskFarm {
   struct State;
   std::unique_ptr<State> state_;
 };
+
+// The context of the run's record as every farm on MPI writes it: where it
+// ran (this host, now, `mpi_library`, `ranks`), its clients, policy and
+// declared speeds, each client's tasks, each batch's seconds and what
+// measuring cost. The caller adds what ran (the GA's settings, a task list).
+FarmContext farm_context(const FarmRun& run, const FarmSettings& settings, int ranks, const std::string& mpi_library);
 
 // Every check of the settings that needs no communication, for `ranks` ranks.
 // Throws InputError whose source is the setting ("speeds", "policy").

@@ -3,14 +3,17 @@
 // --command`, docs/tasks.md), the parts that are not the transport: the plan
 // rank 0 makes before any task runs (the list, what the job log says is done,
 // the log opened) and the journal it keeps while they run (a start and an end
-// line per attempt, and on a stop a `stopped` line for each attempt cut short).
+// line per attempt, and on a stop a `stopped` line for each attempt cut short),
+// and the run itself.
 #include <cstddef>
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "hetscale/io/progress.hpp"
 #include "hetscale/record/task_log.hpp"
 #include "hetscale/run/task_farm.hpp"
 
@@ -57,5 +60,35 @@ class TaskRunJournal {
   TaskRunPlan& plan_;
   std::map<std::size_t, TaskStart> running_;  // by task
 };
+
+// How the tasks of a plan run, beside the farm's settings.
+struct TaskRunSettings {
+  double timeout_seconds = 0.0;  // a task's process group ended past it (SIGTERM, then SIGKILL); 0: none
+  std::string output_dir;        // each task's output kept as DIR/N.out and DIR/N.err; empty: discarded
+  std::string job_log;           // the job log's path, for what is said and the record (empty: none kept)
+  std::string label;             // the run record's; empty: "K tasks of SOURCE"
+  std::string mpi_library;       // for the record's context
+  io::ProgressOutput progress = io::ProgressOutput::automatic;
+  // A line (with its newline) for the user on rank 0: a task failed, the run
+  // resumes, the run stopped. Said in one write.
+  std::function<void(const std::string& line)> say;
+};
+
+struct TaskRunOutcome {
+  RunRecord record;  // each client's tasks and busy time, the server beside, the farm's context
+  std::size_t tasks_run = 0, failed = 0, retried = 0;
+};
+
+// Runs the plan's tasks on the farm, on every rank (MPI initialised): the
+// clients run each as /bin/sh -c COMMAND in a process group of its own;
+// rank 0 keeps the journal and returns the outcome, the others nothing. A
+// stop (SIGINT, SIGTERM with farm.stop_on_signals) is said and journalled,
+// then run::Stopped is thrown on every rank.
+std::optional<TaskRunOutcome> run_tasks(TaskRunPlan& plan, const FarmSettings& farm, const TaskRunSettings& settings,
+                                        int ranks);
+
+// The exit code of a task run: how many tasks failed, as GNU parallel says it
+// (101 for more than 100).
+int exit_code_for_failures(std::size_t failed);
 
 }  // namespace hetscale::run
