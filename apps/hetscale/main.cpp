@@ -185,7 +185,9 @@ int farm(FarmCommand& command, int& argc, char**& argv) {
         options.ga.crossover = named_choice(ga::crossover_from_string, command.crossover, "--crossover");
         if (!command.speeds.empty()) options.speeds = io::parse_number_list(command.speeds, "--speeds");
         if (!command.bounds.empty()) options.bounds = bounds_option(command.bounds);
-        mpi::validate_farm_options(options, ranks);
+        with_options_named(
+            {"objective", "bounds", "dimensions", "atoms", "speeds", "eval-time", "time-scale", "population", "policy"},
+            [&] { mpi::validate_farm_options(options, ranks); });
         progress_output = progress_output_on_rank(rank);
         if (ranks == 1 && !launched)
           std::fprintf(stderr,
