@@ -36,10 +36,9 @@ struct SimulateFarmCommand {
 void validate_engine(const SimulateFarmCommand& command, const Platform& platform) {
   if (command.engine != "simgrid" && command.engine != "events")
     throw InputError("--engine", "", fmt::format("must be simgrid or events, got '{}'", command.engine));
-  if (command.events())
-    sim::validate_event_farm(platform, command.options);
-  else
-    sim::validate_simulated_farm(platform, command.options);
+  with_options_named({"clients", "tasks-per-generation", "generations", "eval-time", "send-overhead"}, [&] {
+    (command.events() ? sim::validate_event_farm : sim::validate_simulated_farm)(platform, command.options);
+  });
 }
 
 // The farm simulated, its record written (--out) and, with --json, returned
