@@ -113,7 +113,7 @@ Output model_farm(const FarmModelOptions& o) {
 // Several timings files are read as one (for example the single-process runs
 // and the multi-process runs of `hetscale scale sweep --timings`).
 Output fit_serial(const std::vector<std::string>& timings_paths, bool json, const std::string& serial_time = "line") {
-  const auto how = serial_time_named(serial_time);
+  const auto how = with_options_named({"serial-time"}, [&] { return serial_time_named(serial_time); });
   const auto fit = fit_serial_fraction(read_timings(timings_paths), how);
   return {json ? report::serial_fit_json(fit) : report::serial_fit_table(fit)};
 }
