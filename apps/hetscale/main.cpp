@@ -46,7 +46,8 @@ struct AnalyzeOptions {
 std::string analyze(const std::string& run_path, const std::string& platform_path, bool json,
                     const std::string& region = "") {
   const RunRecord whole = read_run_record(run_path);
-  const RunRecord run = region.empty() ? whole : region_record(whole, region);
+  const RunRecord run =
+      region.empty() ? whole : with_options_named({"region"}, [&] { return region_record(whole, region); });
   std::optional<Platform> platform;
   if (!platform_path.empty()) platform = read_platform(platform_path);
   if (!run.has_computation()) return json ? report::times_json(run) : report::times_table(run);

@@ -43,11 +43,11 @@ RunRecord region_record(const RunRecord& run, const std::string& name) {
     if (region_name == name) return parse_run_record(region->dump(), fmt::format("{}, region {}", run.source, name));
   std::vector<std::string> names;
   for (const auto& [region_name, region] : regions) names.push_back("'" + region_name + "'");
-  throw InputError(run.source, "--region",
-                   regions.empty() ? fmt::format("'{}': the run has no regions (hetscale_region_begin / _end, "
+  throw InputError("region", "",
+                   regions.empty() ? fmt::format("'{}': the run {} has no regions (hetscale_region_begin / _end, "
                                                  "docs/measure.md)",
-                                                 name)
-                                   : fmt::format("'{}': no such region; the run has {}", name,
+                                                 name, run.source)
+                                   : fmt::format("'{}': no such region; the run {} has {}", name, run.source,
                                                  fmt::join(names, ", ")));
 }
 

@@ -14,7 +14,7 @@ namespace hetscale {
 std::vector<std::string> region_names(const RunRecord& run);
 
 // Region `name` of `run`, read as a run record (source "RUN, region NAME");
-// InputError(run.source, "--region", ...) naming the regions there are when
+// InputError("region", ...) naming the run and the regions it has when
 // the run has no such region, and the run record reader's error when the
 // region's record is not sound.
 RunRecord region_record(const RunRecord& run, const std::string& name);
