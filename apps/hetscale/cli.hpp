@@ -60,17 +60,25 @@ std::vector<double> per_rank_speeds(const std::string& text, const std::string& 
 // --speeds: emulated relative speeds, per rank as above, each in (0, 1].
 std::vector<double> emulated_speeds_option(const std::string& text, int ranks);
 
+// A setting as the library names it ("speeds") and the option that gives it:
+// the same word after "--" unless named ({"size", "--sizes"}).
+struct OptionName {
+  OptionName(const char* field, const char* option = "") : field(field), option(option) {}
+  std::string_view field, option;
+};
+
 // Runs `call`. The library names a setting by its field ("speeds"); an
-// InputError whose source is one of `fields` is said again naming the
-// option of that name (--speeds), so that no option's name is spelled in
-// the library.
+// InputError whose source is one of `fields` is said again naming its
+// option (--speeds), so that no option's name is spelled in the library.
 template <class Call>
-auto with_options_named(std::initializer_list<std::string_view> fields, Call call) -> decltype(call()) {
+auto with_options_named(std::initializer_list<OptionName> fields, Call call) -> decltype(call()) {
   try {
     return call();
   } catch (const InputError& error) {
-    for (const auto field : fields)
-      if (error.source() == field) throw InputError("--" + error.source(), error.field(), error.problem());
+    for (const auto& field : fields)
+      if (error.source() == field.field)
+        throw InputError(field.option.empty() ? "--" + error.source() : std::string(field.option), error.field(),
+                         error.problem());
     throw;
   }
 }

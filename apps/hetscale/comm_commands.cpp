@@ -59,7 +59,8 @@ int bench_comm(CommCommand& command, int& argc, char**& argv) {
         else if (command.timing != "back-to-back")
           throw InputError("--timing", "",
                            fmt::format("unknown timing '{}'; allowed: back-to-back, asleep", command.timing));
-        mpi::validate_comm_benchmark_options(options, ranks);
+        with_options_named({"sizes", "repetitions", "min-seconds"},
+                           [&] { mpi::validate_comm_benchmark_options(options, ranks); });
       },
       [&](int rank, int) {
         auto profile = mpi::run_comm_benchmark(options);

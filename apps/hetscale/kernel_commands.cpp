@@ -136,7 +136,7 @@ int speed_command(SpeedCommand& command, int& argc, char**& argv) {
         speeds = emulated_speeds(command.speeds);
         mpi::KernelOptions check;
         check.speeds = speeds;
-        mpi::validate_kernel_options(check, ranks);
+        with_options_named({"speeds"}, [&] { mpi::validate_kernel_options(check, ranks); });
         if (!(command.seconds > 0.0 && command.seconds <= 60.0))
           throw InputError("--seconds", "", fmt::format("must be in (0, 60], got {:g}", command.seconds));
       },
@@ -229,11 +229,13 @@ mpi::KernelOptions checked_kernel_options(const KernelCommand& command, int rank
   options.kernel = named_choice(mpi::kernel_from_string, command.kernel, "KERNEL");
   options.size = count_option(command.size, "--size");
   options.speeds = emulated_speeds(command.speeds);
-  options.marked_speeds = mpi::given_marked_speeds(command.marked, ranks);
-  options.seed = command.seed;
-  options.label = command.label;
-  apply_distribution(command.distribution, options);
-  mpi::validate_kernel_options(options, ranks);
+  with_options_named({"speeds", "marked", "marked-speeds", "speed-seconds", "distribution", "size"}, [&] {
+    options.marked_speeds = mpi::given_marked_speeds(command.marked, ranks);
+    options.seed = command.seed;
+    options.label = command.label;
+    apply_distribution(command.distribution, options);
+    mpi::validate_kernel_options(options, ranks);
+  });
   return options;
 }
 
@@ -242,18 +244,24 @@ mpi::SweepOptions checked_sweep_options(const SweepCommand& command, int ranks) 
   options.kernel.kernel = named_choice(mpi::kernel_from_string, command.kernel, "--kernel");
   options.sizes = io::parse_size_list(command.sizes, "--sizes");
   options.kernel.speeds = emulated_speeds(command.speeds);
-  options.kernel.marked_speeds = mpi::given_marked_speeds(command.marked, ranks);
-  options.kernel.seed = command.seed;
-  apply_distribution(command.distribution, options.kernel);
-  if (!command.target.empty()) options.target = single_number(command.target, "--target");
-  if (command.degree < 1 || command.degree > 6)
-    throw InputError("--degree", "", fmt::format("must be from 1 to 6, got {}", command.degree));
-  options.degree = command.degree;
-  options.configuration = command.configuration;
-  options.repetitions = command.repetitions;
-  options.point = named_choice(mpi::repetition_choice_from_string, command.point, "--point");
-  options.refinements = command.refine;
-  mpi::validate_sweep_options(options, ranks);
+  const auto check = [&] {
+    options.kernel.marked_speeds = mpi::given_marked_speeds(command.marked, ranks);
+    options.kernel.seed = command.seed;
+    apply_distribution(command.distribution, options.kernel);
+    if (!command.target.empty()) options.target = single_number(command.target, "--target");
+    if (command.degree < 1 || command.degree > 6)
+      throw InputError("--degree", "", fmt::format("must be from 1 to 6, got {}", command.degree));
+    options.degree = command.degree;
+    options.configuration = command.configuration;
+    options.repetitions = command.repetitions;
+    options.point = named_choice(mpi::repetition_choice_from_string, command.point, "--point");
+    options.refinements = command.refine;
+    mpi::validate_sweep_options(options, ranks);
+  };
+  // A kernel run's size is one of the sweep's --sizes.
+  with_options_named({"speeds", "marked", "marked-speeds", "speed-seconds", "distribution",
+                      OptionName("size", "--sizes"), "sizes", "target", "configuration", "repetitions", "refine"},
+                     check);
   return options;
 }
 

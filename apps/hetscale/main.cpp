@@ -46,7 +46,8 @@ struct AnalyzeOptions {
 std::string analyze(const std::string& run_path, const std::string& platform_path, bool json,
                     const std::string& region = "") {
   const RunRecord whole = read_run_record(run_path);
-  const RunRecord run = region.empty() ? whole : region_record(whole, region);
+  const RunRecord run =
+      region.empty() ? whole : with_options_named({"region"}, [&] { return region_record(whole, region); });
   std::optional<Platform> platform;
   if (!platform_path.empty()) platform = read_platform(platform_path);
   if (!run.has_computation()) return json ? report::times_json(run) : report::times_table(run);
@@ -113,7 +114,7 @@ Output model_farm(const FarmModelOptions& o) {
 // Several timings files are read as one (for example the single-process runs
 // and the multi-process runs of `hetscale scale sweep --timings`).
 Output fit_serial(const std::vector<std::string>& timings_paths, bool json, const std::string& serial_time = "line") {
-  const auto how = serial_time_named(serial_time);
+  const auto how = with_options_named({"serial-time"}, [&] { return serial_time_named(serial_time); });
   const auto fit = fit_serial_fraction(read_timings(timings_paths), how);
   return {json ? report::serial_fit_json(fit) : report::serial_fit_table(fit)};
 }
@@ -185,7 +186,9 @@ int farm(FarmCommand& command, int& argc, char**& argv) {
         options.ga.crossover = named_choice(ga::crossover_from_string, command.crossover, "--crossover");
         if (!command.speeds.empty()) options.speeds = io::parse_number_list(command.speeds, "--speeds");
         if (!command.bounds.empty()) options.bounds = bounds_option(command.bounds);
-        mpi::validate_farm_options(options, ranks);
+        with_options_named(
+            {"objective", "bounds", "dimensions", "atoms", "speeds", "eval-time", "time-scale", "population", "policy"},
+            [&] { mpi::validate_farm_options(options, ranks); });
         progress_output = progress_output_on_rank(rank);
         if (ranks == 1 && !launched)
           std::fprintf(stderr,

@@ -96,13 +96,14 @@ Output predict(const PredictCommand& command) {
   } else {
     std::vector<RunRecord> runs;
     for (std::size_t i = 0; i < texts.size(); ++i) runs.push_back(parse_run_record(texts[i], command.inputs[i]));
-    const auto variable = scale_variable_named(command.variable.empty() ? "p" : command.variable);
+    const auto variable = with_options_named(
+        {"variable"}, [&] { return scale_variable_named(command.variable.empty() ? "p" : command.variable); });
     std::optional<std::vector<double>> values;
     if (!command.values.empty()) values = io::parse_positive_list(command.values, "--values");
-    measurements = scaling_of_runs(runs, variable, values);
+    measurements = with_options_named({"values"}, [&] { return scaling_of_runs(runs, variable, values); });
   }
 
-  const auto prediction = predict_scaling(measurements, at, options);
+  const auto prediction = with_options_named({"at"}, [&] { return predict_scaling(measurements, at, options); });
   if (!command.extra_p_out.empty()) io::write_file_atomically(command.extra_p_out, extra_p_json_lines(measurements));
   return {command.json ? report::prediction_json(prediction) : report::prediction_text(prediction)};
 }

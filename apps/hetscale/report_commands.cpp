@@ -58,7 +58,7 @@ Output make_report(const ReportCommand& command) {
     options.about.push_back("inputs: " + listed);
   }
 
-  auto report = report::build_report(inputs, options);
+  auto report = with_options_named({"model"}, [&] { return report::build_report(inputs, options); });
   std::size_t figures = 0, tables = 0;
   for (auto& section : report.sections) {
     tables += section.tables.size();

@@ -57,7 +57,7 @@ ProgramWorkload configs_workload(const ConfigurationInputs& inputs, std::string_
     throw InputError(
         "--workload", "",
         fmt::format("is required with --program {} --configs: W(N) as an expression in N, e.g. 2*N^3", inputs.program));
-  return program_workload(inputs.program, inputs.workload);
+  return program_workload(inputs.program, inputs.workload, "--workload");
 }
 
 // Sweeps carry their workload: --kernel, if given, must agree, and --program/--workload are not taken.
@@ -108,8 +108,10 @@ Output scale_predict(const PredictCommand& command) {
     if (!command.step_costs.empty())
       throw InputError("--step-costs", "", "applies to sweeps (ge's or mm's, one file per sweep), not to --configs");
     const auto profile = read_comm_profile(profile_option(command.profile));
-    prediction =
-        predict_isospeed(profile.costs, workload, read_configurations(command.configs), command.base, command.overhead);
+    prediction = with_options_named({"kernel", "workload", "configs", "overhead", "base"}, [&] {
+      return predict_isospeed(profile.costs, workload, read_configurations(command.configs), command.base,
+                              command.overhead);
+    });
     prediction.profile_source = profile.source;
   } else {
     if (command.sweeps.size() < 2)
@@ -128,9 +130,11 @@ Output scale_predict(const PredictCommand& command) {
       std::vector<StepCosts> step_costs;
       for (const auto path : io::split_at(command.step_costs, ','))
         step_costs.push_back(read_step_costs(std::string(path)));
-      prediction = predict_from_step_costs(sweeps, step_costs);
+      prediction = with_options_named({"step-costs"}, [&] { return predict_from_step_costs(sweeps, step_costs); });
     } else {
-      prediction = predict_from_sweeps(read_comm_profile(profile_option(command.profile)), sweeps, command.overhead);
+      const auto profile = read_comm_profile(profile_option(command.profile));
+      prediction =
+          with_options_named({"overhead"}, [&] { return predict_from_sweeps(profile, sweeps, command.overhead); });
     }
   }
   return {command.json ? report::prediction_json(prediction) : report::prediction_table(prediction)};
@@ -147,9 +151,10 @@ struct FitCommand {
 Output scale_fit(const FitCommand& command) {
   const std::size_t degree = count_option(command.degree, "--degree");
   const double target = single_number(command.target, "--target");
-  Sweep sweep = read_sweep_file(command.sweep, command.csv);
-  sweep.trend = fit_speed_efficiency_trend(sweep, degree);
-  auto found = find_target_size(sweep, *sweep.trend, target);
+  Sweep sweep = with_options_named({"marked-speed", "kernel", "configuration", "program", "workload"},
+                                   [&] { return read_sweep_file(command.sweep, command.csv); });
+  sweep.trend = with_options_named({"degree"}, [&] { return fit_speed_efficiency_trend(sweep, degree); });
+  auto found = with_options_named({"target"}, [&] { return find_target_size(sweep, *sweep.trend, target); });
   // The verifying runs stay with the sweep when they were run for the same target E_s.
   if (sweep.target && sweep.target->verified && sweep.target->speed_efficiency == target) {
     found.verified = sweep.target->verified;

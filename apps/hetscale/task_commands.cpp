@@ -94,6 +94,11 @@ int run_task_farm(const TaskRunOptions& options, const GeneralFarmOptions& farm,
         run_settings.timeout_seconds = options.timeout;
         run_settings.output_dir = options.output_dir;
         run_settings.job_log = options.results;
+        run_settings.how_to_resume =
+            options.results.empty()
+                ? "no job log (--results LOG) was kept: run the tasks again, with --results to resume next time"
+                : fmt::format("to run the tasks not done, run the same command with --resume (job log {})",
+                              options.results);
         run_settings.label = farm.label;
         run_settings.mpi_library = mpi::MpiSession::library_version();
         run_settings.progress = progress_output;

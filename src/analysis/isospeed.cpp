@@ -127,7 +127,7 @@ model::Workload workload_of(const std::string& kernel, const std::string& source
   }
 }
 
-std::string sweep_source(const Sweep& sweep) { return sweep.source.empty() ? "--sizes" : sweep.source; }
+std::string sweep_source(const Sweep& sweep) { return sweep.source.empty() ? "sizes" : sweep.source; }
 
 // W(N) through measured (N, W): log W linear in log N between consecutive
 // sizes, the nearest segment's power law beyond them.
@@ -184,7 +184,7 @@ OverheadModel overhead_model(const ProgramWorkload& workload, const std::string&
   model.kernel = workload.name;
   if (!workload.users_program) {
     if (!overhead.empty())
-      throw InputError("--overhead", "",
+      throw InputError("overhead", "",
                        fmt::format("is for a program of yours; {} has its own overhead model", workload.name));
     if (workload.name != "ge" && workload.name != "mm")
       throw InputError(source, field,
@@ -195,15 +195,14 @@ OverheadModel overhead_model(const ProgramWorkload& workload, const std::string&
     return model;
   }
   if (overhead.empty())
-    throw InputError("--overhead", "",
+    throw InputError("overhead", "",
                      fmt::format("is required to predict {}: T_o as an expression in N and p over the measured costs "
                                  "bcast(p), send(n), recv(n), barrier(p) (docs/scalability.md)",
                                  workload.name));
   try {
     model.expression = io::Expression::parse(overhead, {"N", "p"}, {"bcast", "send", "recv", "barrier"});
   } catch (const std::invalid_argument& error) {
-    throw InputError("--overhead", "",
-                     fmt::format("\"{}\" is not an expression in N and p: {}", overhead, error.what()));
+    throw InputError("overhead", "", fmt::format("\"{}\" is not an expression in N and p: {}", overhead, error.what()));
   }
   model.description = "T_o = " + overhead + " (given)";
   return model;
@@ -254,7 +253,7 @@ ProgramWorkload kernel_workload_of(const std::string& kernel, const std::string&
 }
 
 ProgramWorkload program_workload(const std::string& name, const std::string& expression, const std::string& option) {
-  if (name.empty()) throw InputError("--program", "", "must not be empty: the name of your program");
+  if (name.empty()) throw InputError("program", "", "must not be empty: the name of your program");
   ProgramWorkload workload{name, true, expression, nullptr};
   if (expression.empty()) return workload;
   try {
@@ -291,7 +290,7 @@ double trend_speed_efficiency(const SweepTrend& trend, double n) {
 
 SweepTrend fit_speed_efficiency_trend(const Sweep& sweep, std::size_t degree) {
   if (degree < 1 || degree > SweepTrend::max_degree)
-    throw InputError("--degree", "",
+    throw InputError("degree", "",
                      fmt::format("must be a whole number from 1 to {}, got {}", SweepTrend::max_degree, degree));
   const double c = sweep.marked_speed();
   std::vector<double> sizes, efficiencies;
@@ -352,7 +351,7 @@ SweepTrend fit_speed_efficiency_trend(const Sweep& sweep, std::size_t degree) {
 
 SweepTarget find_target_size(const Sweep& sweep, const SweepTrend& trend, double target) {
   if (!std::isfinite(target) || target <= 0.0 || target > 1.0)
-    throw InputError("--target", "", fmt::format("must be in (0, 1], got {:g}", target));
+    throw InputError("target", "", fmt::format("must be in (0, 1], got {:g}", target));
   if (sweep.points.empty()) throw InputError(sweep_source(sweep), "points", "must not be empty");
   double smallest = sweep.points.front().size, largest = smallest;
   for (const auto& point : sweep.points)
@@ -434,16 +433,16 @@ std::optional<double> choose_refining_size(const Sweep& sweep, const std::vector
 
 Sweep parse_sweep_csv(std::string_view text, const std::string& source, const std::string& kernel,
                       const std::vector<double>& marked_speeds, const std::string& configuration) {
-  return parse_sweep_csv(text, source, kernel_workload_of(kernel, "--kernel", ""), marked_speeds, configuration);
+  return parse_sweep_csv(text, source, kernel_workload_of(kernel, "kernel", ""), marked_speeds, configuration);
 }
 
 Sweep parse_sweep_csv(std::string_view text, const std::string& source, const ProgramWorkload& workload,
                       const std::vector<double>& marked_speeds, const std::string& configuration) {
   const std::string& kernel = workload.name;
-  if (marked_speeds.empty()) throw InputError("--marked-speed", "", "is required: C in Mflop/s, or one per process");
+  if (marked_speeds.empty()) throw InputError("marked-speed", "", "is required: C in Mflop/s, or one per process");
   for (std::size_t i = 0; i < marked_speeds.size(); ++i)
     if (!std::isfinite(marked_speeds[i]) || marked_speeds[i] <= 0.0)
-      throw InputError("--marked-speed", fmt::format("item {}", i + 1),
+      throw InputError("marked-speed", fmt::format("item {}", i + 1),
                        fmt::format("must be a number > 0 (Mflop/s), got {:g}", marked_speeds[i]));
   const std::string allowed = "N, W, T_ms, T_s, speed, E_s";
   const Csv csv = read_csv(text, source, "N,T_ms");
@@ -460,9 +459,10 @@ Sweep parse_sweep_csv(std::string_view text, const std::string& source, const Pr
   const std::size_t size_column = csv.column("N"), time_column = csv.column(milliseconds ? "T_ms" : "T_s");
 
   if (!workload.work && !csv.has("W"))
-    throw InputError(source, csv.header.field(),
-                     fmt::format("header is '{}': {} has no --workload, so W must come from a column W (allowed: {})",
-                                 csv.header_text(), kernel, allowed));
+    throw InputError(
+        source, csv.header.field(),
+        fmt::format("header is '{}': {} has no workload W(N) given, so W must come from a column W (allowed: {})",
+                    csv.header_text(), kernel, allowed));
   Sweep sweep;
   sweep.source = source;
   sweep.kernel = kernel;
@@ -481,7 +481,7 @@ Sweep parse_sweep_csv(std::string_view text, const std::string& source, const Pr
       point.work = workload.work(point.size);
       if (!std::isfinite(point.work) || point.work <= 0.0)
         throw InputError(
-            workload.expression.empty() ? "--kernel" : "--workload", "",
+            workload.expression.empty() ? "kernel" : "workload", "",
             fmt::format("W({:g}) = {:g}: W(N) must be a number > 0 at every N of {}", point.size, point.work, source));
     }
     if (csv.has("W")) {
@@ -492,7 +492,7 @@ Sweep parse_sweep_csv(std::string_view text, const std::string& source, const Pr
         throw InputError(source, row.field(),
                          fmt::format("W = {:g} is not W(N) = {:.0f} of {} {} at N = {:g} (0.5 % allowed); "
                                      "is the {} right?",
-                                     printed, point.work, workload.users_program ? "--workload of" : "kernel", kernel,
+                                     printed, point.work, workload.users_program ? "the workload of" : "kernel", kernel,
                                      point.size, workload.users_program ? "workload" : "kernel"));
     }
     sweep.points.push_back(point);
@@ -509,30 +509,30 @@ Sweep read_sweep_csv(const std::string& path, const std::string& kernel, const s
 Sweep read_sweep_file(const std::string& path, const CsvSweepOptions& csv) {
   const std::string text = io::read_text_file(path);
   if (io::looks_like_json(text)) {
-    for (const auto& [option, value] :
-         {std::pair{"--marked-speed", &csv.marked_speed}, std::pair{"--kernel", &csv.kernel},
-          std::pair{"--configuration", &csv.configuration}, std::pair{"--program", &csv.program},
-          std::pair{"--workload", &csv.workload}})
+    for (const auto& [option, value] : {std::pair{"marked-speed", &csv.marked_speed}, std::pair{"kernel", &csv.kernel},
+                                        std::pair{"configuration", &csv.configuration},
+                                        std::pair{"program", &csv.program}, std::pair{"workload", &csv.workload}})
       if (!value->empty())
         throw InputError(option, "",
                          fmt::format("applies to CSV sweeps only; {} is a sweep file that carries it", path));
     return parse_sweep(text, path);
   }
   if (csv.marked_speed.empty())
-    throw InputError("--marked-speed", "",
+    throw InputError("marked-speed", "",
                      fmt::format("is required for the CSV sweep {}: the configuration's marked speed C in Mflop/s "
                                  "(or one per process)",
                                  path));
   if (csv.kernel.empty() == csv.program.empty())
-    throw InputError(csv.kernel.empty() ? "--kernel" : "--program", "",
-                     fmt::format("give one of --kernel (ge, mm or conv) and --program NAME (yours, with W from "
-                                 "--workload or a W column) for the CSV sweep {}",
+    throw InputError(csv.kernel.empty() ? "kernel" : "program", "",
+                     fmt::format("give either a kernel (ge, mm or conv) or a program of yours (W from its workload "
+                                 "or a W column) for the CSV sweep {}",
                                  path));
   if (!csv.kernel.empty() && !csv.workload.empty())
-    throw InputError("--workload", "", fmt::format("goes with --program; kernel {} has its own W(N)", csv.kernel));
+    throw InputError("workload", "",
+                     fmt::format("goes with a program of yours; kernel {} has its own W(N)", csv.kernel));
   const auto workload =
-      csv.kernel.empty() ? program_workload(csv.program, csv.workload) : kernel_workload_of(csv.kernel, "--kernel", "");
-  const auto marked_speeds = io::parse_positive_list(csv.marked_speed, "--marked-speed");
+      csv.kernel.empty() ? program_workload(csv.program, csv.workload) : kernel_workload_of(csv.kernel, "kernel", "");
+  const auto marked_speeds = io::parse_positive_list(csv.marked_speed, "marked-speed");
   const std::string configuration =
       csv.configuration.empty() ? std::filesystem::path(path).stem().string() : csv.configuration;
   return parse_sweep_csv(text, path, workload, marked_speeds, configuration);
@@ -604,8 +604,8 @@ ScalingConfiguration configuration_from_sweep(const Sweep& sweep) {
                      sweep.target ? fmt::format("the trend line never reached the target E_s = {:g}; no N to "
                                                 "compare (sweep larger sizes or lower the target)",
                                                 sweep.target->speed_efficiency)
-                                  : std::string("missing: the sweep has no target N (run `hetscale scale fit "
-                                                "--sweep FILE --out FILE` to read one off its trend line)"));
+                                  : std::string("missing: the sweep has no target N (`hetscale scale fit` reads one "
+                                                "off its trend line)"));
   configuration.processes = sweep.processes();
   configuration.process_marked_speeds = sweep.marked_speeds;
   configuration.source = sweep_source(sweep);
@@ -613,14 +613,14 @@ ScalingConfiguration configuration_from_sweep(const Sweep& sweep) {
 }
 
 PsiTable isospeed_psi(const std::string& kernel, const std::vector<ScalingConfiguration>& configurations) {
-  return isospeed_psi(kernel_workload_of(kernel, "--kernel", ""), configurations);
+  return isospeed_psi(kernel_workload_of(kernel, "kernel", ""), configurations);
 }
 
 PsiTable isospeed_psi(const ProgramWorkload& program, const std::vector<ScalingConfiguration>& configurations) {
-  if (!program.work) throw InputError("--workload", "", fmt::format("is required: psi needs {}'s W(N)", program.name));
+  if (!program.work) throw InputError("workload", "", fmt::format("is required: psi needs {}'s W(N)", program.name));
   const auto& workload = program.work;
   if (configurations.size() < 2)
-    throw InputError(configurations.empty() ? "--configs" : configurations.front().source, "",
+    throw InputError(configurations.empty() ? "configs" : configurations.front().source, "",
                      "psi compares two or more configurations");
   PsiTable table;
   table.kernel = program.name;
@@ -697,7 +697,7 @@ PsiTable psi_from_sweeps(const std::vector<Sweep>& sweeps) {
 IsospeedPrediction predict_isospeed(const model::CommunicationCosts& costs, const std::string& kernel,
                                     const std::vector<ScalingConfiguration>& configurations,
                                     const std::string& base_name) {
-  return predict_isospeed(costs, kernel_workload_of(kernel, "--kernel", ""), configurations, base_name, "");
+  return predict_isospeed(costs, kernel_workload_of(kernel, "kernel", ""), configurations, base_name, "");
 }
 
 namespace {
@@ -712,21 +712,21 @@ IsospeedPrediction predict_by(const ProgramWorkload& program, const std::vector<
                               const std::string& base_name, const TimeAt& computation, const TimeAt& overhead,
                               std::optional<double> measured_target = std::nullopt) {
   if (!program.work)
-    throw InputError("--workload", "", fmt::format("is required: the prediction needs {}'s W(N)", program.name));
-  if (configurations.empty()) throw InputError("--configs", "", "no configurations to predict for");
+    throw InputError("workload", "", fmt::format("is required: the prediction needs {}'s W(N)", program.name));
+  if (configurations.empty()) throw InputError("configs", "", "no configurations to predict for");
   std::size_t base = 0;
   if (!base_name.empty()) {
     const auto found = std::find_if(configurations.begin(), configurations.end(),
                                     [&](const ScalingConfiguration& c) { return c.name == base_name; });
     if (found == configurations.end())
       throw InputError(
-          "--base", "",
+          "base", "",
           fmt::format("no configuration named '{}'; the configurations are {}", base_name, names_of(configurations)));
     base = static_cast<std::size_t>(found - configurations.begin());
   }
   if (base + 1 >= configurations.size())
     throw InputError(
-        base_name.empty() ? configurations.front().source : "--base", "",
+        base_name.empty() ? configurations.front().source : "base", "",
         fmt::format("the base {} has no larger configuration after it to predict for", configurations[base].name));
   if (!configurations[base].size)
     throw InputError(configurations[base].source, configurations[base].name,
@@ -799,7 +799,7 @@ IsospeedPrediction predict_by(const ProgramWorkload& program, const std::vector<
 IsospeedPrediction predict_isospeed(const model::CommunicationCosts& costs, const ProgramWorkload& program,
                                     const std::vector<ScalingConfiguration>& configurations,
                                     const std::string& base_name, const std::string& overhead_expression) {
-  const OverheadModel overhead = overhead_model(program, overhead_expression, "--kernel", "");
+  const OverheadModel overhead = overhead_model(program, overhead_expression, "kernel", "");
   auto prediction = predict_by(
       program, configurations, base_name,
       [&](const PredictionInput& input, double, double work) {
@@ -888,10 +888,10 @@ IsospeedPrediction predict_from_step_costs(const std::vector<Sweep>& sweeps, con
   const bool product = base.kernel == "mm";
   if (base.kernel != "ge" && !product)
     throw InputError(
-        "--step-costs", "",
+        "step-costs", "",
         fmt::format("are the steps of ge or mm (bench steps); {} is a sweep of {}", sweep_source(base), base.kernel));
   if (step_costs.size() != sweeps.size())
-    throw InputError("--step-costs", "",
+    throw InputError("step-costs", "",
                      fmt::format("gives {} files for {} sweeps: give one per sweep, in the same order",
                                  step_costs.size(), sweeps.size()));
   auto configurations = configurations_from_sweeps(sweeps);

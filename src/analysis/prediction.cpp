@@ -122,7 +122,7 @@ ScaleVariable scale_variable_named(const std::string& name) {
   if (name == "p") return ScaleVariable::processes;
   if (name == "C") return ScaleVariable::marked_speed;
   if (name == "N") return ScaleVariable::problem_size;
-  throw InputError("--variable", "", fmt::format("'{}': one of p (processes), C (sum of marked speeds), N (problem size)", name));
+  throw InputError("variable", "", fmt::format("'{}': one of p (processes), C (sum of marked speeds), N (problem size)", name));
 }
 
 std::string scale_variable_name(ScaleVariable variable) {
@@ -170,7 +170,7 @@ std::string speeds_text(const std::vector<double>& speeds) {
 ScalingMeasurements scaling_of_runs(const std::vector<RunRecord>& runs, ScaleVariable variable,
                                     const std::optional<std::vector<double>>& values) {
   if (values && values->size() != runs.size())
-    throw InputError("--values", "",
+    throw InputError("values", "",
                      fmt::format("{} values for {} runs: give one scale per run, in order", values->size(), runs.size()));
   const std::string name = scale_variable_name(variable);
   ScalingMeasurements measurements{"", name, {}, {}};
@@ -196,7 +196,7 @@ ScalingMeasurements scaling_of_runs(const std::vector<RunRecord>& runs, ScaleVar
                                    program.empty() ? "a program it does not name" : program));
     const double x = values ? (*values)[r] : scale_of_run(run, variable);
     if (!(x > 0.0) || !std::isfinite(x))
-      throw InputError(values ? "--values" : run.source, values ? "" : "context",
+      throw InputError(values ? "values" : run.source, values ? "" : "context",
                        fmt::format("{} = {}: a scale is a finite number > 0", name, x));
     const auto conditions = run_conditions(run);
     const auto [first, fresh] = emulated_at.try_emplace(x, conditions.emulated, run.source);
@@ -272,7 +272,7 @@ ScalingMeasurements scaling_of_sweeps(const std::vector<Sweep>& sweeps) {
 ScalingPrediction predict_scaling(const ScalingMeasurements& measurements, double at,
                                   const empirical::SearchOptions& options) {
   if (!(at > 0.0) || !std::isfinite(at))
-    throw InputError("--at", "", fmt::format("{}: a scale is a finite number > 0", at));
+    throw InputError("at", "", fmt::format("{}: a scale is a finite number > 0", at));
   ScalingPrediction prediction;
   prediction.source = measurements.source;
   prediction.cautions = measurements.cautions;

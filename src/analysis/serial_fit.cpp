@@ -61,7 +61,7 @@ LinearFit fit_through_origin(std::span<const double> x, std::span<const double> 
 SerialTime serial_time_named(const std::string& name) {
   for (const auto how : {SerialTime::line, SerialTime::through_origin, SerialTime::measured})
     if (serial_time_name(how) == name) return how;
-  throw InputError("--serial-time", "", fmt::format("is '{}', expected line, through-origin or measured", name));
+  throw InputError("serial-time", "", fmt::format("is '{}', expected line, through-origin or measured", name));
 }
 
 std::string serial_time_name(SerialTime how) {

@@ -34,18 +34,18 @@ void validate_comm_benchmark_options(const CommBenchmarkOptions& options, int ra
                                  ranks));
   for (std::size_t i = 0; i < options.sizes.size(); ++i)
     if (options.sizes[i] < 1 || options.sizes[i] > max_message_elements)
-      throw InputError("--sizes", fmt::format("item {}", i + 1),
+      throw InputError("sizes", fmt::format("item {}", i + 1),
                        fmt::format("must be a whole number of doubles from 1 to {}, got {}", max_message_elements,
                                    options.sizes[i]));
   if (const auto different = std::set<std::size_t>(options.sizes.begin(), options.sizes.end()).size(); different < 2)
     throw InputError(
-        "--sizes", "",
+        "sizes", "",
         fmt::format("needs two or more different message sizes to fit T_send = a + b N, got {}", different));
   if (options.repetitions < 1 || options.repetitions > max_repetitions)
-    throw InputError("--repetitions", "",
+    throw InputError("repetitions", "",
                      fmt::format("must be a whole number from 1 to {}, got {}", max_repetitions, options.repetitions));
   if (!std::isfinite(options.min_seconds) || options.min_seconds < 0.0)
-    throw InputError("--min-seconds", "", fmt::format("must be >= 0, got {:g}", options.min_seconds));
+    throw InputError("min-seconds", "", fmt::format("must be >= 0, got {:g}", options.min_seconds));
   if (options.structures && (options.structure_repetitions < 1 || options.structure_repetitions > max_repetitions))
     throw InputError(
         "structure_repetitions", "",

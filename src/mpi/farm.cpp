@@ -75,50 +75,52 @@ std::unique_ptr<programs::Objective> make_objective(const FarmOptions& options) 
   return programs::make_lennard_jones_objective(options.atoms);
 }
 
-// The option a bad objective setting is about.
+// The setting a bad objective is about.
 std::string objective_option(const FarmOptions& options) {
-  if (options.objective == "synthetic") return "--dimensions";
-  if (options.objective.starts_with(command_kind)) return options.objective.size() > command_kind.size() ? "--bounds" : "--objective";
-  if (options.objective.starts_with(library_kind)) return "--objective";
-  return "--atoms";
+  if (options.objective == "synthetic") return "dimensions";
+  if (options.objective.starts_with(command_kind))
+    return options.objective.size() > command_kind.size() ? "bounds" : "objective";
+  if (options.objective.starts_with(library_kind)) return "objective";
+  return "atoms";
 }
 }  // namespace
 
 void validate_farm_options(const FarmOptions& options, int ranks) {
   const std::size_t clients = static_cast<std::size_t>(ranks > 0 ? ranks - 1 : 0);
   if (options.objective != "synthetic" && options.objective != "lennard-jones" && !is_users_objective(options.objective))
-    throw InputError("--objective", "",
+    throw InputError("objective", "",
                      fmt::format("unknown objective '{}'; allowed: synthetic, lennard-jones, command:PROGRAM, "
                                  "library:PATH",
                                  options.objective));
   if (options.objective.starts_with(command_kind) && !options.bounds)
-    throw InputError("--bounds", "",
-                     "is required with --objective command:PROGRAM: every gene's LOWER:UPPER (with --dimensions N)");
+    throw InputError("bounds", "",
+                     "is required with the objective command:PROGRAM: every gene's LOWER:UPPER (one gene per "
+                     "dimension)");
   if (options.bounds && !options.objective.starts_with(command_kind))
-    throw InputError("--bounds", "", "is for --objective command:PROGRAM (the others know their domain)");
+    throw InputError("bounds", "", "is for the objective command:PROGRAM (the others know their domain)");
   if (clients == 0 ? options.speeds.size() > 1 : (!options.speeds.empty() && options.speeds.size() != clients))
-    throw InputError("--speeds", "",
+    throw InputError("speeds", "",
                      fmt::format("has {} values for {} clients ({} MPI ranks, rank 0 is the server); give one speed "
                                  "per client{}",
                                  options.speeds.size(), clients, ranks,
                                  clients == 0 ? ", or one for the server when it runs alone" : ""));
   for (std::size_t i = 0; i < options.speeds.size(); ++i) {
     if (!std::isfinite(options.speeds[i]) || options.speeds[i] <= 0.0)
-      throw InputError("--speeds", fmt::format("item {}", i + 1),
+      throw InputError("speeds", fmt::format("item {}", i + 1),
                        fmt::format("must be > 0, got {:g}", options.speeds[i]));
     if (options.objective != "synthetic" && options.speeds[i] > 1.0)
-      throw InputError("--speeds", fmt::format("item {}", i + 1),
+      throw InputError("speeds", fmt::format("item {}", i + 1),
                        fmt::format("must be <= 1 with a real objective (a node cannot be emulated faster than "
                                    "this machine), got {:g}",
                                    options.speeds[i]));
   }
   if (!std::isfinite(options.evaluation_seconds) || options.evaluation_seconds < 0.0)
-    throw InputError("--eval-time", "", fmt::format("must be >= 0, got {:g}", options.evaluation_seconds));
+    throw InputError("eval-time", "", fmt::format("must be >= 0, got {:g}", options.evaluation_seconds));
   if (!std::isfinite(options.time_scale) || options.time_scale <= 0.0)
-    throw InputError("--time-scale", "", fmt::format("must be > 0, got {:g}", options.time_scale));
-  if (options.ga.population == 0) throw InputError("--population", "", "must be >= 1, got 0");
+    throw InputError("time-scale", "", fmt::format("must be > 0, got {:g}", options.time_scale));
+  if (options.ga.population == 0) throw InputError("population", "", "must be >= 1, got 0");
   if (options.policy == distribute::PolicyKind::proportional && options.speeds.empty() && clients > 0)
-    throw InputError("--policy", "", "'proportional' needs the clients' declared speeds: give --speeds");
+    throw InputError("policy", "", "'proportional' needs the clients' declared speeds: give one speed per client");
   std::unique_ptr<programs::Objective> objective;
   try {
     objective = make_objective(options);

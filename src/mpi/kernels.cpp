@@ -101,22 +101,22 @@ void check_per_rank(const std::vector<double>& values, std::size_t ranks, const 
 void validate_kernel_options(const KernelOptions& options, int ranks) {
   const auto count = static_cast<std::size_t>(std::max(ranks, 1));
   if (simulated::in_simulator && !options.speeds.empty())
-    throw InputError("--speeds", "",
+    throw InputError("speeds", "",
                      "emulated speeds have no place in the simulator: every process computes at its "
                      "simulated host's speed (the platform's)");
-  check_per_rank(options.speeds, count, "--speeds", true);
-  check_per_rank(options.marked_speeds, count, "--marked", false);
+  check_per_rank(options.speeds, count, "speeds", true);
+  check_per_rank(options.marked_speeds, count, "marked", false);
   if (!options.speed_functions.empty()) {
     if (options.kernel == KernelKind::monte_carlo)
-      throw InputError("--distribution", "", "mc shares histories by marked speeds only; fpm is for ge, mm and conv");
+      throw InputError("distribution", "", "mc shares histories by marked speeds only; fpm is for ge, mm and conv");
     if (options.speed_functions.size() != count)
-      throw InputError("--distribution", "",
+      throw InputError("distribution", "",
                        fmt::format("{}: has {} nodes for {} MPI ranks", options.distribution,
                                    options.speed_functions.size(), count));
   }
   const std::size_t largest = largest_size(options.kernel);
   if (options.size < 1 || options.size > largest)
-    throw InputError("--size", "",
+    throw InputError("size", "",
                      fmt::format("must be a whole number in [1, {}] for kernel {}, got {}", largest,
                                  to_string(options.kernel), options.size));
   if (options.kernel == KernelKind::monte_carlo) {
@@ -586,30 +586,30 @@ std::optional<KernelRun> run_kernel(const KernelOptions& options) {
 }
 
 void validate_sweep_options(const SweepOptions& options, int ranks) {
-  if (options.sizes.empty()) throw InputError("--sizes", "", "no sizes given");
+  if (options.sizes.empty()) throw InputError("sizes", "", "no sizes given");
   for (std::size_t i = 0; i < options.sizes.size(); ++i) {
     KernelOptions kernel = options.kernel;
     kernel.size = options.sizes[i];
     validate_kernel_options(kernel, ranks);
     if (i > 0 && options.sizes[i] <= options.sizes[i - 1])
-      throw InputError("--sizes", fmt::format("item {}", i + 1),
+      throw InputError("sizes", fmt::format("item {}", i + 1),
                        fmt::format("sizes must increase, got {} after {}", options.sizes[i], options.sizes[i - 1]));
   }
   if (options.target) {
     if (options.kernel.kernel == KernelKind::monte_carlo)
-      throw InputError("--target", "", "the Monte Carlo kernel's work is in histories, not flop: no E_s target");
+      throw InputError("target", "", "the Monte Carlo kernel's work is in histories, not flop: no E_s target");
     if (!std::isfinite(*options.target) || *options.target <= 0.0 || *options.target > 1.0)
-      throw InputError("--target", "", fmt::format("must be in (0, 1], got {:g}", *options.target));
+      throw InputError("target", "", fmt::format("must be in (0, 1], got {:g}", *options.target));
     if (options.sizes.size() < options.degree + 2)
-      throw InputError("--sizes", "points",
+      throw InputError("sizes", "points",
                        fmt::format("a degree-{} trend line needs at least {} sizes, got {}", options.degree,
                                    options.degree + 2, options.sizes.size()));
   }
-  if (options.configuration.empty()) throw InputError("--configuration", "", "must not be empty");
+  if (options.configuration.empty()) throw InputError("configuration", "", "must not be empty");
   if (options.repetitions < 1 || options.repetitions > 100)
-    throw InputError("--repetitions", "", fmt::format("must be from 1 to 100, got {}", options.repetitions));
+    throw InputError("repetitions", "", fmt::format("must be from 1 to 100, got {}", options.repetitions));
   if (options.refinements > 10)
-    throw InputError("--refine", "", fmt::format("must be from 0 to 10, got {}", options.refinements));
+    throw InputError("refine", "", fmt::format("must be from 0 to 10, got {}", options.refinements));
 }
 
 std::optional<Sweep> run_sweep(const SweepOptions& options, const VerifyingSizeChooser& choose_verifying_size,

@@ -15,15 +15,15 @@ namespace hetscale::mpi {
 
 std::vector<double> given_marked_speeds(const MarkedSpeedOptions& options, int ranks) {
   if (!options.platform.empty() && !options.list.empty())
-    throw InputError("--marked", "", "give --marked or --marked-speeds, not both");
+    throw InputError("marked", "", "give the marked speeds in a platform file or as a list, not both");
   std::vector<double> speeds;
-  if (!options.list.empty()) speeds = io::parse_positive_list(options.list, "--marked-speeds");
+  if (!options.list.empty()) speeds = io::parse_positive_list(options.list, "marked-speeds");
   if (!options.platform.empty()) speeds = read_marked_speeds(options.platform);
   if (!speeds.empty() && speeds.size() != static_cast<std::size_t>(ranks))
-    throw InputError(options.platform.empty() ? "--marked-speeds" : options.platform, "",
+    throw InputError(options.platform.empty() ? "marked-speeds" : options.platform, "",
                      fmt::format("has {} marked speeds for {} MPI ranks; give one per rank", speeds.size(), ranks));
   if (!(options.seconds > 0.0 && options.seconds <= 60.0))
-    throw InputError("--speed-seconds", "", fmt::format("must be in (0, 60], got {:g}", options.seconds));
+    throw InputError("speed-seconds", "", fmt::format("must be in (0, 60], got {:g}", options.seconds));
   return speeds;
 }
 

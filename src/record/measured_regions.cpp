@@ -30,11 +30,12 @@ RunRecord region_record(const RunRecord& run, const std::string& name) {
     if (region_name(region) == name) return region;
   std::vector<std::string> names;
   for (const auto& region : regions_of(run)) names.push_back("'" + region_name(region) + "'");
-  throw InputError(run.source, "--region",
-                   names.empty() ? fmt::format("'{}': the run has no regions (hetscale_region_begin / _end, "
+  throw InputError("region", "",
+                   names.empty() ? fmt::format("'{}': the run {} has no regions (hetscale_region_begin / _end, "
                                                "docs/measure.md)",
-                                               name)
-                                 : fmt::format("'{}': no such region; the run has {}", name, fmt::join(names, ", ")));
+                                               name, run.source)
+                                 : fmt::format("'{}': no such region; the run {} has {}", name, run.source,
+                                               fmt::join(names, ", ")));
 }
 
 }  // namespace hetscale

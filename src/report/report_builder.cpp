@@ -540,7 +540,7 @@ Report build_report(const std::vector<ReportInput>& inputs, const ReportOptions&
   for (const auto& name : options.model_figures)
     if (std::find(model_figure_names().begin(), model_figure_names().end(), name) == model_figure_names().end())
       throw InputError(
-          "--model", "",
+          "model", "",
           fmt::format("unknown model figure '{}'; allowed: {}", name, fmt::join(model_figure_names(), ", ")));
 
   std::vector<ReadRun> runs;
@@ -612,7 +612,7 @@ Report build_report(const std::vector<ReportInput>& inputs, const ReportOptions&
       for (auto& figure : seed000_figure1()) section.figures.push_back(undrawn(std::move(figure)));
     } else {
       if (options.seed003_configurations.empty())
-        throw InputError("--model", "", "ewf-heterogeneity needs Clematis-Corana 1999 Table 1's configurations");
+        throw InputError("model", "", "ewf-heterogeneity needs Clematis-Corana 1999 Table 1's configurations");
       section.title = "Model: Clematis-Corana 1999 Fig 2, the efficiency worsening factor";
       section.figures.push_back(undrawn(seed003_figure2(options.seed003_configurations)));
     }

@@ -133,21 +133,16 @@ double unix_now() {
 
 // A run stopped by `signal` (SIGINT, SIGTERM): the attempts running, whose
 // process groups the signal ended, written to the job log as `stopped` (they
-// run again on --resume), and one line: what was running and how to resume.
+// run again on a resume), and one line: what was running and how to resume.
 void say_stopped(int signal, TaskRunJournal& journal, const TaskFarm& farm, const TaskRunSettings& settings) {
   const auto ended = journal.running();
   // The line first: the launcher kills this rank a moment after the signal.
-  const std::string resume =
-      settings.job_log.empty()
-          ? "no job log (--results LOG) was kept: run the tasks again, with --results to resume next time"
-          : fmt::format("to run the tasks not done, run the same command with --resume (job log {})",
-                        settings.job_log);
   settings.say(fmt::format("hetscale: farm: stopped by SIG{}: {}; {}\n", sigabbrev_np(signal),
                            ended.empty() ? std::string("no task was running")
                                          : fmt::format("{} task{} handed out {} not finished ({})", ended.size(),
                                                        ended.size() == 1 ? "" : "s",
                                                        ended.size() == 1 ? "was" : "were", numbers_of(ended)),
-                           resume));
+                           settings.how_to_resume));
   journal.stopped(unix_now(), [&farm](std::size_t client) { return farm.host_of(client); });
 }
 

@@ -23,7 +23,7 @@ void validate_event_farm(const Platform& platform, const SimulatedFarmOptions& o
     if (const auto& node = platform.nodes[i]; !node.availability.empty())
       throw InputError(platform.source, fmt::format("node {}: availability", node.name),
                        "the event simulation runs nodes at their full speed; a node of varying availability needs "
-                       "--engine simgrid");
+                       "the engine simgrid");
 }
 
 namespace {

@@ -24,24 +24,23 @@ void validate_simulated_farm(const Platform& platform, const SimulatedFarmOption
         platform.source, "nodes",
         fmt::format("has {} node; the farm needs a server node and at least one client node", platform.nodes.size()));
   if (options.clients > platform.nodes.size() - 1)
-    throw InputError("--clients", "",
+    throw InputError("clients", "",
                      fmt::format("{} clients need {} nodes, but {} has {} (the first node hosts the server)",
                                  options.clients, options.clients + 1, platform.source, platform.nodes.size()));
   if (!platform.relative_speeds())
     throw InputError(platform.source, "reference",
                      "marked speeds need a reference (a node name or a marked speed) to say how long an evaluation "
-                     "of --eval-time seconds on a node of speed 1 takes");
-  if (options.tasks_per_generation == 0) throw InputError("--tasks-per-generation", "", "must be >= 1, got 0");
-  if (options.generations == 0) throw InputError("--generations", "", "must be >= 1, got 0");
+                     "takes on each node (its time is given for a node of speed 1)");
+  if (options.tasks_per_generation == 0) throw InputError("tasks-per-generation", "", "must be >= 1, got 0");
+  if (options.generations == 0) throw InputError("generations", "", "must be >= 1, got 0");
   if (!std::isfinite(options.evaluation_seconds) || options.evaluation_seconds <= 0.0)
-    throw InputError("--eval-time", "", fmt::format("must be a number > 0, got {}", options.evaluation_seconds));
+    throw InputError("eval-time", "", fmt::format("must be a number > 0, got {}", options.evaluation_seconds));
   for (std::size_t i = 0; i < options.task_costs.size(); ++i)
     if (!std::isfinite(options.task_costs[i]) || options.task_costs[i] <= 0.0)
       throw InputError("task_costs", fmt::format("item {}", i + 1),
                        fmt::format("must be a number of seconds > 0, got {}", options.task_costs[i]));
   if (!std::isfinite(options.send_overhead_seconds) || options.send_overhead_seconds < 0.0)
-    throw InputError("--send-overhead", "",
-                     fmt::format("must be a number >= 0, got {}", options.send_overhead_seconds));
+    throw InputError("send-overhead", "", fmt::format("must be a number >= 0, got {}", options.send_overhead_seconds));
 }
 
 std::vector<double> simulated_client_speeds(const Platform& platform, const SimulatedFarmOptions& options) {

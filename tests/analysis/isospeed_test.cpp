@@ -123,19 +123,19 @@ TEST(SpeedEfficiencyTrend, TooFewSizesIsBadInputNamingTheSweep) {
             "s.json: points: the speed-efficiency trend needs at least 4 sizes for a degree-2 trend line, got 3");
   // A repeated size counts once.
   EXPECT_NE(ErrorMessage([] { fit_speed_efficiency_trend(SweepOn({100, 200, 300, 300}, Quadratic), 2); }), "");
-  // A sweep made in memory (scale sweep) names its --sizes.
+  // A sweep made in memory (scale sweep) names its sizes.
   auto sweep = SweepOn({100, 200}, Linear);
   sweep.source.clear();
   EXPECT_EQ(ErrorMessage([&] { fit_speed_efficiency_trend(sweep, 1); }),
-            "--sizes: points: the speed-efficiency trend needs at least 3 sizes for a degree-1 trend line, got 2");
+            "sizes: points: the speed-efficiency trend needs at least 3 sizes for a degree-1 trend line, got 2");
   EXPECT_EQ(ErrorMessage([] {
               fit_speed_efficiency_trend(SweepOn({1, 2, 3}, Linear), 0);
             }),
-            "--degree: must be a whole number from 1 to 6, got 0");
+            "degree: must be a whole number from 1 to 6, got 0");
   EXPECT_EQ(ErrorMessage([] {
               fit_speed_efficiency_trend(SweepOn({1, 2, 3}, Linear), 7);
             }),
-            "--degree: must be a whole number from 1 to 6, got 7");
+            "degree: must be a whole number from 1 to 6, got 7");
 }
 
 // a point whose numerical check failed is left out of the fit
@@ -179,8 +179,8 @@ TEST(TargetSize, SmallestWholeSizeReachingTheTarget) {
 TEST(TargetSize, TargetOutsideZeroOneIsBadInput) {
   const auto sweep = SweepOn({100, 200, 300}, Linear);
   const SweepTrend trend{1, {0.0, 1e-3}, 1.0};
-  EXPECT_EQ(ErrorMessage([&] { find_target_size(sweep, trend, 1.5); }), "--target: must be in (0, 1], got 1.5");
-  EXPECT_EQ(ErrorMessage([&] { find_target_size(sweep, trend, 0.0); }), "--target: must be in (0, 1], got 0");
+  EXPECT_EQ(ErrorMessage([&] { find_target_size(sweep, trend, 1.5); }), "target: must be in (0, 1], got 1.5");
+  EXPECT_EQ(ErrorMessage([&] { find_target_size(sweep, trend, 0.0); }), "target: must be in (0, 1], got 0");
   EXPECT_NE(ErrorMessage([&] { find_target_size(sweep, trend, std::nan("")); }), "");
   EXPECT_EQ(*find_target_size(SweepOn({100, 500}, Linear), trend, 1.0).size, 1000.0);
 }
@@ -237,11 +237,11 @@ TEST(SweepCsv, ReadsThePaperTableAndChecksW) {
   EXPECT_EQ(ErrorMessage([] { parse_sweep_csv("N,T_s\n", "t.csv", "ge", {62.05}, "C"); }),
             "t.csv: has a header but no rows");
   EXPECT_EQ(ErrorMessage([] { parse_sweep_csv("N,T_s\n1,1\n", "t.csv", "fft", {62.05}, "C"); }),
-            "--kernel: unknown kernel 'fft'; kernels with a workload W(N): ge, mm, conv");
+            "kernel: unknown kernel 'fft'; kernels with a workload W(N): ge, mm, conv");
   EXPECT_EQ(ErrorMessage([] {
               parse_sweep_csv("N,T_s\n1,1\n", "t.csv", "ge", {62.05, -1}, "C");
             }),
-            "--marked-speed: item 2: must be a number > 0 (Mflop/s), got -1");
+            "marked-speed: item 2: must be a number > 0 (Mflop/s), got -1");
 }
 
 // read_sweep_file tells a JSON sweep from a CSV one by its content: the JSON
@@ -269,32 +269,32 @@ TEST(SweepFile, OptionsThatDoNotApplyOrAreMissing) {
   EXPECT_EQ(ErrorMessage([&] {
               read_sweep_file(json, {"", "", "C9", "", ""});
             }),
-            "--configuration: applies to CSV sweeps only; " + json + " is a sweep file that carries it");
+            "configuration: applies to CSV sweeps only; " + json + " is a sweep file that carries it");
   EXPECT_EQ(ErrorMessage([&] {
               read_sweep_file(json, {"62", "ge", "", "", ""});
             }),
-            "--marked-speed: applies to CSV sweeps only; " + json + " is a sweep file that carries it");
+            "marked-speed: applies to CSV sweeps only; " + json + " is a sweep file that carries it");
   const auto csv = folder.write("c.csv", "N,T_s\n100,1\n");
   EXPECT_EQ(ErrorMessage([&] {
               read_sweep_file(csv, {"", "ge", "", "", ""});
             }),
-            "--marked-speed: is required for the CSV sweep " + csv +
+            "marked-speed: is required for the CSV sweep " + csv +
                 ": the configuration's marked speed C in Mflop/s (or one per process)");
   EXPECT_EQ(ErrorMessage([&] {
               read_sweep_file(csv, {"62", "", "", "", ""});
             }),
-            "--kernel: give one of --kernel (ge, mm or conv) and --program NAME (yours, with W from --workload or a W "
-            "column) for the CSV sweep " +
+            "kernel: give either a kernel (ge, mm or conv) or a program of yours (W from its workload or a W column) "
+            "for the CSV sweep " +
                 csv);
   // the kernel is checked before the marked speeds
   EXPECT_EQ(ErrorMessage([&] {
               read_sweep_file(csv, {"0", "fft", "", "", ""});
             }),
-            "--kernel: unknown kernel 'fft'; kernels with a workload W(N): ge, mm, conv");
+            "kernel: unknown kernel 'fft'; kernels with a workload W(N): ge, mm, conv");
   EXPECT_EQ(ErrorMessage([&] {
               read_sweep_file(csv, {"62,0", "ge", "", "", ""});
             }),
-            "--marked-speed: item 2: must be > 0, got 0");
+            "marked-speed: item 2: must be > 0, got 0");
 }
 
 // ------------------------------------------------------------------ configurations and psi
@@ -504,12 +504,12 @@ TEST(IsospeedPrediction, BaseChoiceAndBadInput) {
   EXPECT_EQ(from_c8.configurations[0].size, 1000.0);
 
   EXPECT_EQ(ErrorMessage([&] { predict_isospeed(PaperCosts(), "ge", configurations, "C64"); }),
-            "--base: no configuration named 'C64'; the configurations are C2, C4, C8, C16, C32");
+            "base: no configuration named 'C64'; the configurations are C2, C4, C8, C16, C32");
   EXPECT_EQ(ErrorMessage([&] { predict_isospeed(PaperCosts(), "ge", configurations, "C32"); }),
-            "--base: the base C32 has no larger configuration after it to predict for");
+            "base: the base C32 has no larger configuration after it to predict for");
   EXPECT_EQ(
       ErrorMessage([&] { predict_isospeed(PaperCosts(), "conv", configurations); }),
-      "--kernel: prediction needs an overhead model T_o; hetscale has one for ge (Chen et al. 2008 Section 4.5) and "
+      "kernel: prediction needs an overhead model T_o; hetscale has one for ge (Chen et al. 2008 Section 4.5) and "
       "mm, not for conv");
   auto without_processes = configurations;
   without_processes[1].processes.reset();
@@ -641,7 +641,7 @@ TEST(IsospeedPrediction, FromStepCostsFitsTheComputationOnTheBase) {
   EXPECT_EQ(ErrorMessage([&] {
               predict_from_step_costs({conv, conv4}, steps);
             }),
-            "--step-costs: are the steps of ge or mm (bench steps); C2.json is a sweep of conv");
+            "step-costs: are the steps of ge or mm (bench steps); C2.json is a sweep of conv");
   auto product_steps = steps;
   product_steps[1].kernel = "mm";
   EXPECT_EQ(ErrorMessage([&] {
@@ -651,7 +651,7 @@ TEST(IsospeedPrediction, FromStepCostsFitsTheComputationOnTheBase) {
   EXPECT_EQ(ErrorMessage([&] {
               predict_from_step_costs({sweep_of("C2", 2, steps[0]), sweep_of("C4", 4, steps[1])}, {steps[0]});
             }),
-            "--step-costs: gives 1 files for 2 sweeps: give one per sweep, in the same order");
+            "step-costs: gives 1 files for 2 sweeps: give one per sweep, in the same order");
   EXPECT_EQ(ErrorMessage([&] {
               predict_from_step_costs({sweep_of("C2", 2, steps[0]), sweep_of("C4", 4, steps[1])}, {steps[0], steps[0]});
             }),
@@ -809,15 +809,15 @@ TEST(UsersProgram, OverheadOnlyForPrograms) {
   const auto profile = read_comm_profile(data_dir + "/papers/seed001-section45.json");
   EXPECT_EQ(
       ErrorMessage([&] { predict_isospeed(profile.costs, program_workload("x", "N^2"), configurations, "", ""); }),
-      "--overhead: is required to predict x: T_o as an expression in N and p over the measured costs bcast(p), "
+      "overhead: is required to predict x: T_o as an expression in N and p over the measured costs bcast(p), "
       "send(n), recv(n), barrier(p) (docs/scalability.md)");
   EXPECT_EQ(ErrorMessage([&] {
               predict_isospeed(profile.costs, program_workload("x", "N^2"), configurations, "", "bcast(N, p)");
             }),
-            "--overhead: \"bcast(N, p)\" is not an expression in N and p: at 8: ')' expected after the argument of "
+            "overhead: \"bcast(N, p)\" is not an expression in N and p: at 8: ')' expected after the argument of "
             "bcast");
   EXPECT_EQ(ErrorMessage([&] { isospeed_psi(program_workload("x", ""), configurations); }),
-            "--workload: is required: psi needs x's W(N)");
+            "workload: is required: psi needs x's W(N)");
 }
 
 }  // namespace

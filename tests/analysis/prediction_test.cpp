@@ -185,7 +185,7 @@ TEST(PredictScaling, SaysInterpolationAndRefusesTooFewScales) {
   EXPECT_NE(testing_support::ErrorMessage([&] { predict_scaling(scaling_of_runs(Runs({2, 4, 4}), ScaleVariable::processes), 8.0); })
                 .find("has 2 distinct scale(s) (p = 2, 4); a prediction needs runs at 3 or more"),
             std::string::npos);
-  EXPECT_NE(testing_support::ErrorMessage([&] { predict_scaling(measurements, -1.0); }).find("--at: -1"),
+  EXPECT_NE(testing_support::ErrorMessage([&] { predict_scaling(measurements, -1.0); }).find("at: -1"),
             std::string::npos);
 }
 

@@ -6,10 +6,12 @@ computation that grows it belongs in the library).
 
     check_cli_budget.py --rules docs/architecture.md --root .
 """
-import argparse
 import pathlib
 import re
 import sys
+
+sys.dont_write_bytecode = True  # nothing written into the sources
+from house_plan import arguments, verdict  # noqa: E402 (beside this file)
 
 
 def budget(rules):
@@ -24,10 +26,7 @@ def budget(rules):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rules", required=True)
-    parser.add_argument("--root", required=True)
-    args = parser.parse_args()
+    args = arguments(__doc__)
     limits = budget(args.rules)
     files = sorted((pathlib.Path(args.root) / "apps/hetscale").glob("*.[ch]pp"))
     if not files:
@@ -39,12 +38,8 @@ def main():
     if total > limits["in all"]:
         findings.append(f"apps/hetscale: {total} lines in all, over the budget of {limits['in all']}: move a "
                         f"computation into the library")
-    for finding in findings:
-        print(finding, file=sys.stderr)
-    if not findings:
-        print(f"apps/hetscale: {total} lines in {len(files)} files (budget {limits['in all']}), the largest "
-              f"{max(lines.values())} (budget {limits['in one file']})")
-    return 1 if findings else 0
+    return verdict(findings, f"apps/hetscale: {total} lines in {len(files)} files (budget {limits['in all']}), the "
+                             f"largest {max(lines.values())} (budget {limits['in one file']})")
 
 
 if __name__ == "__main__":

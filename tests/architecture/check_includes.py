@@ -9,30 +9,19 @@ Fails (exit 1, one line per finding on stderr) on an include the table does
 not allow, on a folder under src/ or include/hetscale/ that the table does
 not name, and on a row that names a folder not above it (an arrow back up).
 """
-import argparse
 import pathlib
 import re
 import sys
+
+sys.dont_write_bytecode = True  # nothing written into the sources
+from house_plan import arguments, table_rows, verdict  # noqa: E402 (beside this file)
 
 HEADING = "## What each folder may include"
 
 
 def read_rules(path):
     """The table's rows in order: [(folder, [allowed folders])]."""
-    text = pathlib.Path(path).read_text()
-    if HEADING not in text:
-        sys.exit(f"{path}: no section '{HEADING}'")
-    rows = []
-    for line in text[text.index(HEADING):].split("\n")[1:]:
-        if line.startswith("## "):
-            break
-        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if not line.startswith("|") or len(cells) != 2 or cells[0] in ("folder", "---"):
-            continue
-        rows.append((cells[0], cells[1].split()))
-    if not rows:
-        sys.exit(f"{path}: the section '{HEADING}' holds no table rows")
-    return rows
+    return [(folder, allowed.split()) for folder, allowed in table_rows(path, HEADING, 2)]
 
 
 def included_folder(target, folders):
@@ -47,10 +36,7 @@ def included_folder(target, folders):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rules", required=True)
-    parser.add_argument("--root", required=True)
-    args = parser.parse_args()
+    args = arguments(__doc__)
     rows = read_rules(args.rules)
     order = [folder for folder, _ in rows]
     allowed = {folder: set(deps) | {folder} for folder, deps in rows}
@@ -83,13 +69,8 @@ def main():
                 if target is not None and target not in allowed[folder]:
                     findings.append(f"{path.relative_to(root)}:{number}: {folder}/ includes \"{match.group(1)}\"; "
                                     f"{folder}/ may include only {' '.join(sorted(allowed[folder] - {folder})) or 'itself'}")
-    for finding in findings:
-        print(finding, file=sys.stderr)
-    if findings:
-        return 1
-    print(f"{files} files under src/ and include/hetscale/ include only what docs/architecture.md allows "
-          f"({len(order)} folders)")
-    return 0
+    return verdict(findings, f"{files} files under src/ and include/hetscale/ include only what "
+                             f"docs/architecture.md allows ({len(order)} folders)")
 
 
 if __name__ == "__main__":

@@ -53,7 +53,7 @@ cli_golden(scale_predict_program_configs scale predict --profile data/papers/see
 cli_golden(scale_predict_program_sweeps_json scale predict --profile data/papers/seed001-section45.json
            tests/cli/scale/my-solver-c2.json tests/cli/scale/my-solver-c4.json --overhead ${GE_OVERHEAD} --json)
 cli_bad_input(scale_fit_program_no_w_column
-  "^hetscale: tests/cli/scale/table3-without-w.csv: line 2: header is 'N,T_ms': my-solver has no --workload, so W must come from a column W \\(allowed: N, W, T_ms, T_s, speed, E_s\\)\n$"
+  "^hetscale: tests/cli/scale/table3-without-w.csv: line 2: header is 'N,T_ms': my-solver has no workload W\\(N\\) given, so W must come from a column W \\(allowed: N, W, T_ms, T_s, speed, E_s\\)\n$"
   scale fit --sweep tests/cli/scale/table3-without-w.csv --program my-solver --marked-speed 62.05)
 cli_bad_input(scale_psi_program_bad_workload
   "^hetscale: --workload: \"2.M\" is not an expression in N: at 3: unknown name 'M'; allowed: N\n$"

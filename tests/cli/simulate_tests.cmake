@@ -72,5 +72,5 @@ cli_golden(simulate_farm_replay_small_events simulate farm --platform tests/cli/
 cli_bad_input(simulate_unknown_engine "^hetscale: --engine: must be simgrid or events, got 'fast'\n$"
   simulate farm --platform data/platforms/seed000-hetero33.json --engine fast)
 cli_bad_input(simulate_events_with_availability
-  "^hetscale: tests/cli/simulate/platform-small.json: node slow: availability: the event simulation runs nodes at their full speed; a node of varying availability needs --engine simgrid\n$"
+  "^hetscale: tests/cli/simulate/platform-small.json: node slow: availability: the event simulation runs nodes at their full speed; a node of varying availability needs the engine simgrid\n$"
   simulate farm --platform tests/cli/simulate/platform-small.json --engine events)

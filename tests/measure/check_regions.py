@@ -117,7 +117,7 @@ def main(hetscale, program, fortran, work):
     if whole is not None:
         record = os.path.join(work, "regions.json")
         missing = run(hetscale, "analyze", record, "--region", "nope")
-        expected = f"hetscale: {record}: --region: 'nope': no such region; the run has 'compute', 'exchange'\n"
+        expected = f"hetscale: --region: 'nope': no such region; the run {record} has 'compute', 'exchange'\n"
         if missing.returncode != 2 or missing.stderr != expected or missing.stdout:
             problems.append(f"--region nope: exit {missing.returncode}, stderr {missing.stderr!r}")
 

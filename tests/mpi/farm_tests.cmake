@@ -98,9 +98,9 @@ set(farm_user_objective_bad_inputs
   "objective_kind|--objective: unknown objective 'python:f.py'|--objective|python:f.py"
   "library_without_symbol|has no function hetscale_domain|--objective|library:$<TARGET_FILE:no_domain_objective>"
   "library_missing|cannot be loaded|--objective|library:/nonexistent/libnothing.so"
-  "command_without_bounds|--bounds: is required with --objective command|--objective|command:true"
+  "command_without_bounds|--bounds: is required with the objective command|--objective|command:true"
   "bounds_reversed|lower < upper|--objective|command:true|--bounds|1:-1"
   "bounds_not_a_pair|--bounds: must be LOWER:UPPER|--objective|command:true|--bounds|5"
-  "bounds_for_synthetic|--bounds: is for --objective command|--bounds|-1:1"
+  "bounds_for_synthetic|--bounds: is for the objective command|--bounds|-1:1"
 )
 mpi_bad_input_cases(PREFIX mpi_farm_bad_input LEADING "farm|--time-scale|0.001" CASES ${farm_user_objective_bad_inputs})

@@ -32,20 +32,17 @@ TEST(GivenMarkedSpeeds, BadInputNamesTheOption) {
   EXPECT_EQ(ErrorMessage([] {
               given_marked_speeds({"p.json", "1,2", 0.1}, 2);
             }),
-            "--marked: give --marked or --marked-speeds, not both");
+            "marked: give the marked speeds in a platform file or as a list, not both");
   EXPECT_EQ(ErrorMessage([] {
               given_marked_speeds({"", "1,0", 0.1}, 2);
             }),
-            "--marked-speeds: item 2: must be > 0, got 0");
+            "marked-speeds: item 2: must be > 0, got 0");
   EXPECT_EQ(ErrorMessage([] {
               given_marked_speeds({"", "1,2", 0.1}, 3);
             }),
-            "--marked-speeds: has 2 marked speeds for 3 MPI ranks; give one per rank");
-  EXPECT_EQ(ErrorMessage([] { given_marked_speeds({"", "", 0.0}, 2); }), "--speed-seconds: must be in (0, 60], got 0");
-  EXPECT_EQ(ErrorMessage([] {
-              given_marked_speeds({"", "", 61.0}, 2);
-            }),
-            "--speed-seconds: must be in (0, 60], got 61");
+            "marked-speeds: has 2 marked speeds for 3 MPI ranks; give one per rank");
+  EXPECT_EQ(ErrorMessage([] { given_marked_speeds({"", "", 0.0}, 2); }), "speed-seconds: must be in (0, 60], got 0");
+  EXPECT_EQ(ErrorMessage([] { given_marked_speeds({"", "", 61.0}, 2); }), "speed-seconds: must be in (0, 60], got 61");
 }
 
 }  // namespace

@@ -43,9 +43,9 @@ TEST(MeasuredRegions, AMissingRegionNamesThoseThereAre) {
     region_record(run, "io");
     FAIL() << "no region io";
   } catch (const InputError& error) {
-    EXPECT_EQ(error.source(), "run.json");
-    EXPECT_EQ(error.field(), "--region");
-    EXPECT_EQ(error.problem(), "'io': no such region; the run has 'solve'");
+    EXPECT_EQ(error.source(), "region");
+    EXPECT_EQ(error.field(), "");
+    EXPECT_EQ(error.problem(), "'io': no such region; the run run.json has 'solve'");
   }
   EXPECT_THROW(region_record(run_with_regions("[]"), "solve"), InputError);
 }

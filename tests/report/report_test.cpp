@@ -1049,9 +1049,9 @@ TEST(BuildReport, RefusesAnUnknownModelFigure) {
   ReportOptions options;
   options.model_figures = {"two-processors", "seed999-fig9"};
   EXPECT_EQ(ErrorMessage([&] { build_report({}, options); }),
-            "--model: unknown model figure 'seed999-fig9'; allowed: two-processors, ewf-heterogeneity");
+            "model: unknown model figure 'seed999-fig9'; allowed: two-processors, ewf-heterogeneity");
   options.model_figures = {"ewf-heterogeneity"};  // without Table 1's configurations
-  EXPECT_TRUE(contains(ErrorMessage([&] { build_report({}, options); }), "--model: ewf-heterogeneity needs"));
+  EXPECT_TRUE(contains(ErrorMessage([&] { build_report({}, options); }), "model: ewf-heterogeneity needs"));
 }
 
 TEST(BuildReport, RefusesNothingToReport) {

@@ -138,7 +138,7 @@ TEST(EventFarm, RefusesNodesOfVaryingAvailability) {
     FAIL() << "a node with an availability trace was taken";
   } catch (const InputError& error) {
     EXPECT_NE(std::string(error.what()).find("busy"), std::string::npos) << error.what();
-    EXPECT_NE(std::string(error.what()).find("--engine simgrid"), std::string::npos) << error.what();
+    EXPECT_NE(std::string(error.what()).find("needs the engine simgrid"), std::string::npos) << error.what();
   }
 }
 

@@ -3,7 +3,9 @@
 // line of a sweep and the size N that reaches a target E_s; the
 // isospeed-efficiency scalability psi between configurations; and its
 // prediction from communication costs (Corollary 2). Pure: no MPI, no files
-// except the CSV readers. Bad input throws InputError naming its source.
+// except the CSV readers. Bad input throws InputError naming its source: a
+// file, or a setting by its word (target, workload, ...), which the command
+// line says as its option.
 // Marked speeds in Mflop/s, work in flop, times in seconds.
 #include <cstddef>
 #include <functional>
@@ -37,7 +39,7 @@ ProgramWorkload kernel_workload_of(const std::string& kernel, const std::string&
 // empty: W known only where measured); InputError naming `option` when the
 // expression is not one.
 ProgramWorkload program_workload(const std::string& name, const std::string& expression,
-                                 const std::string& option = "--workload");
+                                 const std::string& option = "workload");
 // A sweep's workload: its kernel's, its program's expression, or, for a
 // program without one, its measured W interpolated as a power law between
 // consecutive sizes (log W linear in log N; beyond the sizes swept, the
@@ -61,7 +63,7 @@ SweepTrend fit_speed_efficiency_trend(const Sweep& sweep, std::size_t degree);
 
 // The smallest whole N in [N_min, 2 N_max] (N_min, N_max: the sizes swept)
 // where the trend line reaches `target` (in (0, 1], else InputError naming
-// --target); extrapolated when N > N_max; size empty when never reached.
+// target); extrapolated when N > N_max; size empty when never reached.
 SweepTarget find_target_size(const Sweep& sweep, const SweepTrend& trend, double target);
 
 // Chen et al. 2008 Section 4.4, the step between a sweep's sizes and its verifying
@@ -113,7 +115,8 @@ struct CsvSweepOptions {
 // A sweep file told apart by its content: a JSON document (io::looks_like_json)
 // is a hetscale.sweep/1 sweep, which carries what `csv` gives, so none of it
 // may be given; anything else is a CSV sweep (parse_sweep_csv), which needs
-// --marked-speed and --kernel. InputError naming the option or the file.
+// --marked-speed and --kernel. InputError naming the file or the setting
+// (marked-speed, kernel, program, workload, configuration).
 Sweep read_sweep_file(const std::string& path, const CsvSweepOptions& csv);
 
 // --- Configurations and psi (Definition 3) -----------------------------------
@@ -227,7 +230,7 @@ IsospeedPrediction predict_isospeed(const model::CommunicationCosts& costs, cons
                                     const std::string& base_name = "");
 // Any workload with a W(N). `overhead`: T_o as an expression in N and p over
 // the measured costs, bcast(p), send(n), recv(n) and barrier(p) (n in
-// doubles), required for a user's program (InputError naming --overhead);
+// doubles), required for a user's program (InputError naming overhead);
 // empty for ge and mm, whose models are hetscale's.
 IsospeedPrediction predict_isospeed(const model::CommunicationCosts& costs, const ProgramWorkload& workload,
                                     const std::vector<ScalingConfiguration>& configurations,

@@ -20,7 +20,7 @@
 namespace hetscale {
 
 enum class ScaleVariable { processes, marked_speed, problem_size };
-// "p", "C", "N"; InputError naming --variable otherwise.
+// "p", "C", "N"; InputError naming the setting variable otherwise.
 ScaleVariable scale_variable_named(const std::string& name);
 std::string scale_variable_name(ScaleVariable variable);
 
@@ -110,7 +110,7 @@ struct ScalingPrediction {
 // keeps one behaviour (a/C, b log p) that one term fits; fitted alone, t_par
 // needs two, and a few noisy points choose them badly (docs/prediction.md).
 // Throws InputError naming the source when the measurements hold fewer than
-// three distinct scales, or `at` is not a finite number > 0 (naming --at).
+// three distinct scales, or `at` is not a finite number > 0 (naming the setting at).
 ScalingPrediction predict_scaling(const ScalingMeasurements& measurements, double at,
                                   const empirical::SearchOptions& options = {});
 

@@ -42,7 +42,7 @@ enum class SerialTime {
   through_origin,  // b N fitted with a = 0: the constrained fit when a < 0; then f = 0 and S_N^th = N
   measured,        // the single-processor run at each size; f, S_N^th and eps_N unknown, Karp-Flatt e from S_N
 };
-// "line", "through-origin", "measured"; InputError naming --serial-time otherwise.
+// "line", "through-origin", "measured"; InputError naming the setting serial-time otherwise.
 SerialTime serial_time_named(const std::string& name);
 std::string serial_time_name(SerialTime how);
 

@@ -16,7 +16,8 @@ std::vector<std::string> split_names(std::string_view text);
 
 // A list of finite numbers from a command-line value: "1,0.5,0.25", or
 // "@FILE" for numbers in a file separated by commas, spaces or new lines
-// (with # comments). `option` names the option in errors ("--speeds").
+// (with # comments). `option` names the value in errors: the command line
+// gives its option, the library a setting's name (speeds).
 std::vector<double> parse_number_list(const std::string& text, const std::string& option);
 
 // A number list (as parse_number_list) of numbers > 0; InputError names

@@ -54,7 +54,8 @@ inline constexpr std::size_t max_message_elements = 100'000'000;  // 800 MB of d
 inline constexpr std::size_t max_repetitions = 1'000'000;         // of one point, min_seconds included
 
 // Every check that needs no communication, the same on every rank, so that
-// all ranks exit together. Throws hetscale::InputError naming the option:
+// all ranks exit together. Throws hetscale::InputError naming the setting
+// (sizes, repetitions, min-seconds: the command line's option words):
 // fewer than 2 ranks, no sizes or fewer than two different ones (T_send =
 // a + b N), a size of 0 or above max_message_elements, repetitions 0, a
 // negative min_seconds, a non-positive seconds_per_kernel.

@@ -52,7 +52,8 @@ struct FarmOptions {
 
 // Every check that needs no communication: each rank runs it on the same
 // arguments and reaches the same verdict, so all ranks exit together.
-// Throws hetscale::InputError naming the option.
+// Throws hetscale::InputError naming the setting by its word (speeds,
+// eval-time, ...), which the command line says as its option.
 void validate_farm_options(const FarmOptions& options, int ranks);
 
 struct FarmOutcome {

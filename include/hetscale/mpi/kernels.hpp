@@ -50,7 +50,8 @@ struct KernelOptions {
 };
 
 // Every check that needs no communication, so all ranks reach the same
-// verdict. Throws InputError naming the option.
+// verdict. Throws InputError naming the setting by its word (speeds, size,
+// ...), which the command line says as its option.
 void validate_kernel_options(const KernelOptions& options, int ranks);
 
 

@@ -15,7 +15,8 @@ struct MarkedSpeedOptions {
 };
 
 // The marked speeds given, one per rank of `ranks`, or none (to be measured).
-// No MPI: every rank makes the same checks. InputError naming the option or
+// No MPI: every rank makes the same checks. InputError naming the setting
+// (marked, marked-speeds, speed-seconds: the command line's option words) or
 // the file: both sources given, a number or speed that is not > 0, a
 // platform of relative speeds, not one speed per rank, seconds outside (0, 60].
 std::vector<double> given_marked_speeds(const MarkedSpeedOptions& options, int ranks);

@@ -15,7 +15,7 @@ std::vector<std::string> region_names(const RunRecord& run);
 
 // Region `name` of `run`, a run record of its own (source "RUN, region
 // NAME"; a region whose record is not sound is refused when the run is
-// read); InputError(run.source, "--region", ...) naming the regions there are
+// read); InputError("region", ...) naming the run and the regions it has
 // when the run has no such region.
 RunRecord region_record(const RunRecord& run, const std::string& name);
 

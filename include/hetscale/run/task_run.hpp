@@ -66,6 +66,7 @@ struct TaskRunSettings {
   double timeout_seconds = 0.0;  // a task's process group ended past it (SIGTERM, then SIGKILL); 0: none
   std::string output_dir;        // each task's output kept as DIR/N.out and DIR/N.err; empty: discarded
   std::string job_log;           // the job log's path, for what is said and the record (empty: none kept)
+  std::string how_to_resume;     // said when the run stops: how to run the tasks not done
   std::string label;             // the run record's; empty: "K tasks of SOURCE"
   std::string mpi_library;       // for the record's context
   io::ProgressOutput progress = io::ProgressOutput::automatic;

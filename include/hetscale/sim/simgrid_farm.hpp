@@ -67,8 +67,9 @@ struct SimulatedFarmRun {
   double efficiency() const { return *record.t_seq_ref / (record.t_par * speed_sum); }
 };
 
-// Throws InputError (std::invalid_argument) naming the platform or option
-// when the farm cannot run: fewer than two nodes, more clients than nodes
+// Throws InputError (std::invalid_argument) naming the platform or the
+// setting (clients, generations, eval-time, ...: the command line's option
+// words) when the farm cannot run: fewer than two nodes, more clients than nodes
 // after the first, a platform whose speeds are marked without a reference
 // (the evaluation time needs relative speeds), zero tasks or generations, a
 // bad evaluation time.
