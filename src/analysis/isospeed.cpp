@@ -13,8 +13,6 @@
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
-#include <gsl/gsl_errno.h>
-#include <gsl/gsl_multifit.h>
 
 #include "hetscale/io/expression.hpp"
 #include "hetscale/io/files.hpp"
@@ -22,6 +20,7 @@
 #include "hetscale/io/number_list.hpp"
 #include "hetscale/model/isospeed.hpp"
 #include "io/strict_json.hpp"
+#include "analysis/isospeed_source.hpp"
 #include "model/statistics.hpp"
 
 namespace hetscale {
@@ -30,91 +29,6 @@ namespace {
 // A W column may differ from W(N) by this much: the paper prints three
 // significant figures (1.44E+08).
 constexpr double printed_work_tolerance = 0.005;
-
-// --- CSV -------------------------------------------------------------------
-// Comma-separated cells with the spaces around them removed; blank lines and
-// lines starting with '#' are skipped; the first other line is the header.
-
-std::string_view strip(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) text.remove_suffix(1);
-  return text;
-}
-
-struct CsvRow {
-  std::size_t line = 0;
-  std::vector<std::string> cells;
-  std::string field() const { return fmt::format("line {}", line); }
-};
-
-struct Csv {
-  CsvRow header;
-  std::vector<CsvRow> rows;
-  std::string header_text() const {
-    std::string text;
-    for (const auto& cell : header.cells) text += (text.empty() ? "" : ",") + cell;
-    return text;
-  }
-  bool has(std::string_view column) const {
-    return std::find(header.cells.begin(), header.cells.end(), column) != header.cells.end();
-  }
-  std::size_t column(std::string_view name) const {
-    return static_cast<std::size_t>(std::find(header.cells.begin(), header.cells.end(), name) - header.cells.begin());
-  }
-};
-
-Csv read_csv(std::string_view text, const std::string& source, std::string_view expected_header) {
-  Csv csv;
-  bool header_seen = false;
-  std::size_t line_number = 0;
-  while (!text.empty()) {
-    const auto end = text.find('\n');
-    const auto line = strip(text.substr(0, end));
-    text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
-    ++line_number;
-    if (line.empty() || line.front() == '#') continue;
-    CsvRow row{line_number, {}};
-    for (std::string_view rest = line;;) {
-      const auto comma = rest.find(',');
-      row.cells.emplace_back(strip(rest.substr(0, comma)));
-      if (comma == std::string_view::npos) break;
-      rest.remove_prefix(comma + 1);
-    }
-    if (!header_seen) {
-      csv.header = std::move(row);
-      header_seen = true;
-      continue;
-    }
-    if (row.cells.size() != csv.header.cells.size())
-      throw InputError(
-          source, row.field(),
-          fmt::format("has {} fields, expected {} ({})", row.cells.size(), csv.header.cells.size(), csv.header_text()));
-    csv.rows.push_back(std::move(row));
-  }
-  if (!header_seen)
-    throw InputError(source, "", fmt::format("is empty; expected the header '{}' and rows", expected_header));
-  return csv;
-}
-
-// A cell that must be a finite number > 0; `what` says what it is, for the message.
-double positive_cell(const CsvRow& row, std::size_t column, const std::string& source, std::string_view name,
-                     std::string_view unit) {
-  const std::string& text = row.cells[column];
-  char* end = nullptr;
-  errno = 0;
-  const double value = std::strtod(text.c_str(), &end);
-  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value) || value <= 0.0)
-    throw InputError(source, row.field(), fmt::format("{} must be a number > 0{}, got '{}'", name, unit, text));
-  return value;
-}
-
-std::size_t process_count_cell(const CsvRow& row, std::size_t column, const std::string& source) {
-  const double value = positive_cell(row, column, source, "processes", " (a whole number)");
-  if (value != std::floor(value) || value > 1e9)
-    throw InputError(source, row.field(),
-                     fmt::format("processes must be a whole number >= 1, got '{}'", row.cells[column]));
-  return static_cast<std::size_t>(value);
-}
 
 // --- kernels ----------------------------------------------------------------
 
@@ -127,7 +41,6 @@ model::Workload workload_of(const std::string& kernel, const std::string& source
   }
 }
 
-std::string sweep_source(const Sweep& sweep) { return sweep.source.empty() ? "sizes" : sweep.source; }
 
 // W(N) through measured (N, W): log W linear in log N between consecutive
 // sizes, the nearest segment's power law beyond them.
@@ -280,157 +193,6 @@ ProgramWorkload sweep_workload(const Sweep& sweep) {
   return workload;
 }
 
-// --- trend line and target ---------------------------------------------------------
-
-double trend_speed_efficiency(const SweepTrend& trend, double n) {
-  double value = 0.0;
-  for (auto c = trend.coefficients.rbegin(); c != trend.coefficients.rend(); ++c) value = value * n + *c;
-  return value;
-}
-
-SweepTrend fit_speed_efficiency_trend(const Sweep& sweep, std::size_t degree) {
-  if (degree < 1 || degree > SweepTrend::max_degree)
-    throw InputError("degree", "",
-                     fmt::format("must be a whole number from 1 to {}, got {}", SweepTrend::max_degree, degree));
-  const double c = sweep.marked_speed();
-  std::vector<double> sizes, efficiencies;
-  std::set<double> distinct;
-  for (const auto& point : sweep.points) {
-    if (!point.check_passed) continue;
-    sizes.push_back(point.size);
-    efficiencies.push_back(point.speed_efficiency(c));
-    distinct.insert(point.size);
-  }
-  const std::size_t needed = degree + 2;
-  if (distinct.size() < needed)
-    throw InputError(sweep_source(sweep), "points",
-                     fmt::format("the speed-efficiency trend needs at least {} sizes for a degree-{} trend line, "
-                                 "got {}{}",
-                                 needed, degree, distinct.size(),
-                                 distinct.size() == sweep.points.size() ? "" : " (distinct sizes whose check passed)"));
-
-  // E_s = sum d_k x^k with x = N / N_max, solved by GSL (SVD), then c_k = d_k / N_max^k.
-  const double scale = *distinct.rbegin();
-  const std::size_t n = sizes.size(), terms = degree + 1;
-  gsl_set_error_handler_off();
-  gsl_matrix* design = gsl_matrix_alloc(n, terms);
-  gsl_vector* observed = gsl_vector_alloc(n);
-  gsl_vector* scaled_coefficients = gsl_vector_alloc(terms);
-  gsl_matrix* covariance = gsl_matrix_alloc(terms, terms);
-  gsl_multifit_linear_workspace* workspace = gsl_multifit_linear_alloc(n, terms);
-  for (std::size_t i = 0; i < n; ++i) {
-    double power = 1.0;
-    for (std::size_t k = 0; k < terms; ++k, power *= sizes[i] / scale) gsl_matrix_set(design, i, k, power);
-    gsl_vector_set(observed, i, efficiencies[i]);
-  }
-  double residual_sum = 0.0;
-  const int status = gsl_multifit_linear(design, observed, scaled_coefficients, covariance, &residual_sum, workspace);
-  SweepTrend trend;
-  trend.degree = degree;
-  for (std::size_t k = 0; k < terms; ++k)
-    trend.coefficients.push_back(gsl_vector_get(scaled_coefficients, k) / std::pow(scale, static_cast<double>(k)));
-  gsl_multifit_linear_free(workspace);
-  gsl_matrix_free(covariance);
-  gsl_vector_free(scaled_coefficients);
-  gsl_vector_free(observed);
-  gsl_matrix_free(design);
-  if (status != GSL_SUCCESS)
-    throw std::runtime_error(fmt::format("least-squares trend line failed: {}", gsl_strerror(status)));
-
-  double mean = 0.0;
-  for (double e : efficiencies) mean += e / static_cast<double>(n);
-  double total = 0.0, residual = 0.0;
-  for (std::size_t i = 0; i < n; ++i) {
-    total += (efficiencies[i] - mean) * (efficiencies[i] - mean);
-    const double error = efficiencies[i] - trend_speed_efficiency(trend, sizes[i]);
-    residual += error * error;
-  }
-  trend.r_squared = total > 0.0 ? 1.0 - residual / total : 1.0;
-  return trend;
-}
-
-SweepTarget find_target_size(const Sweep& sweep, const SweepTrend& trend, double target) {
-  if (!std::isfinite(target) || target <= 0.0 || target > 1.0)
-    throw InputError("target", "", fmt::format("must be in (0, 1], got {:g}", target));
-  if (sweep.points.empty()) throw InputError(sweep_source(sweep), "points", "must not be empty");
-  double smallest = sweep.points.front().size, largest = smallest;
-  for (const auto& point : sweep.points)
-    smallest = std::min(smallest, point.size), largest = std::max(largest, point.size);
-
-  SweepTarget result;
-  result.speed_efficiency = target;
-  const double last = 2.0 * largest;
-  const auto reaches = [&](double n) { return trend_speed_efficiency(trend, n) >= target; };
-  // A scan of the interval brackets the first crossing (low: not reached, high:
-  // reached), bisection narrows it, and the first whole N that reaches is taken.
-  if (reaches(smallest)) {
-    result.size = smallest;
-  } else {
-    constexpr int steps = 4000;
-    double low = smallest;
-    for (int i = 1; i <= steps && !result.size; ++i) {
-      double high = smallest + (last - smallest) * i / steps;
-      if (!reaches(high)) {
-        low = high;
-        continue;
-      }
-      for (int k = 0; k < 100 && high - low > 1e-9 * high; ++k) {
-        const double middle = 0.5 * (low + high);
-        (reaches(middle) ? high : low) = middle;
-      }
-      // The first whole N past `low`; the next one if rounding left it just short.
-      const double whole = std::ceil(low);
-      result.size = reaches(whole) ? whole : std::ceil(high);
-    }
-  }
-  if (!result.size) return result;
-  result.extrapolated = *result.size > largest;
-  return result;
-}
-
-std::optional<double> choose_verifying_size(Sweep& sweep, double target, std::size_t degree) {
-  try {
-    sweep.trend = fit_speed_efficiency_trend(sweep, degree);
-    sweep.target = find_target_size(sweep, *sweep.trend, target);
-    if (sweep.target->size) return std::round(*sweep.target->size);
-  } catch (const std::invalid_argument&) {
-    sweep.trend.reset();
-    sweep.target = SweepTarget{target, std::nullopt, false, std::nullopt, {}};
-  }
-  return std::nullopt;
-}
-
-std::optional<double> choose_refining_size(const Sweep& sweep, const std::vector<SweepPoint>& verifying,
-                                           double target) {
-  if (verifying.empty()) return std::nullopt;
-  const double c = sweep.marked_speed();
-  if (std::abs(nearest_to_target(sweep, verifying, target).speed_efficiency(c) - target) <=
-      0.5 * kTargetTolerance * target)
-    return std::nullopt;
-  std::vector<std::pair<double, double>> measured;  // (N, E_s), by N
-  for (const auto* points : {&sweep.points, &verifying})
-    for (const auto& point : *points)
-      if (point.check_passed) measured.emplace_back(point.size, point.speed_efficiency(c));
-  std::sort(measured.begin(), measured.end());
-  const double last = verifying.back().size;
-  std::optional<double> next;
-  double nearest = std::numeric_limits<double>::infinity();
-  for (std::size_t i = 0; i + 1 < measured.size(); ++i) {
-    const auto [n0, e0] = measured[i];
-    const auto [n1, e1] = measured[i + 1];
-    if (n0 == n1 || (e0 - target) * (e1 - target) > 0.0 || e0 == e1) continue;
-    const double distance = last < n0 ? n0 - last : last > n1 ? last - n1 : 0.0;
-    if (distance >= nearest) continue;
-    nearest = distance;
-    next = std::round(n0 + (target - e0) / (e1 - e0) * (n1 - n0));
-  }
-  if (!next) return std::nullopt;
-  // A sweep's point is one run like the others, no verification of its N.
-  for (const auto& run : verifying)
-    if (run.size == *next) return std::nullopt;
-  return next;
-}
-
 Sweep parse_sweep_csv(std::string_view text, const std::string& source, const std::string& kernel,
                       const std::vector<double>& marked_speeds, const std::string& configuration) {
   return parse_sweep_csv(text, source, kernel_workload_of(kernel, "kernel", ""), marked_speeds, configuration);
@@ -444,25 +206,12 @@ Sweep parse_sweep_csv(std::string_view text, const std::string& source, const Pr
     if (!std::isfinite(marked_speeds[i]) || marked_speeds[i] <= 0.0)
       throw InputError("marked-speed", fmt::format("item {}", i + 1),
                        fmt::format("must be a number > 0 (Mflop/s), got {:g}", marked_speeds[i]));
-  const std::string allowed = "N, W, T_ms, T_s, speed, E_s";
-  const Csv csv = read_csv(text, source, "N,T_ms");
-  for (const auto& column : csv.header.cells)
-    if (column != "N" && column != "W" && column != "T_ms" && column != "T_s" && column != "speed" && column != "E_s")
-      throw InputError(
-          source, csv.header.field(),
-          fmt::format("unknown column '{}' in the header '{}'; allowed: {}", column, csv.header_text(), allowed));
-  if (!csv.has("N") || csv.has("T_ms") == csv.has("T_s"))
-    throw InputError(source, csv.header.field(),
-                     fmt::format("header is '{}': needs the column N and one of T_ms or T_s (allowed: {})",
-                                 csv.header_text(), allowed));
-  const bool milliseconds = csv.has("T_ms");
-  const std::size_t size_column = csv.column("N"), time_column = csv.column(milliseconds ? "T_ms" : "T_s");
-
-  if (!workload.work && !csv.has("W"))
+  const SweepCsv csv = parse_sweep_csv_rows(text, source);
+  if (!workload.work && !csv.has_work_column)
     throw InputError(
-        source, csv.header.field(),
+        source, csv.header_field,
         fmt::format("header is '{}': {} has no workload W(N) given, so W must come from a column W (allowed: {})",
-                    csv.header_text(), kernel, allowed));
+                    csv.header_text, kernel, sweep_csv_columns));
   Sweep sweep;
   sweep.source = source;
   sweep.kernel = kernel;
@@ -473,10 +222,9 @@ Sweep parse_sweep_csv(std::string_view text, const std::string& source, const Pr
   sweep.context_json = nlohmann::json{{"read_from", source}, {"format", "csv"}}.dump();
   for (const auto& row : csv.rows) {
     SweepPoint point;
-    point.size = positive_cell(row, size_column, source, "N", "");
+    point.size = row.size;
     point.checked = !workload.users_program;  // hetscale checks its kernels; a user's sweep was not checked
-    const double time = positive_cell(row, time_column, source, milliseconds ? "T_ms" : "T_s", "");
-    point.seconds = milliseconds ? time * 1e-3 : time;
+    point.seconds = row.seconds;
     if (workload.work) {
       point.work = workload.work(point.size);
       if (!std::isfinite(point.work) || point.work <= 0.0)
@@ -484,12 +232,12 @@ Sweep parse_sweep_csv(std::string_view text, const std::string& source, const Pr
             workload.expression.empty() ? "kernel" : "workload", "",
             fmt::format("W({:g}) = {:g}: W(N) must be a number > 0 at every N of {}", point.size, point.work, source));
     }
-    if (csv.has("W")) {
-      const double printed = positive_cell(row, csv.column("W"), source, "W", " (flop)");
+    if (row.work) {
+      const double printed = *row.work;
       if (!workload.work)
         point.work = printed;
       else if (std::abs(printed - point.work) > printed_work_tolerance * point.work)
-        throw InputError(source, row.field(),
+        throw InputError(source, row.field,
                          fmt::format("W = {:g} is not W(N) = {:.0f} of {} {} at N = {:g} (0.5 % allowed); "
                                      "is the {} right?",
                                      printed, point.work, workload.users_program ? "the workload of" : "kernel", kernel,
@@ -497,7 +245,6 @@ Sweep parse_sweep_csv(std::string_view text, const std::string& source, const Pr
     }
     sweep.points.push_back(point);
   }
-  if (sweep.points.empty()) throw InputError(source, "", "has a header but no rows");
   return sweep;
 }
 
@@ -538,161 +285,9 @@ Sweep read_sweep_file(const std::string& path, const CsvSweepOptions& csv) {
   return parse_sweep_csv(text, path, workload, marked_speeds, configuration);
 }
 
-// --- configurations and psi ------------------------------------------------------
+// --- prediction -------------------------------------------------------------------
 
-std::vector<ScalingConfiguration> parse_configurations_csv(std::string_view text, const std::string& source) {
-  const std::string expected = "'name,marked_speed,N' or 'name,marked_speed,N,processes'";
-  const Csv csv = read_csv(text, source, "name,marked_speed,N");
-  const auto& header = csv.header.cells;
-  const bool with_processes = header.size() == 4;
-  if (!csv.has("marked_speed"))
-    throw InputError(source, csv.header.field(),
-                     fmt::format("header is '{}': the column marked_speed is missing (each configuration's marked "
-                                 "speed C in Mflop/s, Chen et al. 2008 Definition 1); expected {}",
-                                 csv.header_text(), expected));
-  if (header.size() < 3 || header.size() > 4 || header[0] != "name" || header[1] != "marked_speed" ||
-      header[2] != "N" || (with_processes && header[3] != "processes"))
-    throw InputError(source, csv.header.field(),
-                     fmt::format("header is '{}', expected {}", csv.header_text(), expected));
-
-  std::vector<ScalingConfiguration> configurations;
-  std::set<std::string> names;
-  for (const auto& row : csv.rows) {
-    ScalingConfiguration configuration;
-    configuration.name = row.cells[0];
-    if (configuration.name.empty()) throw InputError(source, row.field(), "name must not be empty");
-    if (!names.insert(configuration.name).second)
-      throw InputError(source, row.field(), fmt::format("name '{}' appears twice", configuration.name));
-    configuration.marked_speed = positive_cell(row, 1, source, "marked_speed", " (Mflop/s)");
-    configuration.size = positive_cell(row, 2, source, "N", "");
-    if (with_processes) configuration.processes = process_count_cell(row, 3, source);
-    configuration.source = source;
-    configurations.push_back(std::move(configuration));
-  }
-  if (configurations.size() < 2)
-    throw InputError(
-        source, "",
-        fmt::format("has {} configuration(s); psi compares two or more, in scaling order", configurations.size()));
-  return configurations;
-}
-
-std::vector<ScalingConfiguration> read_configurations(const std::string& path) {
-  return parse_configurations_csv(io::read_text_file(path), path);
-}
-
-bool target_missed(double verified_speed_efficiency, double target) {
-  return std::abs(verified_speed_efficiency - target) > kTargetTolerance * std::abs(target);
-}
-
-bool prediction_error_flagged(const std::optional<double>& relative_error) {
-  return relative_error && std::abs(*relative_error) > kPredictionErrorFlag;
-}
-
-std::optional<double> sweep_target_size(const Sweep& sweep) {
-  if (!sweep.target) return std::nullopt;
-  if (sweep.target->verified) return sweep.target->verified->size;
-  return sweep.target->size;
-}
-
-ScalingConfiguration configuration_from_sweep(const Sweep& sweep) {
-  ScalingConfiguration configuration;
-  configuration.name = sweep.configuration;
-  configuration.marked_speed = sweep.marked_speed();
-  configuration.size = sweep_target_size(sweep);
-  if (!configuration.size)
-    throw InputError(sweep_source(sweep), "target.N",
-                     sweep.target ? fmt::format("the trend line never reached the target E_s = {:g}; no N to "
-                                                "compare (sweep larger sizes or lower the target)",
-                                                sweep.target->speed_efficiency)
-                                  : std::string("missing: the sweep has no target N (`hetscale scale fit` reads one "
-                                                "off its trend line)"));
-  configuration.processes = sweep.processes();
-  configuration.process_marked_speeds = sweep.marked_speeds;
-  configuration.source = sweep_source(sweep);
-  return configuration;
-}
-
-PsiTable isospeed_psi(const std::string& kernel, const std::vector<ScalingConfiguration>& configurations) {
-  return isospeed_psi(kernel_workload_of(kernel, "kernel", ""), configurations);
-}
-
-PsiTable isospeed_psi(const ProgramWorkload& program, const std::vector<ScalingConfiguration>& configurations) {
-  if (!program.work) throw InputError("workload", "", fmt::format("is required: psi needs {}'s W(N)", program.name));
-  const auto& workload = program.work;
-  if (configurations.size() < 2)
-    throw InputError(configurations.empty() ? "configs" : configurations.front().source, "",
-                     "psi compares two or more configurations");
-  PsiTable table;
-  table.kernel = program.name;
-  table.workload = program;
-  table.configurations = configurations;
-  for (const auto& configuration : configurations) {
-    if (!configuration.size)
-      throw InputError(configuration.source, configuration.name, "has no N; psi needs every configuration's N");
-    if (table.sources.empty() || table.sources.back() != configuration.source)
-      table.sources.push_back(configuration.source);
-    table.works.push_back(workload(*configuration.size));
-  }
-  for (std::size_t i = 0; i + 1 < configurations.size(); ++i) {
-    const auto &from = configurations[i], &to = configurations[i + 1];
-    PsiStep step{from.name,          to.name, from.marked_speed, to.marked_speed, *from.size, *to.size, table.works[i],
-                 table.works[i + 1], 0.0};
-    step.psi = model::isospeed_efficiency_scalability(step.marked_speed, step.work, step.scaled_marked_speed,
-                                                      step.scaled_work);
-    table.steps.push_back(step);
-  }
-  return table;
-}
-
-namespace {
-
-// One kernel for all the sweeps; returns it.
-std::string common_kernel(const std::vector<Sweep>& sweeps) {
-  for (const auto& sweep : sweeps)
-    if (sweep.kernel != sweeps.front().kernel || sweep.users_program != sweeps.front().users_program ||
-        sweep.workload != sweeps.front().workload)
-      throw InputError(sweep_source(sweep), "kernel",
-                       fmt::format("is {}{} but {} is {}{}: psi compares one workload across configurations",
-                                   sweep.kernel, sweep.workload.empty() ? "" : " (W(N) = " + sweep.workload + ")",
-                                   sweep_source(sweeps.front()), sweeps.front().kernel,
-                                   sweeps.front().workload.empty() ? "" : " (W(N) = " + sweeps.front().workload + ")"));
-  return sweeps.front().kernel;
-}
-
-void require_two_sweeps(const std::vector<Sweep>& sweeps) {
-  if (sweeps.size() < 2)
-    throw InputError(sweeps.empty() ? "SWEEP" : sweep_source(sweeps.front()), "",
-                     "two or more sweeps are needed, one per configuration, in scaling order");
-}
-
-// A prediction starts from the base's N holding its target.
-void require_base_held_its_target(const Sweep& base) {
-  if (const auto problem = base_target_problem(base)) throw InputError(sweep_source(base), "target.verified", *problem);
-}
-
-}  // namespace
-
-// A verified run that missed its target (by more than kTargetTolerance) gives no N to start from.
-std::optional<std::string> base_target_problem(const Sweep& base) {
-  if (!base.target || !base.target->verified || !(base.target->verified->seconds > 0.0)) return std::nullopt;
-  const auto& verified = *base.target->verified;
-  const double measured = verified.work / (verified.seconds * base.marked_speed() * 1e6);
-  if (!target_missed(measured, base.target->speed_efficiency)) return std::nullopt;
-  return fmt::format("E_s {:.4g} at N = {:g} missed the target {:g} by more than {:g} %: the base's N does not hold "
-                     "its target, so there is nothing to predict from (sweep it again)",
-                     measured, verified.size, base.target->speed_efficiency, 100.0 * kTargetTolerance);
-}
-
-PsiTable psi_from_sweeps(const std::vector<Sweep>& sweeps) {
-  require_two_sweeps(sweeps);
-  common_kernel(sweeps);
-  const auto workload = sweep_workload(sweeps.front());
-  std::vector<ScalingConfiguration> configurations;
-  for (const auto& sweep : sweeps) configurations.push_back(configuration_from_sweep(sweep));
-  return isospeed_psi(workload, configurations);
-}
-
-// --- prediction ---------------------------------------------------------------------
+using namespace isospeed_sweeps;
 
 IsospeedPrediction predict_isospeed(const model::CommunicationCosts& costs, const std::string& kernel,
                                     const std::vector<ScalingConfiguration>& configurations,

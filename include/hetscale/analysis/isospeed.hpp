@@ -2,8 +2,8 @@
 // Chen et al. 2008 on measurements (Sections 4.4-4.5): the speed-efficiency trend
 // line of a sweep and the size N that reaches a target E_s; the
 // isospeed-efficiency scalability psi between configurations; and its
-// prediction from communication costs (Corollary 2). Pure: no MPI, no files
-// except the CSV readers. Bad input throws InputError naming its source: a
+// prediction from communication costs (Corollary 2). No MPI; a CSV's rows
+// are read by record/sweep_csv.hpp. Bad input throws InputError naming its source: a
 // file, or a setting by its word (target, workload, ...), which the command
 // line says as its option.
 // Marked speeds in Mflop/s, work in flop, times in seconds.
@@ -18,6 +18,7 @@
 #include "hetscale/record/comm_profile.hpp"
 #include "hetscale/record/step_costs.hpp"
 #include "hetscale/record/sweep.hpp"
+#include "hetscale/record/sweep_csv.hpp"
 
 namespace hetscale {
 
@@ -121,22 +122,7 @@ Sweep read_sweep_file(const std::string& path, const CsvSweepOptions& csv);
 
 // --- Configurations and psi (Definition 3) -----------------------------------
 
-struct ScalingConfiguration {
-  std::string name;
-  double marked_speed = 0.0;                  // C, Mflop/s
-  std::optional<double> size;                 // N that holds E_s (measured), if known
-  std::optional<std::size_t> processes;       // p, if known
-  std::vector<double> process_marked_speeds;  // per process in rank order, if known
-  std::string source;                         // the file it came from
-  // The kernel's steps measured on this configuration (bench steps): T_o (and
-  // mm's T_c) from them instead of Section 4.5's model (predict_from_step_costs).
-  std::optional<StepCosts> step_costs;
-};
-
-// CSV with the header `name,marked_speed,N` (optionally `,processes`), one
-// configuration per row in scaling order, at least two; `#` lines are comments.
-std::vector<ScalingConfiguration> parse_configurations_csv(std::string_view text, const std::string& source);
-std::vector<ScalingConfiguration> read_configurations(const std::string& path);
+// ScalingConfiguration and its CSV reader: record/sweep_csv.hpp.
 
 // A verified E_s further than this from its target, relative to the target,
 // missed it: the trend line's N does not hold the target there.
