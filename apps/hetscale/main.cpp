@@ -1,8 +1,6 @@
 // hetscale: the command line. It parses arguments, calls the library and
 // prints; every computation lives in the library.
-#include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <functional>
 #include <string>
@@ -11,20 +9,14 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
-#include "hetscale/analysis/run_analysis.hpp"
-#include "hetscale/analysis/serial_fit.hpp"
 #include "hetscale/analysis/what_if.hpp"
 #include "hetscale/sim/farm_what_if.hpp"
 #include "hetscale/io/input_error.hpp"
 #include "hetscale/io/number_list.hpp"
 #include "hetscale/io/progress.hpp"
-#include "hetscale/papers/paper_checks.hpp"
-#include "hetscale/platform/platform.hpp"
-#include "hetscale/record/measured_regions.hpp"
-#include "hetscale/record/run_record.hpp"
-#include "hetscale/record/timings.hpp"
 #include "hetscale/report/json_report.hpp"
 #include "hetscale/report/table.hpp"
+#include "hetscale/report/worked_examples.hpp"
 #include "hetscale/io/child_process.hpp"
 #include "hetscale/io/files.hpp"
 #include "hetscale/mpi/farm.hpp"
@@ -43,18 +35,6 @@ struct AnalyzeOptions {
   bool json = false;
 };
 
-std::string analyze(const std::string& run_path, const std::string& platform_path, bool json,
-                    const std::string& region = "") {
-  const RunRecord whole = read_run_record(run_path);
-  const RunRecord run =
-      region.empty() ? whole : with_options_named({"region"}, [&] { return region_record(whole, region); });
-  std::optional<Platform> platform;
-  if (!platform_path.empty()) platform = read_platform(platform_path);
-  if (!run.has_computation()) return json ? report::times_json(run) : report::times_table(run);
-  const auto analysis = analyze_run(run, platform ? &*platform : nullptr);
-  return json ? report::analysis_json(analysis) : report::analysis_table(analysis);
-}
-
 // --- model hetero / model ewf ----------------------------------------------
 struct HeteroOptions {
   std::string speeds, shares, work = "1";
@@ -64,20 +44,8 @@ struct HeteroOptions {
 Output model_hetero(const HeteroOptions& o) {
   const auto speeds = io::parse_positive_list(o.speeds, "--speeds");
   const auto shares = io::parse_number_list(o.shares, "--shares");
-  if (shares.size() != speeds.size())
-    throw InputError(
-        "--shares", "",
-        fmt::format("has {} values but --speeds has {}; give one share per processor", shares.size(), speeds.size()));
-  double sum = 0.0;
-  for (std::size_t i = 0; i < shares.size(); ++i) {
-    if (shares[i] < 0.0)
-      throw InputError("--shares", fmt::format("item {}", i + 1), fmt::format("must be >= 0, got {:g}", shares[i]));
-    sum += shares[i];
-  }
-  if (sum <= 0.0) throw InputError("--shares", "", "sum to zero; at least one share must be > 0");
   const double work = single_number(o.work, "--work");
-  if (work <= 0.0) throw InputError("--work", "", fmt::format("must be > 0, got {:g}", work));
-  const auto metrics = evaluate_distribution(speeds, shares, work);
+  const auto metrics = with_options_named({"shares", "work"}, [&] { return evaluate_distribution(speeds, shares, work); });
   return {o.json ? report::distribution_json(metrics) : report::distribution_table(metrics)};
 }
 
@@ -89,8 +57,7 @@ struct EwfOptions {
 Output model_ewf(const EwfOptions& o) {
   const auto speeds = io::parse_positive_list(o.speeds, "--speeds");
   const double ratio = single_number(o.ratio, "--R");
-  if (ratio < 0.0) throw InputError("--R", "", fmt::format("must be >= 0, got {:g}", ratio));
-  const auto metrics = evaluate_worsening(speeds, ratio);
+  const auto metrics = with_options_named({"R"}, [&] { return evaluate_worsening(speeds, ratio); });
   return {o.json ? report::worsening_json(metrics) : report::worsening_table(metrics)};
 }
 
@@ -102,21 +69,11 @@ struct FarmModelOptions {
 Output model_farm(const FarmModelOptions& o) {
   const auto speeds = io::parse_positive_list(o.speeds, "--speeds");
   const auto tasks = count_option(o.tasks, "--tasks"), generations = count_option(o.generations, "--generations");
-  const double eval_time = single_number(o.eval_time, "--eval-time");
-  if (eval_time <= 0.0) throw InputError("--eval-time", "", fmt::format("must be > 0, got {:g}", eval_time));
-  const double latency = single_number(o.latency, "--latency");
-  if (latency < 0.0) throw InputError("--latency", "", fmt::format("must be >= 0, got {:g}", latency));
-  const auto what_if = sim::evaluate_farm_policies(speeds, tasks, generations, eval_time, latency);
+  const double eval_time = single_number(o.eval_time, "--eval-time"), latency = single_number(o.latency, "--latency");
+  const auto what_if = with_options_named({"eval-time", "latency"}, [&] {
+    return sim::evaluate_farm_policies(speeds, tasks, generations, eval_time, latency);
+  });
   return {o.json ? report::farm_what_if_json(what_if) : report::farm_what_if_table(what_if)};
-}
-
-// --- fit serial ------------------------------------------------------------
-// Several timings files are read as one (for example the single-process runs
-// and the multi-process runs of `hetscale scale sweep --timings`).
-Output fit_serial(const std::vector<std::string>& timings_paths, bool json, const std::string& serial_time = "line") {
-  const auto how = with_options_named({"serial-time"}, [&] { return serial_time_named(serial_time); });
-  const auto fit = fit_serial_fraction(read_timings(timings_paths), how);
-  return {json ? report::serial_fit_json(fit) : report::serial_fit_table(fit)};
 }
 
 // --- demo ------------------------------------------------------------------
@@ -126,30 +83,8 @@ Output demo(bool json) {
   std::error_code error;
   std::filesystem::current_path(home_dir(), error);
   if (error) throw InputError("HETSCALE_HOME", home_dir(), "cannot enter the project folder: " + error.message());
-  const std::string examples = "examples/";
-  const auto sections = reproduce_papers("data");
-  std::size_t disagreeing = 0;
-  for (const auto& section : sections)
-    for (const auto& check : section.checks) disagreeing += check.agrees() ? 0 : 1;
-
-  const std::string run = examples + "run-hetero.json", platform = examples + "platform-hetero.json";
-  const std::string measured = examples + "run-measured.json", timings = examples + "timings.csv";
-  Output out;
-  out.code = disagreeing == 0 ? 0 : 1;
-  if (json) {
-    out.text = report::combined_json({{"paper_checks", report::paper_checks_json(sections)},
-                                      {"analysis", analyze(run, platform, true)},
-                                      {"analysis_measured_speeds", analyze(measured, "", true)},
-                                      {"serial_fit", fit_serial({timings}, true).text}});
-    return out;
-  }
-  out.text = "hetscale demo: the papers' worked examples recomputed from their published inputs\n";
-  out.text += report::paper_checks_table(sections);
-  out.text += fmt::format("\n\n$ hetscale analyze {} --platform {}\n", run, platform) + analyze(run, platform, false);
-  out.text += fmt::format("\n\n$ hetscale analyze {}\n", measured) + analyze(measured, "", false);
-  out.text += fmt::format("\n\n$ hetscale fit serial --timings {}\n", timings) + fit_serial({timings}, false).text;
-  if (disagreeing) out.text += fmt::format("\n{} paper values were NOT reproduced\n", disagreeing);
-  return out;
+  const auto examples = report::worked_examples(json);
+  return {examples.text, examples.disagreeing == 0 ? 0 : 1};
 }
 
 // --- farm ------------------------------------------------------------------
@@ -315,8 +250,10 @@ int main(int argc, char** argv) {
   analyze_command->add_flag("--json", analyze_options.json, "print JSON instead of tables");
   analyze_command->callback([&] {
     action = [&] {
-      return Output{
-          analyze(analyze_options.run, analyze_options.platform, analyze_options.json, analyze_options.region)};
+      return Output{with_options_named({"region"}, [&] {
+        return report::analysis_of_files(analyze_options.run, analyze_options.platform, analyze_options.json,
+                                         analyze_options.region);
+      })};
     };
   });
 
@@ -374,7 +311,12 @@ int main(int argc, char** argv) {
                      "where tau_1 comes from: line (a + b N fitted, the default), through-origin (b N: a = 0, the way "
                      "on when a comes out negative), measured (the single-processor run at each size; Karp-Flatt)");
   serial->add_flag("--json", fit_json, "print JSON instead of tables");
-  serial->callback([&] { action = [&] { return fit_serial(timings, fit_json, serial_time); }; });
+  serial->callback([&] {
+    action = [&] {
+      return Output{with_options_named({"serial-time"},
+                                       [&] { return report::serial_fit_of_files(timings, fit_json, serial_time); })};
+    };
+  });
 
   bool demo_json = false;
   demo_command->add_flag("--json", demo_json, "print JSON instead of tables");

@@ -2,6 +2,10 @@
 
 #include <algorithm>
 
+#include <fmt/core.h>
+
+#include "hetscale/io/input_error.hpp"
+
 #include "hetscale/model/energetic.hpp"
 #include "hetscale/model/heterogeneous.hpp"
 
@@ -9,6 +13,18 @@ namespace hetscale {
 
 DistributionMetrics evaluate_distribution(std::span<const double> speeds, std::span<const double> share_weights,
                                           double work) {
+  if (share_weights.size() != speeds.size())
+    throw InputError("shares", "",
+                     fmt::format("has {} values for {} speeds; give one share per processor", share_weights.size(),
+                                 speeds.size()));
+  double sum = 0.0;
+  for (std::size_t i = 0; i < share_weights.size(); ++i) {
+    if (!(share_weights[i] >= 0.0))
+      throw InputError("shares", fmt::format("item {}", i + 1), fmt::format("must be >= 0, got {:g}", share_weights[i]));
+    sum += share_weights[i];
+  }
+  if (sum <= 0.0) throw InputError("shares", "", "sum to zero; at least one share must be > 0");
+  if (!(work > 0.0)) throw InputError("work", "", fmt::format("must be > 0, got {:g}", work));
   DistributionMetrics metrics;
   metrics.speeds.assign(speeds.begin(), speeds.end());
   metrics.shares = model::normalized_shares(share_weights);
@@ -27,6 +43,7 @@ DistributionMetrics evaluate_distribution(std::span<const double> speeds, std::s
 }
 
 WorseningMetrics evaluate_worsening(std::span<const double> relative_speeds, double reference_ratio) {
+  if (!(reference_ratio >= 0.0)) throw InputError("R", "", fmt::format("must be >= 0, got {:g}", reference_ratio));
   WorseningMetrics metrics;
   metrics.speeds.assign(relative_speeds.begin(), relative_speeds.end());
   metrics.reference_ratio = reference_ratio;

@@ -1,5 +1,9 @@
 #include "hetscale/sim/farm_what_if.hpp"
 
+#include <fmt/core.h>
+
+#include "hetscale/io/input_error.hpp"
+
 #include <algorithm>
 
 #include "hetscale/distribute/farm_policy.hpp"
@@ -10,6 +14,9 @@ namespace hetscale::sim {
 
 FarmWhatIf evaluate_farm_policies(const std::vector<double>& speeds, std::size_t tasks_per_generation,
                                   std::size_t generations, double evaluation_seconds, double latency_seconds) {
+  if (!(evaluation_seconds > 0.0))
+    throw InputError("eval-time", "", fmt::format("must be > 0, got {:g}", evaluation_seconds));
+  if (!(latency_seconds >= 0.0)) throw InputError("latency", "", fmt::format("must be >= 0, got {:g}", latency_seconds));
   FarmWhatIf what_if;
   what_if.speeds = speeds;
   what_if.tasks_per_generation = tasks_per_generation;

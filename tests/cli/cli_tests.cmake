@@ -79,7 +79,7 @@ cli_bad_input(negative_speed_option "^hetscale: --speeds: item 1: must be > 0, g
   model ewf --speeds -1,2 --R 0.1)
 cli_bad_input(shares_sum_to_zero "^hetscale: --shares: sum to zero; at least one share must be > 0\n$"
   model hetero --speeds 1,2 --shares 0,0)
-cli_bad_input(shares_length "^hetscale: --shares: has 3 values but --speeds has 2"
+cli_bad_input(shares_length "^hetscale: --shares: has 3 values for 2 speeds; give one share per processor"
   model hetero --speeds 1,2 --shares 1,1,1)
 cli_bad_input(nan_option "^hetscale: --speeds: item 2: 'nan' is not a finite number\n$"
   model hetero --speeds 1,nan --shares 1,1)

@@ -26,6 +26,8 @@ struct DistributionMetrics {
 };
 
 // share_weights need not sum to 1 (task counts will do); they are normalised.
+// InputError naming the setting (shares: one per speed, each >= 0, not all 0;
+// work: > 0).
 DistributionMetrics evaluate_distribution(std::span<const double> speeds, std::span<const double> share_weights,
                                           double work = 1.0);
 
@@ -42,6 +44,7 @@ struct WorseningMetrics {
   std::vector<double> work_vs_ideal;    // W_i / W_i^id, Eq 42
 };
 
+// InputError naming R when it is negative.
 WorseningMetrics evaluate_worsening(std::span<const double> relative_speeds, double reference_ratio);
 
 }  // namespace hetscale

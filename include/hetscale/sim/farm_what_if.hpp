@@ -28,6 +28,7 @@ struct FarmWhatIf {
   std::vector<FarmPolicyOutcome> policies;  // even, proportional, adaptive, adaptive+
 };
 
+// InputError naming eval-time (> 0) or latency (>= 0).
 FarmWhatIf evaluate_farm_policies(const std::vector<double>& speeds, std::size_t tasks_per_generation,
                                   std::size_t generations, double evaluation_seconds, double latency_seconds);
 
