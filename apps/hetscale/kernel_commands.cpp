@@ -8,7 +8,6 @@
 
 #include <fmt/core.h>
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "cli.hpp"
 #include "kernel_commands.hpp"
@@ -21,10 +20,8 @@
 #include "hetscale/platform/speed_model.hpp"
 #include "hetscale/record/run_record.hpp"
 #include "hetscale/record/sweep.hpp"
-#include "hetscale/io/host_and_time.hpp"
 #include "hetscale/model/isospeed.hpp"
 #include "hetscale/record/timings.hpp"
-#include "hetscale/record/work_distribution.hpp"
 #include "hetscale/report/isospeed_report.hpp"
 #include "hetscale/mpi/kernels.hpp"
 #include "hetscale/mpi/marked_speeds.hpp"
@@ -140,40 +137,21 @@ int speed_command(SpeedCommand& command, int& argc, char**& argv) {
         if (!(command.seconds > 0.0 && command.seconds <= 60.0))
           throw InputError("--seconds", "", fmt::format("must be in (0, 60], got {:g}", command.seconds));
       },
-      [&](int rank, int ranks) {
+      [&](int rank, int) {
         const double own = speeds.empty() ? 1.0 : speeds[static_cast<std::size_t>(rank)];
         const auto measured = mpi::measure_marked_speeds(own, command.seconds);
         if (!measured) return 0;
-        Platform platform;
-        platform.name = command.name;
-        platform.speed_kind = SpeedKind::marked;
-        const std::string host = io::host_name();
-        for (int r = 0; r < ranks; ++r) {
-          PlatformNode node;
-          node.name = fmt::format("{}:{}", host, r);
-          node.speed = (*measured)[static_cast<std::size_t>(r)].marked_mflops;
-          platform.nodes.push_back(node);
-        }
-        std::string description = fmt::format(
-            "marked speeds measured by `hetscale bench speed` on {} ranks: the average of the elimination, dgemm and "
-            "fft kernels' Mflop/s; emulated relative speeds {}",
-            ranks, speeds.empty() ? std::string("none") : fmt::format("{}", fmt::join(speeds, ",")));
+        const auto [platform, description] = mpi::measured_speed_platform(*measured, speeds, command.name);
         if (!command.text_out.empty())
           io::write_file_atomically(command.text_out, platform_text(platform, description));
-        return print(written_and_shown(platform_json(platform, description), command.out, command.json, [&] {
-        std::string text = fmt::format("marked speeds of {} ranks (Mflop/s)\n", ranks);
-        text += fmt::format("{:<20} {:>9} {:>12} {:>9} {:>9} {:>9}\n", "node", "emulated", "elimination", "dgemm",
-                            "fft", "marked");
-        for (int r = 0; r < ranks; ++r) {
-          const auto& each = (*measured)[static_cast<std::size_t>(r)];
-          text += fmt::format("{:<20} {:>9g} {:>12.1f} {:>9.1f} {:>9.1f} {:>9.1f}\n",
-                              platform.nodes[static_cast<std::size_t>(r)].name,
-                              speeds.empty() ? 1.0 : speeds[static_cast<std::size_t>(r)], each.kernels[0].mflops,
-                              each.kernels[1].mflops, each.kernels[2].mflops, each.marked_mflops);
+        std::vector<report::MarkedSpeedRow> rows;
+        for (std::size_t r = 0; r < measured->size(); ++r) {
+          const auto& [kernels, marked, unit] = (*measured)[r];
+          rows.push_back({platform.nodes[r].name, speeds.empty() ? 1.0 : speeds[r], kernels[0].mflops,
+                          kernels[1].mflops, kernels[2].mflops, marked});
         }
-        text += fmt::format("C = {:.1f} Mflop/s\n", model::marked_speed(platform.declared_speeds()));
-        return text;
-        }));
+        return print(written_and_shown(platform_json(platform, description), command.out, command.json,
+                                       [&] { return report::marked_speeds_table(rows); }));
       });
 }
 

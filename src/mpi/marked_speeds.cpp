@@ -5,7 +5,9 @@
 #include <cstddef>
 
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
+#include "hetscale/io/host_and_time.hpp"
 #include "hetscale/io/input_error.hpp"
 #include "hetscale/io/number_list.hpp"
 #include "hetscale/platform/platform.hpp"
@@ -40,6 +42,25 @@ std::vector<double> marked_speeds_for_run(std::vector<double> given, const std::
     for (std::size_t r = 0; r < speeds.size(); ++r) speeds[r] = (*measured)[r].marked_mflops;
   share_from_rank_zero(speeds);
   return speeds;
+}
+
+MeasuredPlatform measured_speed_platform(const std::vector<measure::SpeedMeasurement>& measured,
+                                         const std::vector<double>& emulated, const std::string& name) {
+  MeasuredPlatform out;
+  out.platform.name = name;
+  out.platform.speed_kind = SpeedKind::marked;
+  const std::string host = io::host_name();
+  for (std::size_t r = 0; r < measured.size(); ++r) {
+    PlatformNode node;
+    node.name = fmt::format("{}:{}", host, r);
+    node.speed = measured[r].marked_mflops;
+    out.platform.nodes.push_back(node);
+  }
+  out.description = fmt::format(
+      "marked speeds measured by `hetscale bench speed` on {} ranks: the average of the elimination, dgemm and fft "
+      "kernels' Mflop/s; emulated relative speeds {}",
+      measured.size(), emulated.empty() ? std::string("none") : fmt::format("{}", fmt::join(emulated, ",")));
+  return out;
 }
 
 }  // namespace hetscale::mpi

@@ -5,6 +5,7 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include "hetscale/model/isospeed.hpp"
 #include "hetscale/record/work_distribution.hpp"
 #include "hetscale/report/table.hpp"
 
@@ -312,6 +313,20 @@ std::string sweep_run_table(const Sweep& sweep, std::size_t repetitions, const s
       text += "  verified: " + sweep_point_line(*target.verified, c, sweep.kernel) + "\n  " +
               target_verdict(target, c) + "\n";
   }
+  return text;
+}
+
+std::string marked_speeds_table(const std::vector<MarkedSpeedRow>& rows) {
+  std::string text = fmt::format("marked speeds of {} ranks (Mflop/s)\n", rows.size());
+  text += fmt::format("{:<20} {:>9} {:>12} {:>9} {:>9} {:>9}\n", "node", "emulated", "elimination", "dgemm", "fft",
+                      "marked");
+  std::vector<double> marked;
+  for (const auto& row : rows) {
+    text += fmt::format("{:<20} {:>9g} {:>12.1f} {:>9.1f} {:>9.1f} {:>9.1f}\n", row.node, row.emulated,
+                        row.elimination, row.dgemm, row.fft, row.marked);
+    marked.push_back(row.marked);
+  }
+  text += fmt::format("C = {:.1f} Mflop/s\n", model::marked_speed(marked));
   return text;
 }
 

@@ -6,6 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "hetscale/measure/speed_benchmark.hpp"
+#include "hetscale/platform/platform.hpp"
+
 namespace hetscale::mpi {
 
 struct MarkedSpeedOptions {
@@ -28,5 +31,16 @@ std::vector<double> given_marked_speeds(const MarkedSpeedOptions& options, int r
 // Every rank gets them. Collective when measuring.
 std::vector<double> marked_speeds_for_run(std::vector<double> given, const std::vector<double>& emulated,
                                           double seconds);
+
+// The platform `hetscale bench speed` writes from every rank's measurement
+// (measure_marked_speeds): one node per rank, named HOST:RANK, its marked
+// speed in Mflop/s; `description` says how they were measured, at the
+// relative speeds `emulated` (empty: none emulated).
+struct MeasuredPlatform {
+  Platform platform;
+  std::string description;
+};
+MeasuredPlatform measured_speed_platform(const std::vector<measure::SpeedMeasurement>& measured,
+                                         const std::vector<double>& emulated, const std::string& name);
 
 }  // namespace hetscale::mpi

@@ -11,6 +11,15 @@
 namespace hetscale::report {
 
 // `hetscale scale psi`: the configurations (C, N, p, W) and psi between consecutive ones.
+// One rank's marked speed as `hetscale bench speed` shows it: its emulated
+// relative speed, each benchmark kernel's Mflop/s and their average.
+struct MarkedSpeedRow {
+  std::string node;
+  double emulated = 1.0, elimination = 0.0, dgemm = 0.0, fft = 0.0, marked = 0.0;
+};
+// The table of the rows, then C, their marked speeds' sum.
+std::string marked_speeds_table(const std::vector<MarkedSpeedRow>& rows);
+
 std::string psi_table(const PsiTable& table);
 // {"schema": "hetscale.psi/1", "context", "kernel", "configurations", "psi": [{"from", "to", "psi", ...}]}
 std::string psi_json(const PsiTable& table);
