@@ -171,7 +171,7 @@ Output optimize(const OptimizeCommand& command) {
         solve_with_ga();
         std::string why = error.what();  // "exact: <why>; use --solver ga"
         if (why.rfind("exact: ", 0) == 0) why.erase(0, 7);
-        if (const auto advice = why.find("; use --solver"); advice != std::string::npos) why.erase(advice);
+        if (const auto advice = why.find("; use the solver"); advice != std::string::npos) why.erase(advice);
         outcome.result.solver += fmt::format(", as the exact solver does not apply here ({})", why);
       }
     } else {

@@ -147,11 +147,11 @@ double scale_of_run(const RunRecord& run, ScaleVariable variable) {
       }
       throw InputError(run.source, "context",
                        "says no marked speeds (a kernel's marked_speed_Mflops, a farm's client speeds); give each "
-                       "run's C with --values");
+                       "run's C as values");
     }
     case ScaleVariable::problem_size:
       if (context.kernel && context.kernel->N) return static_cast<double>(*context.kernel->N);
-      throw InputError(run.source, "context", "says no problem size N (a kernel's); give each run's N with --values");
+      throw InputError(run.source, "context", "says no problem size N (a kernel's); give each run's N as values");
   }
   return 0.0;
 }

@@ -94,7 +94,7 @@ SerialFit fit_serial_fraction(const Timings& timings, SerialTime how) {
           timings.source, "procs = 1 rows",
           fmt::format("the fitted serial time a = {:.6g} s is negative: the single-processor time grows faster than a "
                       "straight line through these sizes, so no serial part can be read off it (Majumdar 1999, Eq "
-                      "114); use --serial-time through-origin (a = 0: no serial part, f = 0) or --serial-time "
+                      "114); take the serial time through-origin (a = 0: no serial part, f = 0) or "
                       "measured (tau_1 measured at each size, Karp-Flatt e)",
                       fit.single_processor.intercept));
   } else if (how == SerialTime::through_origin) {
@@ -112,7 +112,7 @@ SerialFit fit_serial_fraction(const Timings& timings, SerialTime how) {
       const auto found = measured.find(row.size);
       if (found == measured.end())
         throw InputError(timings.source, fmt::format("line {}", row.line),
-                         fmt::format("has no single-processor run at size {:g}: --serial-time measured needs one at "
+                         fmt::format("has no single-processor run at size {:g}: the serial time measured needs one at "
                                      "every size it evaluates",
                                      row.size));
       double sum = 0.0;

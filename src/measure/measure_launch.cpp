@@ -77,7 +77,7 @@ MeasureSettings measure_settings(const MeasureRequest& request, std::size_t rank
   if (!request.speeds.empty()) {
     settings.speeds = io::parse_positive_list(request.speeds, "speeds");
     require_one_per_rank(settings.speeds, "speeds", ranks);
-    settings.speeds_source = "given (--speeds)";
+    settings.speeds_source = "given per rank (speeds)";
   }
   // The platform: this rank's speed is its host's; its network, unless a
   // latency or bandwidth is given, the transfer model's.
@@ -120,7 +120,7 @@ MeasureSettings measure_settings(const MeasureRequest& request, std::size_t rank
     require_one_per_rank(settings.emulated_speeds, "emulate-speeds", ranks);
     if (settings.speeds.empty()) {
       settings.speeds = settings.emulated_speeds;
-      settings.speeds_source = "emulated (--emulate-speeds: computation held back per rank)";
+      settings.speeds_source = "emulated (emulate-speeds: computation held back per rank)";
     }
   }
   if (!request.latency.empty()) settings.latency = positive_number(request.latency, "latency");

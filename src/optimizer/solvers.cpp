@@ -172,7 +172,7 @@ SolverResult ExhaustiveSolver::solve(const CostModel& model) const {
   const std::uint64_t count = model.plan_count();
   if (count > max_plans_)
     throw SolverLimitError(fmt::format(
-        "exhaustive: {} plans is more than the limit of {}; use --solver exact or ga",
+        "exhaustive: {} plans is more than the limit of {}; use the solver exact or ga",
         count == std::numeric_limits<std::uint64_t>::max() ? std::string("over 1.8e19") : std::to_string(count),
         max_plans_));
   const std::size_t levels = model.level_count();
@@ -280,7 +280,7 @@ SolverResult ExactSolver::solve(const CostModel& model) const {
     if (guesses > max_states_)
       throw SolverLimitError(
           fmt::format("exact: the iterative loop carries too many arrays ({} guesses of their "
-                      "layouts); use --solver ga",
+                      "layouts); use the solver ga",
                       guesses));
     candidates.push_back(std::move(layouts));
   }
@@ -334,7 +334,7 @@ SolverResult ExactSolver::solve(const CostModel& model) const {
           if (fresh) {
             if (entries.size() >= max_states_)
               throw SolverLimitError(
-                  fmt::format("exact: more than {} states after level {}; use --solver ga", max_states_, l + 1));
+                  fmt::format("exact: more than {} states after level {}; use the solver ga", max_states_, l + 1));
             entries.push_back({seconds, e, o});
             keys.push_back(std::move(key));
           } else if (seconds < entries[slot->second].seconds) {

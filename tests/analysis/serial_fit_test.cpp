@@ -215,7 +215,7 @@ TEST(FitSerialFractionErrors, NegativeFittedA) {
   EXPECT_EQ(FitError(Timings{"t.csv", {{1, 1000, 1, 2}, {1, 2000, 3, 3}, {2, 2000, 2, 4}}}),
             "t.csv: procs = 1 rows: the fitted serial time a = -1 s is negative: the single-processor time grows "
             "faster than a straight line through these sizes, so no serial part can be read off it (Majumdar 1999, "
-            "Eq 114); use --serial-time through-origin (a = 0: no serial part, f = 0) or --serial-time measured "
+            "Eq 114); take the serial time through-origin (a = 0: no serial part, f = 0) or measured "
             "(tau_1 measured at each size, Karp-Flatt e)");
 }
 
@@ -248,7 +248,7 @@ TEST(FitSerialFraction, MeasuredSingleProcessorTimeAndKarpFlatt) {
   EXPECT_FALSE(row.theoretical_speedup.has_value());
   EXPECT_FALSE(row.parallelization_efficiency.has_value());
   EXPECT_EQ(FitError(Timings{"t.csv", {{1, 1000, 1, 2}, {2, 2000, 2, 3}}}, SerialTime::measured),
-            "t.csv: line 3: has no single-processor run at size 2000: --serial-time measured needs one at every size "
+            "t.csv: line 3: has no single-processor run at size 2000: the serial time measured needs one at every size "
             "it evaluates");
 }
 

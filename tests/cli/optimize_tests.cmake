@@ -94,7 +94,7 @@ cli_bad_input(optimize_runs_zero "^hetscale: --runs: must be a whole number >= 1
 cli_bad_input(optimize_mutation_rate_above_one "^hetscale: --mutation-rate: must be in \\(0, 1\\], got 2\n$"
   optimize ${H1} ${MACHINE} --solver ga --mutation-rate 2)
 cli_bad_input(optimize_exhaustive_too_many_plans
-  "^hetscale: --solver: exhaustive: 10460353203 plans is more than the limit of 200000000; use --solver exact or ga\n$"
+  "^hetscale: --solver: exhaustive: 10460353203 plans is more than the limit of 200000000; use the solver exact or ga\n$"
   optimize ${D1} ${MACHINE} --solver exhaustive)
 cli_bad_input(optimize_scheme_with_exact "^hetscale: --scheme: is for --solver ga only, got --solver exact\n$"
   optimize ${H1} ${MACHINE} --scheme tgga)

@@ -32,7 +32,7 @@ cli_bad_input(predict_values_count "^hetscale: --values: 2 values for 3 runs: gi
   predict ${P}/farm-c2.json ${P}/farm-c4.json ${P}/farm-c8.json --at 16 --values 1,2)
 cli_bad_input(predict_value_zero "^hetscale: --values: item 2: must be > 0, got 0\n$"
   predict ${P}/farm-c2.json ${P}/farm-c4.json ${P}/farm-c8.json --at 16 --values 1,0,3)
-cli_bad_input(predict_no_size "^hetscale: ${P}/farm-c2.json: context: says no problem size N \\(a kernel's\\); give each run's N with --values\n$"
+cli_bad_input(predict_no_size "^hetscale: ${P}/farm-c2.json: context: says no problem size N \\(a kernel's\\); give each run's N as values\n$"
   predict ${P}/farm-c2.json ${P}/farm-c4.json ${P}/farm-c8.json --at 16 --variable N)
 cli_bad_input(predict_unknown_variable "^hetscale: --variable: 'q': one of p \\(processes\\), C \\(sum of marked speeds\\), N \\(problem size\\)\n$"
   predict ${P}/farm-c2.json ${P}/farm-c4.json ${P}/farm-c8.json --at 16 --variable q)

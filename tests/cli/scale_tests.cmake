@@ -69,7 +69,7 @@ cli_bad_input(scale_predict_kernel_with_overhead
 
 # fit serial with a negative fitted serial time: what it means and the two ways on.
 cli_bad_input(fit_serial_negative_a
-  "^hetscale: tests/cli/scale/timings-superlinear.csv: procs = 1 rows: the fitted serial time a = -0.5 s is negative: .* use --serial-time through-origin .* or --serial-time measured .*\n$"
+  "^hetscale: tests/cli/scale/timings-superlinear.csv: procs = 1 rows: the fitted serial time a = -0.5 s is negative: .* take the serial time through-origin .* or measured .*\n$"
   fit serial --timings tests/cli/scale/timings-superlinear.csv)
 cli_golden(fit_serial_through_origin fit serial --timings tests/cli/scale/timings-superlinear.csv
            --serial-time through-origin)

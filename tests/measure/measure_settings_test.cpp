@@ -35,7 +35,7 @@ TEST(MeasureSettings, ThroughTheEnvironmentAndBack) {
   settings.out = "/tmp/run.json";
   settings.talp_json = "/tmp/talp.json";
   settings.speeds = {1.0, 0.5, 0.3333333333333333};
-  settings.speeds_source = "given (--speeds)";
+  settings.speeds_source = "given per rank (speeds)";
   settings.emulated_speeds = {1.0, 0.25};
   settings.latency = 1.5e-6;
   settings.bandwidth = 2.5e9;
