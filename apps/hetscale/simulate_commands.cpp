@@ -6,9 +6,9 @@
 #include <optional>
 
 #include <fmt/core.h>
-#include <nlohmann/json.hpp>
 
 #include "cli.hpp"
+#include "hetscale/report/json_report.hpp"
 #include "hetscale/io/files.hpp"
 #include "hetscale/io/progress.hpp"
 #include "hetscale/platform/platform.hpp"
@@ -36,25 +36,17 @@ std::unique_ptr<sim::FarmSimulator> checked_engine(const SimulateFarmCommand& co
   return engine;
 }
 
-// The farm simulated, its record written (--out) and, with --json, returned
-// as the output.
-struct Simulated {
-  sim::SimulatedFarmRun run;
-  std::optional<Output> json;
-};
-Simulated simulate_and_write(const SimulateFarmCommand& command, const Platform& platform, std::size_t steps) {
+// The farm simulated on the engine --engine names, a progress line per generation.
+sim::SimulatedFarmRun simulate(const SimulateFarmCommand& command, const Platform& platform, std::size_t steps) {
   const auto engine = checked_engine(command, platform);
   auto options = command.options;
   io::Progress progress("simulate farm", steps);
   options.on_generation = [&progress](std::size_t done, std::size_t total) {
     progress.step(fmt::format("generation {}/{}", done, total));
   };
-  Simulated simulated{engine->simulate(platform, options), std::nullopt};
+  auto run = engine->simulate(platform, options);
   progress.finish();
-  const std::string record = run_record_json(simulated.run.record);
-  if (!command.out.empty()) io::write_file_atomically(command.out, record);
-  if (command.json) simulated.json = Output{record};
-  return simulated;
+  return run;
 }
 
 // simulate farm --tasks-from LOG: a job log's tasks replayed on the platform.
@@ -62,29 +54,29 @@ Output replay_task_log(SimulateFarmCommand& command) {
   auto& options = command.options;
   const auto replay = read_task_log_for_replay(command.tasks_from);
   options.task_costs = replay.task_seconds;
-  options.policy =
-      named_choice(distribute::policy_from_string, command.policy, "--policy");
+  options.policy = named_choice(distribute::policy_from_string, command.policy, "--policy");
   const Platform platform = read_platform(command.platform);
-  const auto [simulated, json] = simulate_and_write(command, platform, 1);
-  if (json) return *json;
-  const auto speeds = sim::simulated_client_speeds(platform, options);
-  const double ceiling = sim::earliest_finish_makespan(speeds, replay.task_seconds);
-  const double bound = sim::makespan_lower_bound(speeds, replay.task_seconds);
-  return {fmt::format(
-      "replayed {} tasks of {} ({} in its list; each its time on its client x the client's speed{}) on {}: policy "
-      "{}, {} clients\n"
-      "  t_par {:.6g} s; the measured run's makespan {:.6g} s (first start to last end): simulated / measured "
-      "{:.4f}\n"
-      "  earliest-finish ceiling (the costs known, list order) {:.6g} s: t_par / ceiling {:.4f} (a policy may beat "
-      "it)\n"
-      "  lower bound (the work over every client's speed, or the longest task on the fastest) {:.6g} s: t_par / "
-      "bound {:.4f}{}\n",
-      replay.tasks.size(), command.tasks_from, replay.tasks_in_list,
-      replay.speeds.empty() ? "; the log names no speeds: all 1" : "",
-      platform.name.empty() ? command.platform : platform.name, to_string(options.policy), speeds.size(),
-      simulated.record.t_par, replay.makespan, simulated.record.t_par / replay.makespan, ceiling,
-      simulated.record.t_par / ceiling, bound, simulated.record.t_par / bound,
-      command.out.empty() ? "" : fmt::format("; run record in {}", command.out))};
+  const auto simulated = simulate(command, platform, 1);
+  return written_and_shown(run_record_json(simulated.record), command.out, command.json, [&] {
+    const auto speeds = sim::simulated_client_speeds(platform, options);
+    const double ceiling = sim::earliest_finish_makespan(speeds, replay.task_seconds);
+    const double bound = sim::makespan_lower_bound(speeds, replay.task_seconds);
+    return fmt::format(
+        "replayed {} tasks of {} ({} in its list; each its time on its client x the client's speed{}) on {}: policy "
+        "{}, {} clients\n"
+        "  t_par {:.6g} s; the measured run's makespan {:.6g} s (first start to last end): simulated / measured "
+        "{:.4f}\n"
+        "  earliest-finish ceiling (the costs known, list order) {:.6g} s: t_par / ceiling {:.4f} (a policy may beat "
+        "it)\n"
+        "  lower bound (the work over every client's speed, or the longest task on the fastest) {:.6g} s: t_par / "
+        "bound {:.4f}{}\n",
+        replay.tasks.size(), command.tasks_from, replay.tasks_in_list,
+        replay.speeds.empty() ? "; the log names no speeds: all 1" : "",
+        platform.name.empty() ? command.platform : platform.name, to_string(options.policy), speeds.size(),
+        simulated.record.t_par, replay.makespan, simulated.record.t_par / replay.makespan, ceiling,
+        simulated.record.t_par / ceiling, bound, simulated.record.t_par / bound,
+        command.out.empty() ? "" : fmt::format("; run record in {}", command.out));
+  });
 }
 
 Output simulate_farm(SimulateFarmCommand& command) {
@@ -92,23 +84,23 @@ Output simulate_farm(SimulateFarmCommand& command) {
   auto& options = command.options;
   options.policy = named_choice(distribute::policy_from_string, command.policy, "--policy");
   const Platform platform = read_platform(command.platform);
-  const auto [simulated, json] = simulate_and_write(command, platform, options.generations);
-  if (json) return *json;
-
-  const auto speeds = sim::simulated_client_speeds(platform, options);
+  const auto simulated = simulate(command, platform, options.generations);
   const auto& run = simulated.record;
-  const double speedup = *run.t_seq_ref / run.t_par;
-  const double ceiling =
-      sim::earliest_finish_efficiency(speeds, options.tasks_per_generation, options.evaluation_seconds);
-  return {
-      fmt::format("simulated farm on {}: policy {}, {} clients, {} generations of {} tasks of {:g} s (speed 1)\n"
-                  "  t_par {:.6g} s, speed-up {:.4g} (t_seq_ref / t_par), efficiency {:.4f} (of sum v = {:.4g}); "
-                  "ceiling for indivisible tasks {:.4f}\n"
-                  "  {} messages, {} evaluations{}\n",
-                  platform.name.empty() ? command.platform : platform.name, command.policy, speeds.size(),
-                  options.generations, options.tasks_per_generation, options.evaluation_seconds, run.t_par, speedup,
-                  simulated.efficiency(), simulated.speed_sum, ceiling, simulated.messages, simulated.evaluations,
-                  command.out.empty() ? "" : fmt::format("; run record in {}", command.out))};
+  return written_and_shown(run_record_json(run), command.out, command.json, [&] {
+    const auto speeds = sim::simulated_client_speeds(platform, options);
+    const double speedup = *run.t_seq_ref / run.t_par;
+    const double ceiling =
+        sim::earliest_finish_efficiency(speeds, options.tasks_per_generation, options.evaluation_seconds);
+    return fmt::format(
+        "simulated farm on {}: policy {}, {} clients, {} generations of {} tasks of {:g} s (speed 1)\n"
+        "  t_par {:.6g} s, speed-up {:.4g} (t_seq_ref / t_par), efficiency {:.4f} (of sum v = {:.4g}); "
+        "ceiling for indivisible tasks {:.4f}\n"
+        "  {} messages, {} evaluations{}\n",
+        platform.name.empty() ? command.platform : platform.name, command.policy, speeds.size(), options.generations,
+        options.tasks_per_generation, options.evaluation_seconds, run.t_par, speedup, simulated.efficiency(),
+        simulated.speed_sum, ceiling, simulated.messages, simulated.evaluations,
+        command.out.empty() ? "" : fmt::format("; run record in {}", command.out));
+  });
 }
 
 struct SimulatePlatformCommand {
@@ -121,19 +113,8 @@ Output simulate_platform(const SimulatePlatformCommand& command) {
   const std::string xml = sim::simgrid_platform_xml(platform);
   if (!command.hostfile.empty()) io::write_file_atomically(command.hostfile, sim::simgrid_hostfile(platform));
   if (!command.xml.empty()) io::write_file_atomically(command.xml, xml);
-  if (command.json) {
-    nlohmann::ordered_json out;
-    out["schema"] = "hetscale.simulate-platform/1";
-    out["context"] = {
-        {"tool", "hetscale"}, {"version", HETSCALE_VERSION}, {"inputs", {{"platform", command.platform}}}};
-    out["hosts"] = nlohmann::ordered_json::array();
-    for (const auto& node : platform.nodes) out["hosts"].push_back(node.name);
-    out["xml_file"] = command.xml.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(command.xml);
-    out["hostfile"] =
-        command.hostfile.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(command.hostfile);
-    out["xml"] = xml;
-    return {out.dump(2) + "\n"};
-  }
+  if (command.json)
+    return {report::simulate_platform_json(command.platform, platform, xml, command.xml, command.hostfile)};
   if (command.xml.empty()) return {xml};
   return {fmt::format("{} nodes; SimGrid platform in {}{}\n", platform.nodes.size(), command.xml,
                       command.hostfile.empty() ? "" : fmt::format(", hostfile in {}", command.hostfile))};

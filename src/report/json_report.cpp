@@ -270,4 +270,15 @@ std::string report_contents_json(const Report& report, const std::vector<std::st
   return document.dump(2) + "\n";
 }
 
+std::string simulate_platform_json(const std::string& platform_path, const Platform& platform, const std::string& xml,
+                                   const std::string& xml_file, const std::string& hostfile) {
+  auto out = document("hetscale.simulate-platform/1", {{"platform", platform_path}});
+  out["hosts"] = ordered_json::array();
+  for (const auto& node : platform.nodes) out["hosts"].push_back(node.name);
+  out["xml_file"] = xml_file.empty() ? ordered_json(nullptr) : ordered_json(xml_file);
+  out["hostfile"] = hostfile.empty() ? ordered_json(nullptr) : ordered_json(hostfile);
+  out["xml"] = xml;
+  return out.dump(2) + "\n";
+}
+
 }  // namespace hetscale::report

@@ -9,6 +9,7 @@
 #include "hetscale/analysis/what_if.hpp"
 #include "hetscale/sim/farm_what_if.hpp"
 #include "hetscale/papers/paper_checks.hpp"
+#include "hetscale/platform/platform.hpp"
 #include "hetscale/report/html_report.hpp"
 
 namespace hetscale::report {
@@ -36,5 +37,10 @@ namespace hetscale::report {
 
 // One JSON document holding several, each under its name.
 std::string combined_json(const std::vector<std::pair<std::string, std::string>>& named_documents);
+
+// `hetscale simulate platform --json`: the platform's hosts, the files
+// written (none: null) and SimGrid's XML (hetscale.simulate-platform/1).
+std::string simulate_platform_json(const std::string& platform_path, const Platform& platform, const std::string& xml,
+                                   const std::string& xml_file, const std::string& hostfile);
 
 }  // namespace hetscale::report
