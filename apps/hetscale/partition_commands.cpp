@@ -11,7 +11,6 @@
 #include "hetscale/distribute/functional_partition.hpp"
 #include "hetscale/io/files.hpp"
 #include "hetscale/io/number_list.hpp"
-#include "hetscale/measure/speed_function_benchmark.hpp"
 #include "hetscale/mpi/speed_functions.hpp"
 #include "hetscale/platform/speed_model.hpp"
 #include "hetscale/report/partition_report.hpp"
@@ -77,29 +76,18 @@ int bench_fpm(const BenchFpmCommand& command, int& argc, char**& argv) {
   return run_mpi_command(
       argc, argv,
       [&](int, int ranks) {
+        if (command.all_at_once && command.one_at_a_time)
+          throw InputError("--all-at-once", "", "and --one-at-a-time are two ways; give one");
         benchmark.kernel = command.kernel;
-        try {  // the kernel's name, a command's {size}
-          measure::share_workload(command.kernel, std::max<std::size_t>(command.order, 1), 1);
-        } catch (const std::invalid_argument& error) {
-          throw InputError("--kernel", "", error.what());
-        }
-        if (command.kernel.rfind("command:", 0) != 0 && command.order == 0)
-          throw InputError("--order", "", "the kernels need N, the matrix order or row length (a whole number >= 1)");
         benchmark.order = command.order;
         benchmark.sizes = io::parse_size_list(command.sizes, "--sizes");
         benchmark.emulated_speeds = emulated_speeds_option(command.speeds, ranks);
-        if (command.all_at_once && command.one_at_a_time)
-          throw InputError("--all-at-once", "", "and --one-at-a-time are two ways; give one");
         benchmark.one_at_a_time = !command.all_at_once;
-        if (!(command.precision > 0.0 && command.precision < 1.0))
-          throw InputError("--precision", "", fmt::format("must be in (0, 1), got {}", command.precision));
-        if (command.max_repetitions < 3)
-          throw InputError("--max-repetitions", "", fmt::format("must be >= 3, got {}", command.max_repetitions));
-        if (!(command.max_seconds > 0.0))
-          throw InputError("--max-seconds", "", fmt::format("must be > 0, got {}", command.max_seconds));
         benchmark.precision.relative_half_width = command.precision;
         benchmark.precision.max_repetitions = command.max_repetitions;
         benchmark.precision.max_seconds = command.max_seconds;
+        with_options_named({"kernel", "order", "sizes", "speeds", "precision", "max-repetitions", "max-seconds"},
+                           [&] { mpi::validate_speed_function_benchmark(benchmark, ranks); });
       },
       [&](int, int) {
         const auto model = mpi::measure_speed_functions(benchmark);

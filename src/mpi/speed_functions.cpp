@@ -2,11 +2,16 @@
 
 #include <mpi.h>
 
+#include <algorithm>
+#include <stdexcept>
+
 #include <nlohmann/json.hpp>
 
 #include <fmt/core.h>
 
 #include "hetscale/io/host_and_time.hpp"
+#include "hetscale/io/input_error.hpp"
+#include "hetscale/measure/speed_function_benchmark.hpp"
 #include "hetscale/measure/hold_back.hpp"
 #include "polite.hpp"
 
@@ -19,6 +24,30 @@ namespace {
 constexpr int fields = 8;
 
 }  // namespace
+
+void validate_speed_function_benchmark(const SpeedFunctionBenchmark& benchmark, int ranks) {
+  try {  // the kernel's name, a command's {size}
+    measure::share_workload(benchmark.kernel, std::max<std::size_t>(benchmark.order, 1), 1);
+  } catch (const std::invalid_argument& error) {
+    throw InputError("kernel", "", error.what());
+  }
+  if (benchmark.kernel.rfind("command:", 0) != 0 && benchmark.order == 0)
+    throw InputError("order", "", "the kernels need N, the matrix order or row length (a whole number >= 1)");
+  if (benchmark.sizes.empty()) throw InputError("sizes", "", "no sizes given");
+  if (!benchmark.emulated_speeds.empty() && benchmark.emulated_speeds.size() != static_cast<std::size_t>(ranks))
+    throw InputError("speeds", "",
+                     fmt::format("has {} values for {} ranks; give one per rank", benchmark.emulated_speeds.size(),
+                                 ranks));
+  for (const double speed : benchmark.emulated_speeds)
+    if (!(speed > 0.0 && speed <= 1.0)) throw InputError("speeds", "", fmt::format("must be in (0, 1], got {}", speed));
+  const auto& precision = benchmark.precision;
+  if (!(precision.relative_half_width > 0.0 && precision.relative_half_width < 1.0))
+    throw InputError("precision", "", fmt::format("must be in (0, 1), got {}", precision.relative_half_width));
+  if (precision.max_repetitions < 3)
+    throw InputError("max-repetitions", "", fmt::format("must be >= 3, got {}", precision.max_repetitions));
+  if (!(precision.max_seconds > 0.0))
+    throw InputError("max-seconds", "", fmt::format("must be > 0, got {}", precision.max_seconds));
+}
 
 std::optional<SpeedModel> measure_speed_functions(const SpeedFunctionBenchmark& benchmark) {
   int rank = 0, ranks = 1;

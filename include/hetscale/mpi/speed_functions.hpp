@@ -23,6 +23,13 @@ struct SpeedFunctionBenchmark {
   measure::PointPrecision precision;
 };
 
+// Every check that needs no communication, for `ranks` ranks: the kernel's
+// name (or a command with {size}), N for the kernels, the sizes, one emulated
+// speed per rank in (0, 1], the precision in (0, 1), at least 3 repetitions
+// and a time > 0. InputError naming the setting (kernel, order, sizes,
+// speeds, precision, max-repetitions, max-seconds).
+void validate_speed_function_benchmark(const SpeedFunctionBenchmark& benchmark, int ranks);
+
 // Collective. On rank 0 the model (a node per rank, named host:rank, the
 // points in `sizes` order, each point's other load; the context says how it
 // was measured), std::nullopt on the other ranks.
