@@ -143,10 +143,4 @@ std::optional<FarmContext> farm_context_from(const nlohmann::json& in) {
 
 }  // namespace record_json
 
-std::string farm_context_json(const FarmContext& context) { return record_json::farm_context_document(context).dump(); }
-
-std::optional<FarmContext> read_farm_context(const std::string& context_json) {
-  return record_json::farm_context_from(nlohmann::json::parse(context_json.empty() ? "{}" : context_json, nullptr, false));
-}
-
 }  // namespace hetscale

@@ -290,4 +290,6 @@ RunContext parse_run_context(std::string_view text, const std::string& source) {
   return record_json::run_context_from(document, source);
 }
 
+std::string run_context_json(const RunContext& context) { return record_json::run_context_document(context).dump(); }
+
 }  // namespace hetscale

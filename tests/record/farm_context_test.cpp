@@ -1,12 +1,26 @@
-// The farm's context block, typed: what both farms write reads back the same.
+// The farm's context block, typed: what both farms write reads back the same
+// (as a run record's context, record/run_context.hpp).
 #include "hetscale/record/farm_context.hpp"
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
+
+#include "hetscale/record/run_context.hpp"
 
 namespace hetscale {
 namespace {
+
+std::string farm_context_json(const FarmContext& farm) {
+  RunContext context;
+  context.farm = farm;
+  return run_context_json(context);
+}
+
+std::optional<FarmContext> read_farm_context(const std::string& json) {
+  return parse_run_context(json, "context.json").farm;
+}
 
 FarmContext mpi_farm_context() {
   FarmContext context;
@@ -71,8 +85,7 @@ TEST(FarmContext, TheSimulatorsBlockKeepsItsKeysInOrder) {
 }
 
 TEST(FarmContext, OnlyAFarmsBlockIsAFarmContext) {
-  EXPECT_FALSE(read_farm_context("").has_value());
-  EXPECT_FALSE(read_farm_context("not json").has_value());
+  EXPECT_FALSE(read_farm_context("{}").has_value());
   EXPECT_FALSE(read_farm_context(R"({"tool":"hetscale kernel","clients":2})").has_value());
   EXPECT_FALSE(read_farm_context(R"({"tool":"hetscale farm"})").has_value());  // no client count
   const auto odd = read_farm_context(R"({"tool":"hetscale farm","clients":2,"speeds":"fast","policy":3})");

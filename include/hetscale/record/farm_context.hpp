@@ -69,13 +69,9 @@ struct FarmContext {
   std::optional<std::size_t> generation_count() const;
 };
 
-// The block as JSON, its keys in the order of the struct (absent optionals left out).
-std::string farm_context_json(const FarmContext& context);
-
-// The block of a run record's context_json when it is a farm's (its tool
-// names a farm and it says how many clients), else nothing: a kernel's run,
-// a hand-made record. Fields of the wrong type are left out, not refused (a
-// report reads what it can).
-std::optional<FarmContext> read_farm_context(const std::string& context_json);
+// Its JSON is a run record's context (record/run_context.hpp): its keys in the
+// order of the struct (absent optionals left out); a context is a farm's when
+// its tool names a farm and it says how many clients, and fields of the wrong
+// type are left out, not refused (a report reads what it can).
 
 }  // namespace hetscale

@@ -123,5 +123,7 @@ struct RunContext {
 // A context object's JSON text read as a run record's reader reads it (for
 // records assembled by hand, and tests); `source` names it in errors.
 RunContext parse_run_context(std::string_view text, const std::string& source);
+// The context as a run record's writer writes it (compact JSON).
+std::string run_context_json(const RunContext& context);
 
 }  // namespace hetscale
