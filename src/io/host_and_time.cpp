@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <chrono>
 #include <ctime>
 
 namespace hetscale::io {
@@ -19,6 +20,10 @@ std::string utc_now(const char* format) {
   char text[32];
   std::strftime(text, sizeof text, format, &parts);
   return text;
+}
+
+double unix_seconds_now() {
+  return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
 }  // namespace hetscale::io

@@ -235,7 +235,7 @@ namespace hetscale::report {
 std::string combined_json(const std::vector<std::pair<std::string, std::string>>& named_documents) {
   nlohmann::ordered_json out;
   for (const auto& [name, text] : named_documents) out[name] = nlohmann::ordered_json::parse(text);
-  return out.dump(2) + "\n";
+  return dump(out);
 }
 
 }  // namespace hetscale::report
@@ -267,7 +267,7 @@ std::string report_contents_json(const Report& report, const std::vector<std::st
                                     {"tables", tables},
                                     {"figures", figures}});
   }
-  return document.dump(2) + "\n";
+  return dump(document);
 }
 
 std::string simulate_platform_json(const std::string& platform_path, const Platform& platform, const std::string& xml,
@@ -278,7 +278,7 @@ std::string simulate_platform_json(const std::string& platform_path, const Platf
   out["xml_file"] = xml_file.empty() ? ordered_json(nullptr) : ordered_json(xml_file);
   out["hostfile"] = hostfile.empty() ? ordered_json(nullptr) : ordered_json(hostfile);
   out["xml"] = xml;
-  return out.dump(2) + "\n";
+  return dump(out);
 }
 
 }  // namespace hetscale::report

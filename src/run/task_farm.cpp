@@ -156,8 +156,6 @@ void send(measure::RankClock& clock, int destination, programs::Signal signal, c
   MPI_Send(body.data(), static_cast<int>(body.size()), MPI_BYTE, destination, static_cast<int>(signal), MPI_COMM_WORLD);
 }
 
-double unix_now() { return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count(); }
-
 // A task attempt run here, timed, its client's speed emulated; Stopped when
 // the run was asked to stop meanwhile.
 struct Ran {
@@ -170,13 +168,13 @@ Ran run_here(const TaskFunction& work, const TaskAttempt& attempt, std::optional
              measure::RankClock& clock) {
   clock.switch_to(measure::Activity::computation);
   Ran ran;
-  ran.start = unix_now();
+  ran.start = io::unix_seconds_now();
   const double started = measure::monotonic_seconds();
   ran.result = work(attempt);
   throw_if_stopped();  // a task a stop ended is not a result
   if (emulated_speed) measure::finish_at_speed(started, ran.result.cpu_seconds, *emulated_speed);
   ran.busy_seconds = measure::monotonic_seconds() - started;
-  ran.end = unix_now();
+  ran.end = io::unix_seconds_now();
   return ran;
 }
 
@@ -277,7 +275,7 @@ struct TaskFarm::State {
     for (const std::size_t index : round.indices) {
       const Task& task = (*round.tasks)[index];
       const std::size_t attempt = (*round.attempts)[index];
-      if (round.observer->on_start) round.observer->on_start(task, attempt, 0, unix_now());
+      if (round.observer->on_start) round.observer->on_start(task, attempt, 0, io::unix_seconds_now());
       const Ran ran = run_here(work, {task.id, attempt, task.payload}, speed_of(0), clock);
       clock.switch_to(measure::Activity::setup);
       finish_attempt(index, 0, ran.result, ran.start, ran.end, ran.busy_seconds);
@@ -352,7 +350,7 @@ struct TaskFarm::State {
         const std::size_t attempt = (*round.attempts)[index];
         if (round.observer->on_start && !message.duplicate) {
           clock.switch_to(measure::Activity::setup);
-          round.observer->on_start(task, attempt, message.client + 1, unix_now());
+          round.observer->on_start(task, attempt, message.client + 1, io::unix_seconds_now());
         }
         body.put<std::uint64_t>(message.generation)
             .put<std::uint64_t>(message.task)

@@ -5,12 +5,12 @@
 
 #include <string.h>
 
-#include <chrono>
 #include <filesystem>
 
 #include <fmt/core.h>
 
 #include "hetscale/io/files.hpp"
+#include "hetscale/io/host_and_time.hpp"
 #include "hetscale/io/input_error.hpp"
 #include "hetscale/run/shell_task.hpp"
 #include "hetscale/run/stop_signals.hpp"
@@ -127,10 +127,6 @@ std::string numbers_of(const std::vector<std::size_t>& tasks) {
   return text;
 }
 
-double unix_now() {
-  return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
-
 // A run stopped by `signal` (SIGINT, SIGTERM): the attempts running, whose
 // process groups the signal ended, written to the job log as `stopped` (they
 // run again on a resume), and one line: what was running and how to resume.
@@ -143,7 +139,7 @@ void say_stopped(int signal, TaskRunJournal& journal, const TaskFarm& farm, cons
                                                        ended.size() == 1 ? "" : "s",
                                                        ended.size() == 1 ? "was" : "were", numbers_of(ended)),
                            settings.how_to_resume));
-  journal.stopped(unix_now(), [&farm](std::size_t client) { return farm.host_of(client); });
+  journal.stopped(io::unix_seconds_now(), [&farm](std::size_t client) { return farm.host_of(client); });
 }
 
 // A task attempt on a client: the command in a shell of its own.

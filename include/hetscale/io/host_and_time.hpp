@@ -11,5 +11,7 @@ inline constexpr const char* iso_8601_utc = "%Y-%m-%dT%H:%M:%SZ";
 std::string host_name();
 // The current time in UTC, formatted by std::strftime's `format` (at most 31 characters).
 std::string utc_now(const char* format = iso_8601_utc);
+// The current time as Unix seconds (the job log's start and end times).
+double unix_seconds_now();
 
 }  // namespace hetscale::io
