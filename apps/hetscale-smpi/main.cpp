@@ -14,6 +14,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli.hpp"
+#include "command_table.hpp"
 #include "mpi/simulated_host.hpp"
 
 namespace {
@@ -38,17 +39,12 @@ int main(int argc, char** argv) {
   try {
     mpi::simulated::require_deterministic_configuration();
   } catch (const std::exception& error) {
-    return speak_once(std::string("hetscale-smpi: ") + error.what() + "\n", true, exit_bad_input, argc, argv);
+    return speak_once(std::string("hetscale-smpi: ") + error.what() + "\n", true, io::exit_bad_input, argc, argv);
   }
   CLI::App app{"hetscale-smpi: hetscale's kernels on SimGrid's MPI (run by smpirun; see `hetscale simulate`)"};
   app.set_version_flag("--version", std::string(HETSCALE_VERSION));
   app.require_subcommand(1);
-  Actions actions;
-  auto* scale = app.add_subcommand("scale", "Chen et al. 2008: isospeed-efficiency scalability, in the simulator");
-  scale->require_subcommand(1);
-  add_scale_run_commands(*scale, actions);
-  add_kernel_command(*app.add_subcommand("kernel", "run a scalability kernel under SMPI, checked against its serial result"),
-                     actions);
+  const CommandLine commands(app, command_table());  // kernel and scale sweep
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
@@ -58,7 +54,7 @@ int main(int argc, char** argv) {
       return speak_once(out.str(), false, 0, argc, argv);
     }
     return speak_once(std::string("hetscale: ") + error.what() + " (see hetscale simulate --help)\n", true,
-                      exit_bad_input, argc, argv);
+                      io::exit_bad_input, argc, argv);
   }
-  return actions.mpi_action(argc, argv);
+  return commands.chosen().mpi(commands.arguments(), argc, argv);
 }

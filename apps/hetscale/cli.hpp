@@ -5,6 +5,8 @@
 // and runs the chosen action.
 #include <cstddef>
 #include <functional>
+#include <memory>
+#include <type_traits>
 #include <initializer_list>
 #include <stdexcept>
 #include <string>
@@ -14,12 +16,10 @@
 #include <CLI/CLI.hpp>
 
 #include "hetscale/io/input_error.hpp"
-#include "hetscale/io/progress.hpp"
+#include "hetscale/io/launcher.hpp"
+#include "hetscale/io/number_list.hpp"
 
 namespace hetscale::cli {
-
-inline constexpr int exit_bad_input = 2;
-inline constexpr int exit_internal_error = 3;  // a bug, or a program the machine lacks (io::ProgramUnavailable)
 
 // What a command prints on stdout, and its exit code.
 struct Output {
@@ -27,13 +27,47 @@ struct Output {
   int code = 0;
 };
 
-// The command chosen on the command line: either an ordinary action, whose
-// output main prints (std::invalid_argument becomes one line on stderr and
-// exit code 2), or an MPI action that runs on every rank, prints for itself
-// and returns the exit code.
-struct Actions {
-  std::function<Output()> action;
-  std::function<int(int& argc, char**& argv)> mpi_action;
+// The values a command was given, by option name ("--at", "--define" for
+// -D,--define, "inputs" for a positional), as commands.list declares them:
+// each the value given, else the list's default, else empty, 0 or false.
+// Asking for a name the command lacks, or as another type, is a bug
+// (std::logic_error).
+class Arguments {
+ public:
+  const std::string& text(std::string_view name) const;
+  const std::vector<std::string>& texts(std::string_view name) const;
+  std::size_t whole(std::string_view name) const;
+  double number(std::string_view name) const;
+  bool flag(std::string_view name) const;
+  bool given(std::string_view name) const;
+  // Whether the command has the option at all (the simulator's kernels lack
+  // the ranks' speeds).
+  bool has(std::string_view name) const;
+  // The first of `names` given on the command line; empty if none was.
+  std::string first_given(const std::vector<std::string_view>& names) const;
+  // `into` set to the value when it was given, else left as it is (the
+  // library's default).
+  template <class T>
+  void take(std::string_view name, T& into) const {
+    if (!given(name)) return;
+    if constexpr (std::is_same_v<T, std::string>)
+      into = text(name);
+    else if constexpr (std::is_floating_point_v<T>)
+      into = number(name);
+    else
+      into = static_cast<T>(whole(name));
+  }
+  // The arguments that give this command the same values again (positionals
+  // first), but those of `left_out`: what hetscale-smpi is handed.
+  std::vector<std::string> as_given(std::initializer_list<std::string_view> left_out = {}) const;
+
+  // Declares `options` on `command`, their values held here.
+  void declare(CLI::App& command, const std::vector<struct OptionSpec>& options);
+
+ private:
+  struct Value;
+  const Value& value(std::string_view name) const;
+  std::vector<std::shared_ptr<Value>> values_;
 };
 
 // The ending of a command that makes a document: `json` written to `out`
@@ -43,22 +77,6 @@ Output written_and_shown(const std::string& json, const std::string& out, bool p
                          const std::function<std::string()>& text);
 // An output printed on stdout (an MPI command's rank 0); its exit code.
 int print(const Output& output);
-
-// `line` (with its newline) on stderr in one write: under mpiexec the
-// launcher's own messages (a rank exited non-zero) come out on the same
-// stderr, and a line written in pieces (std::cerr << a << b) can be cut by
-// them when the machine is busy.
-void say_on_stderr(const std::string& line);
-
-// Exactly one number.
-double single_number(const std::string& text, const std::string& option);
-// A whole number >= 1 (and <= 1e9).
-std::size_t count_option(const std::string& text, const std::string& option);
-// Speeds given per rank (--speeds, --marked-speeds): none when `text` is
-// empty, else one number > 0 for each of `ranks` (InputError naming the option).
-std::vector<double> per_rank_speeds(const std::string& text, const std::string& option, int ranks);
-// --speeds: emulated relative speeds, per rank as above, each in (0, 1].
-std::vector<double> emulated_speeds_option(const std::string& text, int ranks);
 
 // A setting as the library names it ("speeds") and the option that gives it:
 // the same word after "--" unless named ({"size", "--sizes"}).
@@ -94,25 +112,6 @@ auto named_choice(FromString from_string, const std::string& name, const std::st
   }
 }
 
-// The rank of this process under mpiexec, before MPI is initialised (Open MPI
-// or MPICH); 0 when not started by mpiexec.
-int launcher_rank();
-// Whether an MPI launcher (mpiexec, srun) started this process.
-bool started_by_launcher();
-
-// Whether an MPI command's progress line is shown on this rank: on rank 0
-// alone, as HETSCALE_PROGRESS says, else when stderr is a terminal, or under
-// mpiexec (whose ranks write to it through a pipe) when mpiexec's is. Every
-// rank checks HETSCALE_PROGRESS (InputError), so a bad value stops them all.
-io::ProgressOutput progress_output_on_rank(int rank);
-
-// An MPI command, run on every rank: MPI is started, `prepare` checks the
-// input (each rank the same checks, so a bad input stops every rank with exit
-// code 2 and one line on stderr from rank 0), then `body` runs and returns the
-// exit code. Any other exception ends every rank at once (exit code 3).
-int run_mpi_command(int& argc, char**& argv, const std::function<void(int rank, int ranks)>& prepare,
-                    const std::function<int(int rank, int ranks)>& body);
-
 // The folder of examples/ and data/: HETSCALE_HOME if set, else an installed
 // hetscale's share/hetscale, else the project folder it was built from.
 std::string home_dir();
@@ -120,43 +119,5 @@ std::string home_dir();
 // A program or library hetscale runs (libhetscale_measure.so, hetscale-smpi):
 // an installed hetscale's copy in lib/hetscale, else `built`.
 std::string helper_path(const std::string& name, const std::string& built);
-
-// The farm's options a task run shares with the GA farm (main.cpp).
-struct GeneralFarmOptions {
-  std::string policy;
-  std::string speeds, out, label;
-  bool json = false;
-  std::string ga_options_given;  // the first GA option given, such as "--population" (none: empty)
-};
-// hetscale farm --tasks | --command (task_commands.cpp, docs/tasks.md).
-struct TaskRunOptions {
-  std::string tasks, command, inputs, results, output_dir;
-  bool resume = false;
-  std::size_t retries = 0;
-  double timeout = 0.0;
-};
-void add_task_run_options(CLI::App& farm, TaskRunOptions& options);
-bool task_run_requested(const TaskRunOptions& options);
-// Runs on every rank; returns the exit code (how many tasks failed, 101 for more than 100).
-int run_task_farm(const TaskRunOptions& options, const GeneralFarmOptions& farm, int& argc, char**& argv);
-
-// Each command's options and action, one file per group; main.cpp creates the
-// top-level commands (in the order of a user's day, each with what it answers)
-// and hands each to its function here.
-void add_measure_command(CLI::App& measure, Actions& actions);      // measure_commands.cpp (PMPI)
-void add_report_command(CLI::App& report, Actions& actions);        // report_commands.cpp (HTML)
-void add_predict_command(CLI::App& predict, Actions& actions);      // predict_commands.cpp
-void add_partition_commands(CLI::App& partition, CLI::App& model,
-                            Actions& actions);                      // partition_commands.cpp: partition, model fpm
-void add_simulate_commands(CLI::App& simulate, Actions& actions);   // simulate_commands.cpp: farm, platform
-void add_simulate_kernel_commands(CLI::App& simulate, Actions& actions);  // simulate_kernel_commands.cpp (SMPI)
-void add_optimize_command(CLI::App& optimize, Actions& actions);    // optimize_commands.cpp
-void add_bench_speed_command(CLI::App& bench, Actions& actions);    // kernel_commands.cpp: bench speed (MPI)
-void add_bench_comm_command(CLI::App& bench, Actions& actions);     // comm_commands.cpp: bench comm (MPI)
-void add_bench_steps_command(CLI::App& bench, Actions& actions);    // comm_commands.cpp: bench steps (MPI)
-void add_bench_fpm_command(CLI::App& bench, Actions& actions);      // partition_commands.cpp: bench fpm
-void add_kernel_command(CLI::App& kernel, Actions& actions);        // kernel_commands.cpp: kernel (MPI)
-void add_scale_commands(CLI::App& scale, Actions& actions);         // scale_commands.cpp: psi, predict, fit
-void add_scale_run_commands(CLI::App& scale, Actions& actions);     // kernel_commands.cpp: sweep (MPI)
 
 }  // namespace hetscale::cli

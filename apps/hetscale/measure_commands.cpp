@@ -8,7 +8,6 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -21,11 +20,6 @@
 
 namespace hetscale::cli {
 namespace {
-
-struct MeasureCommand {
-  measure::MeasureRequest request;
-  bool library = false;
-};
 
 // The library: in the build beside this executable, installed in lib/hetscale;
 // libhetscale_measure.so for Open MPI, libhetscale_measure_mpich.so for MPICH.
@@ -55,16 +49,18 @@ std::string preload_list(const std::string& library) {
   return runtime.empty() ? library : runtime + ":" + library;
 }
 
-// The ranks mpiexec started, when it says (Open MPI, MPICH); 0 if unknown.
-std::size_t launcher_size() {
-  for (const char* variable : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"})
-    if (const char* value = std::getenv(variable); value && *value) return static_cast<std::size_t>(std::atol(value));
-  return 0;
-}
-
-Output start_measured(const MeasureCommand& command) {
-  const auto& request = command.request;
-  if (command.library)
+Output start_measured(const Arguments& arguments) {
+  measure::MeasureRequest request;
+  request.program = arguments.texts("PROGRAM");
+  request.out = arguments.text("--out");
+  request.talp_json = arguments.text("--talp-json");
+  request.speeds = arguments.text("--speeds");
+  request.emulate_speeds = arguments.text("--emulate-speeds");
+  request.platform = arguments.text("--platform");
+  request.comm_profile = arguments.text("--comm-profile");
+  request.latency = arguments.text("--latency");
+  request.bandwidth = arguments.text("--bandwidth");
+  if (arguments.flag("--library"))
     return {preload_list(request.program.empty() ? library_path()
                                                  : library_for(measure::program_to_run(request.program.front()))) +
             "\n"};
@@ -78,62 +74,36 @@ Output start_measured(const MeasureCommand& command) {
     throw InputError("measure", library,
                      "the interposition library for the program's MPI is missing (build or install hetscale again; "
                      "MPICH's needs Debian's libmpich-dev when hetscale is built)");
-  const auto settings = with_options_named({"out", "talp-json", "speeds", "emulate-speeds", "latency", "bandwidth"}, [&] {
-    return measure::measure_settings(request, launcher_size(), io::host_name());
-  });
+  const auto settings =
+      with_options_named({"out", "talp-json", "speeds", "emulate-speeds", "latency", "bandwidth"},
+                         [&] { return measure::measure_settings(request, io::launcher_size(), io::host_name()); });
   const auto started = std::filesystem::file_time_type::clock::now();
-  const auto exit = measure::run_measured(
-      program, std::vector<std::string>(request.program.begin() + 1, request.program.end()), preload_list(library),
-      settings);
-  if (!settings.out.empty() && launcher_rank() == 0) {
+  const auto exit =
+      measure::run_measured(program, std::vector<std::string>(request.program.begin() + 1, request.program.end()),
+                            preload_list(library), settings);
+  if (!settings.out.empty() && io::launcher_rank() == 0) {
     std::error_code error;
-    const bool written =
-        std::filesystem::exists(settings.out, error) && std::filesystem::last_write_time(settings.out, error) >= started;
+    const bool written = std::filesystem::exists(settings.out, error) &&
+                         std::filesystem::last_write_time(settings.out, error) >= started;
     if (!written)
-      say_on_stderr(fmt::format("hetscale: no run record written to {}: {} {} before its MPI_Finalize completed\n",
-                                settings.out, request.program.front(),
-                                exit.signal ? fmt::format("was killed by signal {}", *exit.signal)
-                                            : fmt::format("exited with code {}", exit.code)));
+      io::say_on_stderr(fmt::format("hetscale: no run record written to {}: {} {} before its MPI_Finalize completed\n",
+                                    settings.out, request.program.front(),
+                                    exit.signal ? fmt::format("was killed by signal {}", *exit.signal)
+                                                : fmt::format("exited with code {}", exit.code)));
   }
   return {"", exit.code};
 }
 
 // Bad input is said once, by rank 0; every rank exits 2 without starting PROGRAM.
-Output run_measure(const MeasureCommand& command) {
-  try {
-    return start_measured(command);
-  } catch (const std::invalid_argument&) {
-    if (launcher_rank() != 0) return {"", exit_bad_input};
-    throw;
-  }
-}
-
 }  // namespace
 
-void add_measure_command(CLI::App& measure_app, Actions& actions) {
-  auto command = std::make_shared<MeasureCommand>();
-  auto* measure = &measure_app;
-  measure->add_option("PROGRAM", command->request.program, "the MPI program and its arguments, after --");
-  measure->add_option("--out", command->request.out, "write the run record here (rank 0, atomically)");
-  measure->add_option("--talp-json", command->request.talp_json,
-                      "also write the run in DLB TALP's JSON layout here (popMetrics, process; times in ns)");
-  measure->add_option("--speeds", command->request.speeds, "relative speed of each rank, v1,v2,... (default: all 1)");
-  measure->add_option("--platform", command->request.platform,
-                      "speeds from a platform file (JSON, or `hostname marked-speed` lines): each rank's host by "
-                      "name; its network is the transfer model's");
-  measure->add_option("--emulate-speeds", command->request.emulate_speeds,
-                      "emulate rank i on a node of relative speed v_i in (0, 1]: its computation held back to take 1/v_i as "
-                      "long (its MPI waits are not slowed)");
-  measure->add_option("--comm-profile", command->request.comm_profile,
-                      "the transfer model from a profile `hetscale bench comm` wrote (its send cost); default: "
-                      "the --platform network, else calibrated at MPI_Init");
-  measure->add_option("--latency", command->request.latency,
-                      "the transfer model's latency in seconds (t_comm = latency + bytes / bandwidth)");
-  measure->add_option("--bandwidth", command->request.bandwidth, "the transfer model's bandwidth in bytes/s");
-  measure->add_flag("--library", command->library,
-                    "print the interposition library's path, for mpiexec -x LD_PRELOAD=... PROGRAM: for "
-                    "PROGRAM's MPI when one is given after --, else Open MPI's");
-  measure->callback([command, &actions] { actions.action = [command] { return run_measure(*command); }; });
+Output run_measure(const Arguments& arguments) {
+  try {
+    return start_measured(arguments);
+  } catch (const std::invalid_argument&) {
+    if (io::launcher_rank() != 0) return {"", io::exit_bad_input};
+    throw;
+  }
 }
 
 }  // namespace hetscale::cli

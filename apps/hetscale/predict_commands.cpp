@@ -4,7 +4,6 @@
 // INPUTS are run records (hetscale.run/1: the farm, the kernels, measured
 // programs), sweeps (hetscale.sweep/1: against N), or one file in Extra-P's
 // text or JSON Lines format.
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -22,12 +21,6 @@
 
 namespace hetscale::cli {
 namespace {
-
-struct PredictCommand {
-  std::vector<std::string> inputs;
-  std::string at, variable, values, measure = "mean", extra_p_out, terms;
-  bool json = false, extra_p = false;
-};
 
 enum class InputKind { run, sweep, extra_p };
 
@@ -54,88 +47,62 @@ empirical::Measure measure_named(const std::string& name) {
   throw InputError("--measure", "", fmt::format("'{}': one of mean, median, minimum, maximum", name));
 }
 
-Output predict(const PredictCommand& command) {
-  const double at = single_number(command.at, "--at");
-  auto options = command.extra_p ? empirical::SearchOptions::extra_p() : empirical::SearchOptions{};
-  options.measure = measure_named(command.measure);
-  if (!command.terms.empty()) {
-    if (command.terms != "1" && command.terms != "2")
-      throw InputError("--terms", "", fmt::format("'{}': 1 or 2 terms beside the constant", command.terms));
-    options.max_terms = command.terms == "1" ? 1 : 2;
+}  // namespace
+
+Output run_predict(const Arguments& arguments) {
+  const auto& inputs = arguments.texts("inputs");
+  const auto& variable = arguments.text("--variable");
+  const auto& values_given = arguments.text("--values");
+  const double at = io::parse_one_number(arguments.text("--at"), "--at");
+  auto options = arguments.flag("--extra-p") ? empirical::SearchOptions::extra_p() : empirical::SearchOptions{};
+  options.measure = measure_named(arguments.text("--measure"));
+  if (const auto& terms = arguments.text("--terms"); !terms.empty()) {
+    if (terms != "1" && terms != "2")
+      throw InputError("--terms", "", fmt::format("'{}': 1 or 2 terms beside the constant", terms));
+    options.max_terms = terms == "1" ? 1 : 2;
   }
 
   std::vector<InputKind> kinds;
   std::vector<std::string> texts;
-  for (const auto& path : command.inputs) {
+  for (const auto& path : inputs) {
     texts.push_back(io::read_text_file(path));
     kinds.push_back(kind_of(texts.back()));
   }
   for (std::size_t i = 1; i < kinds.size(); ++i)
     if (kinds[i] != kinds[0])
-      throw InputError(command.inputs[i], "",
-                       fmt::format("is not the kind of input {} is: give run records, sweeps or one Extra-P file",
-                                   command.inputs[0]));
+      throw InputError(
+          inputs[i], "",
+          fmt::format("is not the kind of input {} is: give run records, sweeps or one Extra-P file", inputs[0]));
 
   ScalingMeasurements measurements;
   if (kinds[0] == InputKind::extra_p) {
-    if (command.inputs.size() != 1)
-      throw InputError(command.inputs[1], "", "a second Extra-P file: give one, with every scale in it");
-    if (!command.values.empty()) throw InputError("--values", "", "is for run records; an Extra-P file has its points");
-    measurements = read_scaling_measurements(command.inputs[0]);
-    if (!command.variable.empty() && command.variable != measurements.parameter)
+    if (inputs.size() != 1) throw InputError(inputs[1], "", "a second Extra-P file: give one, with every scale in it");
+    if (!values_given.empty()) throw InputError("--values", "", "is for run records; an Extra-P file has its points");
+    measurements = read_scaling_measurements(inputs[0]);
+    if (!variable.empty() && variable != measurements.parameter)
       throw InputError("--variable", "",
-                       fmt::format("'{}': {} is over its parameter '{}'", command.variable, command.inputs[0],
-                                   measurements.parameter));
+                       fmt::format("'{}': {} is over its parameter '{}'", variable, inputs[0], measurements.parameter));
   } else if (kinds[0] == InputKind::sweep) {
-    if (!command.variable.empty() && command.variable != "N")
-      throw InputError("--variable", "", fmt::format("'{}': sweeps are predicted over N", command.variable));
-    if (!command.values.empty()) throw InputError("--values", "", "is for run records; a sweep has its sizes");
+    if (!variable.empty() && variable != "N")
+      throw InputError("--variable", "", fmt::format("'{}': sweeps are predicted over N", variable));
+    if (!values_given.empty()) throw InputError("--values", "", "is for run records; a sweep has its sizes");
     std::vector<Sweep> sweeps;
-    for (std::size_t i = 0; i < texts.size(); ++i) sweeps.push_back(parse_sweep(texts[i], command.inputs[i]));
+    for (std::size_t i = 0; i < texts.size(); ++i) sweeps.push_back(parse_sweep(texts[i], inputs[i]));
     measurements = scaling_of_sweeps(sweeps);
   } else {
     std::vector<RunRecord> runs;
-    for (std::size_t i = 0; i < texts.size(); ++i) runs.push_back(parse_run_record(texts[i], command.inputs[i]));
-    const auto variable = with_options_named(
-        {"variable"}, [&] { return scale_variable_named(command.variable.empty() ? "p" : command.variable); });
+    for (std::size_t i = 0; i < texts.size(); ++i) runs.push_back(parse_run_record(texts[i], inputs[i]));
+    const auto scale =
+        with_options_named({"variable"}, [&] { return scale_variable_named(variable.empty() ? "p" : variable); });
     std::optional<std::vector<double>> values;
-    if (!command.values.empty()) values = io::parse_positive_list(command.values, "--values");
-    measurements = with_options_named({"values"}, [&] { return scaling_of_runs(runs, variable, values); });
+    if (!values_given.empty()) values = io::parse_positive_list(values_given, "--values");
+    measurements = with_options_named({"values"}, [&] { return scaling_of_runs(runs, scale, values); });
   }
 
   const auto prediction = with_options_named({"at"}, [&] { return predict_scaling(measurements, at, options); });
-  if (!command.extra_p_out.empty()) io::write_file_atomically(command.extra_p_out, extra_p_json_lines(measurements));
-  return {command.json ? report::prediction_json(prediction) : report::prediction_text(prediction)};
-}
-
-}  // namespace
-
-void add_predict_command(CLI::App& predict_command, Actions& actions) {
-  auto command = std::make_shared<PredictCommand>();
-  auto* predict_app = &predict_command;
-  predict_app->footer(
-      "Each part of the runs' time (computation, communication and waiting, other load, set-up) is fitted with "
-      "Extra-P's performance-model normal form in the scale (p, C or N), chosen by leave-one-out cross-validation; "
-      "t_par is their sum, given at --at with an interval. A different question: the problem size a larger "
-      "configuration needs to keep its speed-efficiency is `hetscale scale predict` (isospeed).");
-  predict_app->add_option("inputs", command->inputs,
-                          "run records at 3 or more scales, sweeps, or one file in Extra-P's text or JSON Lines format")
-      ->required();
-  predict_app->add_option("--at", command->at, "the scale to predict at")->required();
-  predict_app->add_option("--variable", command->variable,
-                          "p (processes, the default), C (sum of the nodes' marked speeds) or N (problem size)");
-  predict_app->add_option("--values", command->values,
-                          "the scale of each run record, in order, v1,v2,... or @FILE (when the records do not say it)");
-  predict_app->add_option("--measure", command->measure,
-                          "how the repetitions at a scale become one value: mean (default), median, minimum, maximum");
-  predict_app->add_option("--terms", command->terms,
-                          "1 (default, as Extra-P) or 2 terms beside the constant in each part's model");
-  predict_app->add_flag("--extra-p", command->extra_p,
-                        "Extra-P's own search: one term, no negative exponents (its models, to its digits)");
-  predict_app->add_option("--extra-p-out", command->extra_p_out,
-                          "also write the measurements as JSON Lines for Extra-P (extrap --json FILE)");
-  predict_app->add_flag("--json", command->json, "print hetscale.predict/1 JSON instead of the table");
-  predict_app->callback([command, &actions] { actions.action = [command] { return predict(*command); }; });
+  if (arguments.given("--extra-p-out"))
+    io::write_file_atomically(arguments.text("--extra-p-out"), extra_p_json_lines(measurements));
+  return {arguments.flag("--json") ? report::prediction_json(prediction) : report::prediction_text(prediction)};
 }
 
 }  // namespace hetscale::cli

@@ -1,7 +1,6 @@
 // hetscale scale psi | predict | fit: Chen et al. 2008's isospeed-efficiency
 // scalability from sweeps, configuration files and communication profiles
 // (docs/scalability.md). No MPI: `scale sweep` is in kernel_commands.cpp.
-#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,7 +37,12 @@ std::string kernel_option(const std::string& kernel) {
 struct ConfigurationInputs {
   std::vector<std::string> sweeps;
   std::string kernel, program, workload, configs;
-  bool json = false;
+  explicit ConfigurationInputs(const Arguments& arguments)
+      : sweeps(arguments.texts("SWEEP")),
+        kernel(arguments.text("--kernel")),
+        program(arguments.text("--program")),
+        workload(arguments.text("--workload")),
+        configs(arguments.text("--configs")) {}
 };
 
 // The workload of a CSV configurations file: --kernel, or --program with --workload; sweeps not taken with it.
@@ -72,7 +76,10 @@ void sweeps_only(const ConfigurationInputs& inputs, const std::vector<Sweep>& sw
 }
 
 // --- scale psi -------------------------------------------------------------------
-Output scale_psi(const ConfigurationInputs& command) {
+}  // namespace
+
+Output run_scale_psi(const Arguments& arguments) {
+  const ConfigurationInputs command(arguments);
   PsiTable table;
   if (!command.configs.empty()) {
     table = isospeed_psi(configs_workload(command, "ge, mm or conv"), read_configurations(command.configs));
@@ -85,7 +92,7 @@ Output scale_psi(const ConfigurationInputs& command) {
     sweeps_only(command, sweeps);
     table = psi_from_sweeps(sweeps);
   }
-  return {command.json ? report::psi_json(table) : report::psi_table(table)};
+  return {arguments.flag("--json") ? report::psi_json(table) : report::psi_table(table)};
 }
 
 // --- scale predict ----------------------------------------------------------------
@@ -97,20 +104,18 @@ const std::string& profile_option(const std::string& profile) {
   return profile;
 }
 
-struct PredictCommand : ConfigurationInputs {
-  std::string profile, base, overhead, step_costs;
-};
-
-Output scale_predict(const PredictCommand& command) {
+Output run_scale_predict(const Arguments& arguments) {
+  const ConfigurationInputs command(arguments);
+  const auto &profile_path = arguments.text("--profile"), &step_costs = arguments.text("--step-costs");
+  const auto &base = arguments.text("--base"), &overhead = arguments.text("--overhead");
   IsospeedPrediction prediction;
   if (!command.configs.empty()) {
     const auto workload = configs_workload(command, "ge or mm");
-    if (!command.step_costs.empty())
+    if (!step_costs.empty())
       throw InputError("--step-costs", "", "applies to sweeps (ge's or mm's, one file per sweep), not to --configs");
-    const auto profile = read_comm_profile(profile_option(command.profile));
+    const auto profile = read_comm_profile(profile_option(profile_path));
     prediction = with_options_named({"kernel", "workload", "configs", "overhead", "base"}, [&] {
-      return predict_isospeed(profile.costs, workload, read_configurations(command.configs), command.base,
-                              command.overhead);
+      return predict_isospeed(profile.costs, workload, read_configurations(command.configs), base, overhead);
     });
     prediction.profile_source = profile.source;
   } else {
@@ -118,41 +123,40 @@ Output scale_predict(const PredictCommand& command) {
       throw InputError("scale predict", "",
                        "needs --configs FILE --kernel ge|mm (or --program NAME --workload EXPR --overhead EXPR), or "
                        "two or more sweep files (the first is the base)");
-    if (!command.kernel.empty() || !command.base.empty())
+    if (!command.kernel.empty() || !base.empty())
       throw InputError(command.kernel.empty() ? "--base" : "--kernel", "",
                        "applies to --configs only; with sweeps the kernel is theirs and the first sweep is the base");
     const auto sweeps = read_sweeps(command.sweeps);
     sweeps_only(command, sweeps);
-    if (!command.step_costs.empty()) {
-      if (!command.profile.empty() || !command.overhead.empty())
-        throw InputError(command.profile.empty() ? "--overhead" : "--profile", "",
+    if (!step_costs.empty()) {
+      if (!profile_path.empty() || !overhead.empty())
+        throw InputError(profile_path.empty() ? "--overhead" : "--profile", "",
                          "and --step-costs are two ways to T_o; give one");
-      std::vector<StepCosts> step_costs;
-      for (const auto path : io::split_at(command.step_costs, ','))
-        step_costs.push_back(read_step_costs(std::string(path)));
-      prediction = with_options_named({"step-costs"}, [&] { return predict_from_step_costs(sweeps, step_costs); });
+      std::vector<StepCosts> costs;
+      for (const auto path : io::split_at(step_costs, ',')) costs.push_back(read_step_costs(std::string(path)));
+      prediction = with_options_named({"step-costs"}, [&] { return predict_from_step_costs(sweeps, costs); });
     } else {
-      const auto profile = read_comm_profile(profile_option(command.profile));
-      prediction =
-          with_options_named({"overhead"}, [&] { return predict_from_sweeps(profile, sweeps, command.overhead); });
+      const auto profile = read_comm_profile(profile_option(profile_path));
+      prediction = with_options_named({"overhead"}, [&] { return predict_from_sweeps(profile, sweeps, overhead); });
     }
   }
-  return {command.json ? report::prediction_json(prediction) : report::prediction_table(prediction)};
+  return {arguments.flag("--json") ? report::prediction_json(prediction) : report::prediction_table(prediction)};
 }
 
 // --- scale fit ---------------------------------------------------------------------
-struct FitCommand {
-  std::string sweep, degree = std::to_string(default_trend_degree), target = "0.3";
+Output run_scale_fit(const Arguments& arguments) {
+  const std::size_t degree =
+      arguments.given("--degree") ? io::parse_count(arguments.text("--degree"), "--degree") : default_trend_degree;
+  const double target = io::parse_one_number(arguments.text("--target"), "--target");
   CsvSweepOptions csv;  // what a CSV sweep leaves out
-  std::string out;
-  bool json = false;
-};
-
-Output scale_fit(const FitCommand& command) {
-  const std::size_t degree = count_option(command.degree, "--degree");
-  const double target = single_number(command.target, "--target");
+  csv.marked_speed = arguments.text("--marked-speed");
+  csv.kernel = arguments.text("--kernel");
+  csv.program = arguments.text("--program");
+  csv.workload = arguments.text("--workload");
+  csv.configuration = arguments.text("--configuration");
+  const auto& out = arguments.text("--out");
   Sweep sweep = with_options_named({"marked-speed", "kernel", "configuration", "program", "workload"},
-                                   [&] { return read_sweep_file(command.sweep, command.csv); });
+                                   [&] { return read_sweep_file(arguments.text("--sweep"), csv); });
   sweep.trend = with_options_named({"degree"}, [&] { return fit_speed_efficiency_trend(sweep, degree); });
   auto found = with_options_named({"target"}, [&] { return find_target_size(sweep, *sweep.trend, target); });
   // The verifying runs stay with the sweep when they were run for the same target E_s.
@@ -161,81 +165,10 @@ Output scale_fit(const FitCommand& command) {
     found.verifying_runs = sweep.target->verifying_runs;
   }
   sweep.target = found;
-  return written_and_shown(sweep_json(sweep), command.out, command.json, [&] {
+  return written_and_shown(sweep_json(sweep), out, arguments.flag("--json"), [&] {
     return report::sweep_fit_table(sweep) +
-           (command.out.empty() ? "" : fmt::format("sweep with its trend line and target written to {}\n", command.out));
+           (out.empty() ? "" : fmt::format("sweep with its trend line and target written to {}\n", out));
   });
-}
-
-}  // namespace
-
-void add_scale_commands(CLI::App& scale, Actions& actions) {
-  auto psi = std::make_shared<ConfigurationInputs>();
-  auto* psi_command = scale.add_subcommand(
-      "psi",
-      "how scalable the program is from one configuration to the next: isospeed-efficiency psi(C, C') from sweeps "
-      "or a CSV file (Chen et al. 2008, Definition 3)");
-  psi_command->add_option("SWEEP", psi->sweeps,
-                          "sweep files (hetscale.sweep/1) in scaling order, each with a target N");
-  psi_command->add_option("--kernel", psi->kernel, "ge | mm | conv: the workload W(N) (with --configs)");
-  psi_command->add_option("--program", psi->program, "your program's name, instead of --kernel (with --configs)");
-  psi_command->add_option("--workload", psi->workload, "your program's W(N), an expression in N: 2*N^3 + 40*N^2");
-  psi_command->add_option("--configs", psi->configs,
-                          "CSV with the header name,marked_speed,N[,processes], in scaling order");
-  psi_command->add_flag("--json", psi->json, "print JSON (schema hetscale.psi/1) instead of tables");
-  psi_command->callback([&actions, psi] { actions.action = [psi] { return scale_psi(*psi); }; });
-
-  auto predict = std::make_shared<PredictCommand>();
-  auto* predict_command = scale.add_subcommand(
-      "predict",
-      "the problem size N' a larger configuration needs to keep the base's speed-efficiency, and psi', from "
-      "communication costs (Chen et al. 2008, Section 4.5); for the time of a larger run use `hetscale predict`");
-  predict_command->add_option("SWEEP", predict->sweeps,
-                              "sweep files in scaling order; the first (with its target N) is the base");
-  predict_command->add_option(
-      "--profile", predict->profile,
-      "communication profile (hetscale.comm-profile/1, from `hetscale bench comm`); required unless "
-      "--step-costs");
-  predict_command->add_option("--step-costs", predict->step_costs,
-                              "ge's or mm's sweeps: the steps' costs measured on each configuration "
-                              "(hetscale.step-costs/1, from `hetscale bench steps`), one file per sweep in the same "
-                              "order, comma-separated: T_o from them (ge: summed over the steps; mm: at N), T_c "
-                              "fitted on the base (mm: on the measured computation)");
-  predict_command->add_option("--configs", predict->configs,
-                              "CSV with the header name,marked_speed,N,processes, in scaling order");
-  predict_command->add_option("--kernel", predict->kernel, "ge | mm (with --configs)");
-  predict_command->add_option("--program", predict->program,
-                              "your program's name, instead of --kernel (with --configs)");
-  predict_command->add_option("--workload", predict->workload,
-                              "your program's W(N), an expression in N (with --configs)");
-  predict_command->add_option("--overhead", predict->overhead,
-                              "your program's T_o, an expression in N and p over the profile's costs bcast(p), "
-                              "send(n), recv(n), barrier(p) (n doubles): required for a program of yours");
-  predict_command->add_option("--base", predict->base, "the base configuration's name (default: the first)");
-  predict_command->add_flag("--json", predict->json, "print JSON (schema hetscale.isospeed-prediction/1) instead of tables");
-  predict_command->callback([&actions, predict] { actions.action = [predict] { return scale_predict(*predict); }; });
-
-  auto fit = std::make_shared<FitCommand>();
-  auto* fit_command = scale.add_subcommand(
-      "fit",
-      "the problem size N that reaches a target speed-efficiency E_s on one configuration: the trend line of a "
-      "sweep (Chen et al. 2008, Section 4.4)");
-  fit_command->add_option("--sweep", fit->sweep, "sweep file (hetscale.sweep/1), or CSV with N and T_ms or T_s")
-      ->required();
-  fit_command->add_option("--degree", fit->degree,
-                          fmt::format("degree of the polynomial trend line, 1 to {} (default {})",
-                                      SweepTrend::max_degree, default_trend_degree));
-  fit_command->add_option("--target", fit->target, "target speed-efficiency E_s in (0, 1] (default 0.3)");
-  fit_command->add_option("--marked-speed", fit->csv.marked_speed,
-                          "CSV sweeps: C in Mflop/s, or one marked speed per process C_1,C_2,...");
-  fit_command->add_option("--kernel", fit->csv.kernel, "CSV sweeps: ge | mm | conv, for W(N)");
-  fit_command->add_option("--program", fit->csv.program, "CSV sweeps of your program: its name, instead of --kernel");
-  fit_command->add_option("--workload", fit->csv.workload,
-                          "CSV sweeps of your program: W(N), an expression in N (else the CSV's W column)");
-  fit_command->add_option("--configuration", fit->csv.configuration, "CSV sweeps: its name (default: the file's stem)");
-  fit_command->add_option("--out", fit->out, "write the sweep with its trend line and target here (JSON)");
-  fit_command->add_flag("--json", fit->json, "print the sweep (hetscale.sweep/1) with its trend line and target");
-  fit_command->callback([&actions, fit] { actions.action = [fit] { return scale_fit(*fit); }; });
 }
 
 }  // namespace hetscale::cli

@@ -3,10 +3,7 @@
 // `hetscale scale sweep`, built against SimGrid's MPI (hetscale-smpi), under
 // smpirun on the hosts of a platform file, one rank per host. The options are
 // checked here first, so bad input stops before the simulation starts.
-#include <cstdio>
 #include <cstdlib>
-#include <iostream>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -23,29 +20,13 @@ namespace hetscale::cli {
 
 namespace {
 
-// Which of the platform's nodes run the ranks.
-struct HostOptions {
-  std::string platform, hosts;
-};
-
-void add_host_options(CLI::App& command, HostOptions& options) {
-  command
-      .add_option("--platform", options.platform,
-                  "platform file (hetscale.platform/1 or 'hostname marked-speed' lines): the simulated hosts, "
-                  "their speeds (marked speeds in Mflop/s; relative speeds times the reference's marked speed, "
-                  "else times 1000 Mflop/s) and the network")
-      ->required();
-  command.add_option("--hosts", options.hosts,
-                     "the hosts, one rank each in this order: a count (the platform's first nodes) or node names "
-                     "a,b,c (or @FILE, names separated by commas or lines); default every node");
-}
-
-Platform selected_hosts(const HostOptions& options) {
-  const Platform platform = read_platform(options.platform);
-  const std::string& hosts = options.hosts;
+// The platform's nodes --hosts selects, one rank each.
+Platform selected_hosts(const Arguments& arguments) {
+  const Platform platform = read_platform(arguments.text("--platform"));
+  const std::string& hosts = arguments.text("--hosts");
   if (hosts.empty()) return platform;
   if (hosts.find_first_not_of("0123456789") == std::string::npos)
-    return sim::first_nodes(platform, count_option(hosts, "--hosts"), "--hosts");
+    return sim::first_nodes(platform, io::parse_count(hosts, "--hosts"), "--hosts");
   const std::string names = hosts.front() == '@' ? io::read_text_file(hosts.substr(1)) : hosts;
   return sim::select_nodes(platform, io::split_names(names), "--hosts");
 }
@@ -62,53 +43,29 @@ Output run_simulation(const Platform& hosts, const std::vector<std::string>& arg
   const int code = sim::run_in_simulator(hosts, programs, arguments, "HETSCALE_SMPIRUN", "HETSCALE_SMPI");
   // hetscale-smpi ends with 0 (done, checks passed), 1 (a check failed), 2
   // (bad input, said on stderr) or 3 (internal error, said on stderr).
-  if (code > exit_internal_error) {
-    std::cerr << fmt::format("hetscale: internal error: the simulation failed (smpirun exit code {})\n", code);
-    return {"", exit_internal_error};
+  if (code > io::exit_internal_error) {
+    io::say_on_stderr(fmt::format("hetscale: internal error: the simulation failed (smpirun exit code {})\n", code));
+    return {"", io::exit_internal_error};
   }
   return {"", code};
 }
 
 }  // namespace
 
-void add_simulate_kernel_commands(CLI::App& simulate, Actions& actions) {
-  struct SimulatedKernel {
-    HostOptions hosts;
-    KernelCommand command;
-  };
-  auto kernel_command = std::make_shared<SimulatedKernel>();
-  auto* kernel = simulate.add_subcommand(
-      "kernel",
-      "how a scalability kernel (ge, mm, conv, mc) would run on a simulated platform: under SMPI, one rank per host, "
-      "checked against its serial result; computation charged by flop at the hosts' speeds");
-  add_host_options(*kernel, kernel_command->hosts);
-  add_kernel_options(*kernel, kernel_command->command, KernelBackend::simulator);
-  kernel->callback([kernel_command, &actions] {
-    actions.action = [kernel_command] {
-      const Platform hosts = selected_hosts(kernel_command->hosts);
-      checked_kernel_options(kernel_command->command, static_cast<int>(hosts.nodes.size()));
-      return run_simulation(hosts, kernel_arguments(kernel_command->command));
-    };
-  });
+Output run_simulate_kernel(const Arguments& arguments) {
+  const Platform hosts = selected_hosts(arguments);
+  checked_kernel_options(arguments, static_cast<int>(hosts.nodes.size()));
+  auto given = arguments.as_given({"--platform", "--hosts"});
+  given.insert(given.begin(), "kernel");
+  return run_simulation(hosts, given);
+}
 
-  struct SimulatedSweep {
-    HostOptions hosts;
-    SweepCommand command;
-  };
-  auto sweep_command = std::make_shared<SimulatedSweep>();
-  auto* sweep = simulate.add_subcommand(
-      "sweep",
-      "a kernel's speed-efficiency at several sizes on a simulated platform (under SMPI), its trend line, the N for "
-      "a target E_s and a verifying run; the sweep reads like a measured one (Chen et al. 2008, Section 4.4)");
-  add_host_options(*sweep, sweep_command->hosts);
-  add_sweep_options(*sweep, sweep_command->command, KernelBackend::simulator);
-  sweep->callback([sweep_command, &actions] {
-    actions.action = [sweep_command] {
-      const Platform hosts = selected_hosts(sweep_command->hosts);
-      checked_sweep_options(sweep_command->command, static_cast<int>(hosts.nodes.size()));
-      return run_simulation(hosts, sweep_arguments(sweep_command->command));
-    };
-  });
+Output run_simulate_sweep(const Arguments& arguments) {
+  const Platform hosts = selected_hosts(arguments);
+  checked_sweep_options(arguments, static_cast<int>(hosts.nodes.size()));
+  auto given = arguments.as_given({"--platform", "--hosts"});
+  given.insert(given.begin(), {"scale", "sweep"});
+  return run_simulation(hosts, given);
 }
 
 }  // namespace hetscale::cli

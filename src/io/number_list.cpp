@@ -121,4 +121,32 @@ std::vector<std::size_t> parse_size_list(const std::string& text, const std::str
   return sizes;
 }
 
+double parse_one_number(const std::string& text, const std::string& option) {
+  const auto values = parse_number_list(text, option);
+  if (values.size() != 1) throw InputError(option, "", fmt::format("expects one number, got {}", values.size()));
+  return values.front();
+}
+
+std::size_t parse_count(const std::string& text, const std::string& option) {
+  const double value = parse_one_number(text, option);
+  if (value < 1.0 || value != std::floor(value) || value > 1e9)
+    throw InputError(option, "", fmt::format("must be a whole number >= 1, got {:g}", value));
+  return static_cast<std::size_t>(value);
+}
+
+std::vector<double> parse_per_rank_speeds(const std::string& text, const std::string& option, int ranks) {
+  if (text.empty()) return {};
+  auto speeds = parse_positive_list(text, option);
+  if (speeds.size() != static_cast<std::size_t>(ranks))
+    throw InputError(option, "", fmt::format("{} speeds for {} ranks: give one per rank", speeds.size(), ranks));
+  return speeds;
+}
+
+std::vector<double> parse_emulated_speeds(const std::string& text, const std::string& option, int ranks) {
+  auto speeds = parse_per_rank_speeds(text, option, ranks);
+  for (const double speed : speeds)
+    if (speed > 1.0) throw InputError(option, "", fmt::format("must be in (0, 1], got {}", speed));
+  return speeds;
+}
+
 }  // namespace hetscale::io

@@ -4,19 +4,23 @@
 
 #include <mpi.h>
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string_view>
+#include <thread>
 
 #include <fmt/core.h>
 
 #include "hetscale/io/host_and_time.hpp"
 #include "hetscale/io/input_error.hpp"
+#include "hetscale/io/launcher.hpp"
 #include "hetscale/measure/emulated_node.hpp"
 #include "hetscale/programs/objectives.hpp"
+#include "hetscale/run/stop_signals.hpp"
 #include "hetscale/run/task_farm.hpp"
 
 namespace hetscale::mpi {
@@ -54,6 +58,31 @@ void MpiSession::abort(int code) {
   std::_Exit(code);
 }
 
+int run_on_every_rank(int& argc, char**& argv, const std::function<void(int rank, int ranks)>& prepare,
+                      const std::function<int(int rank, int ranks)>& body) {
+  MpiSession mpi(argc, argv);
+  try {
+    prepare(mpi.rank(), mpi.size());
+  } catch (const std::invalid_argument& error) {
+    if (mpi.rank() == 0) io::say_on_stderr(fmt::format("hetscale: {}\n", error.what()));
+    return io::exit_bad_input;
+  }
+  try {
+    return body(mpi.rank(), mpi.size());
+  } catch (const run::Stopped& stopped) {
+    // Every rank is stopping and the launcher is ending the job: this rank
+    // ends as a process ended by the signal says (128 + signal). The others
+    // leave rank 0 the time to say what stopped: a rank that exits first
+    // makes Open MPI's mpiexec kill the rest at once (SIGKILL).
+    std::fflush(stdout);
+    if (mpi.rank() != 0) std::this_thread::sleep_for(std::chrono::seconds(2));  // resumed after a signal
+    std::_Exit(128 + stopped.signal());
+  } catch (const std::exception& error) {
+    io::say_on_stderr(fmt::format("hetscale: internal error on rank {}: {}\n", mpi.rank(), error.what()));
+    MpiSession::abort(io::exit_internal_error);
+  }
+}
+
 // --- options -----------------------------------------------------------------
 namespace {
 constexpr std::string_view command_kind = "command:", library_kind = "library:";
@@ -87,7 +116,8 @@ std::string objective_option(const FarmOptions& options) {
 
 void validate_farm_options(const FarmOptions& options, int ranks) {
   const std::size_t clients = static_cast<std::size_t>(ranks > 0 ? ranks - 1 : 0);
-  if (options.objective != "synthetic" && options.objective != "lennard-jones" && !is_users_objective(options.objective))
+  if (options.objective != "synthetic" && options.objective != "lennard-jones" &&
+      !is_users_objective(options.objective))
     throw InputError("objective", "",
                      fmt::format("unknown objective '{}'; allowed: synthetic, lennard-jones, command:PROGRAM, "
                                  "library:PATH",
@@ -188,7 +218,8 @@ std::optional<FarmOutcome> run_farm(const FarmOptions& options, const FarmProgre
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
   const auto objective = make_objective(options);
   // The rank's speed: its client's, or the server's when it evaluates alone.
-  const double speed = options.speeds.empty() ? 1.0 : options.speeds[static_cast<std::size_t>(rank == 0 ? 0 : rank - 1)];
+  const double speed =
+      options.speeds.empty() ? 1.0 : options.speeds[static_cast<std::size_t>(rank == 0 ? 0 : rank - 1)];
 
   // An evaluation emulates its node's speed itself (the synthetic objective
   // sleeps its nominal time / speed; a real one sleeps after computing), so
@@ -252,6 +283,18 @@ std::optional<FarmOutcome> run_farm(const FarmOptions& options, const FarmProgre
   if (is_users_objective(options.objective)) context.failed_tasks = failed_evaluations;
   record.context.farm = context;
   return outcome;
+}
+
+std::string farm_summary(const FarmOptions& options, const FarmOutcome& outcome, int ranks, const std::string& out) {
+  const std::string objective =
+      options.objective == "synthetic"
+          ? fmt::format("synthetic (each evaluation sleeps {:g} s x {:g} / speed: no computation)",
+                        options.evaluation_seconds, options.time_scale)
+          : options.objective;
+  return fmt::format(
+      "farm: policy {}, {} clients, objective {}: t_par {:.3f} s, {} evaluations, best fitness {:.6f}{}\n",
+      to_string(options.policy), ranks - 1, objective, outcome.record.t_par, outcome.ga.evaluations,
+      outcome.ga.best.fitness, out.empty() ? "" : fmt::format("; run record in {}", out));
 }
 
 }  // namespace hetscale::mpi

@@ -171,10 +171,12 @@ ExhaustiveSolver::ExhaustiveSolver(unsigned threads, std::uint64_t max_plans)
 SolverResult ExhaustiveSolver::solve(const CostModel& model) const {
   const std::uint64_t count = model.plan_count();
   if (count > max_plans_)
-    throw SolverLimitError(fmt::format(
-        "exhaustive: {} plans is more than the limit of {}; use the solver exact or ga",
-        count == std::numeric_limits<std::uint64_t>::max() ? std::string("over 1.8e19") : std::to_string(count),
-        max_plans_));
+    throw SolverLimitError("exhaustive",
+                           fmt::format("{} plans is more than the limit of {}",
+                                       count == std::numeric_limits<std::uint64_t>::max() ? std::string("over 1.8e19")
+                                                                                          : std::to_string(count),
+                                       max_plans_),
+                           "exact or ga");
   const std::size_t levels = model.level_count();
   struct Best {
     double seconds = std::numeric_limits<double>::infinity();
@@ -279,9 +281,8 @@ SolverResult ExactSolver::solve(const CostModel& model) const {
     guesses *= layouts.size();
     if (guesses > max_states_)
       throw SolverLimitError(
-          fmt::format("exact: the iterative loop carries too many arrays ({} guesses of their "
-                      "layouts); use the solver ga",
-                      guesses));
+          "exact", fmt::format("the iterative loop carries too many arrays ({} guesses of their layouts)", guesses),
+          "ga");
     candidates.push_back(std::move(layouts));
   }
 
@@ -333,8 +334,8 @@ SolverResult ExactSolver::solve(const CostModel& model) const {
           auto [slot, fresh] = index.try_emplace(key, entries.size());
           if (fresh) {
             if (entries.size() >= max_states_)
-              throw SolverLimitError(
-                  fmt::format("exact: more than {} states after level {}; use the solver ga", max_states_, l + 1));
+              throw SolverLimitError("exact", fmt::format("more than {} states after level {}", max_states_, l + 1),
+                                     "ga");
             entries.push_back({seconds, e, o});
             keys.push_back(std::move(key));
           } else if (seconds < entries[slot->second].seconds) {
@@ -404,6 +405,61 @@ RepeatedRuns repeat_ga(const CostModel& model, GaSolverOptions options, std::siz
       summary.mean_mean_per_generation[g] += entry.mean_fitness / static_cast<double>(runs);
     }
   return summary;
+}
+
+SolverChoice solver_choice_from_string(const std::string& name) {
+  if (name == "ga") return SolverChoice::ga;
+  if (name == "exhaustive") return SolverChoice::exhaustive;
+  if (name == "exact") return SolverChoice::exact;
+  throw std::invalid_argument(fmt::format("unknown solver '{}'; allowed: ga, exhaustive, exact", name));
+}
+
+namespace {
+
+// The GA as asked, its target the expected fitness (Table IV: a run stops
+// there or at the evaluation limit) when the exact optimum is known; without
+// one (too many states for the exact solver), a single run uses its whole budget.
+void solve_with_ga(const CostModel& model, const SolveRequest& request, Solved& solved) {
+  auto ga = request.ga;
+  try {
+    solved.optimum = ExactSolver().solve(model).cost.seconds;
+    ga.target_seconds = expected_fitness(*solved.optimum);
+  } catch (const SolverLimitError&) {
+    if (request.runs > 0) throw;
+  }
+  solved.ga = ga;
+  if (request.runs == 0) {
+    solved.result = GaSolver(ga).solve(model);
+  } else {
+    solved.runs = repeat_ga(model, ga, request.runs, *solved.optimum, request.on_run);
+    solved.result = solved.runs->best;
+  }
+}
+
+}  // namespace
+
+Solved solve(const CostModel& model, const SolveRequest& request) {
+  Solved solved;
+  switch (request.solver) {
+    case SolverChoice::exhaustive:
+      solved.result = ExhaustiveSolver(request.threads).solve(model);
+      break;
+    case SolverChoice::ga:
+      solve_with_ga(model, request, solved);
+      break;
+    case SolverChoice::exact:
+    case SolverChoice::exact_else_ga:
+      try {
+        solved.result = ExactSolver().solve(model);
+        solved.optimum = solved.result.cost.seconds;
+      } catch (const SolverLimitError& error) {
+        if (request.solver == SolverChoice::exact) throw;
+        solve_with_ga(model, request, solved);
+        solved.result.solver += fmt::format(", as the exact solver does not apply here ({})", error.reason());
+      }
+      break;
+  }
+  return solved;
 }
 
 }  // namespace hetscale::optimizer

@@ -39,7 +39,8 @@ SweepPoint parse_point(const io::JsonObject& point) {
   point.optional_number("E_s");
   const auto check = point.optional_string("check");
   if (check && *check != "passed" && *check != "failed")
-    point.fail("check", fmt::format("is \"{}\", expected \"passed\" or \"failed\" (or no check field: none ran)", *check));
+    point.fail("check",
+               fmt::format("is \"{}\", expected \"passed\" or \"failed\" (or no check field: none ran)", *check));
   parsed.checked = check.has_value();
   parsed.check_passed = check.value_or("passed") == "passed";
   if (point.has("T_runs_s")) {
@@ -122,9 +123,8 @@ Sweep parse_sweep(std::string_view text, const std::string& source) {
   const auto document = io::parse_json(text, source);
   const io::JsonObject top(document, source, "");
   top.require_schema(Sweep::schema);
-  top.allow_only(
-      {"schema", "kernel", "program", "workload", "configuration", "marked_speeds", "marked_speed", "points", "trend",
-       "target", "context"});
+  top.allow_only({"schema", "kernel", "program", "workload", "configuration", "marked_speeds", "marked_speed", "points",
+                  "trend", "target", "context"});
   Sweep sweep;
   sweep.source = source;
   if (top.has("kernel") == top.has("program"))
@@ -198,6 +198,13 @@ std::string sweep_json(const Sweep& sweep) {
   }
   out["context"] = ordered_json::parse(sweep.context_json);
   return out.dump(2) + "\n";
+}
+
+bool sweep_checks_passed(const Sweep& sweep, bool with_verifying_run) {
+  for (const auto& point : sweep.points)
+    if (!point.check_passed) return false;
+  if (with_verifying_run && sweep.target && sweep.target->verified) return sweep.target->verified->check_passed;
+  return true;
 }
 
 }  // namespace hetscale

@@ -282,6 +282,30 @@ std::string sweep_point_line(const SweepPoint& point, double marked_speed, const
                      check_text(point));
 }
 
+std::string step_costs_table(const StepCosts& costs) {
+  const bool product = costs.kernel == "mm";
+  std::string text =
+      fmt::format("{}: {} ranks, {} steps a {}; seconds per step\n{:>8} {:>12} {:>12} {:>12}\n", costs.kernel,
+                  costs.ranks, costs.steps, product ? "size (the whole product)" : "length", product ? "N" : "length",
+                  "step", "computation", "overhead");
+  for (const auto& cost : costs.costs)
+    text += fmt::format("{:>8g} {:>12.4g} {:>12.4g} {:>12.4g}\n", cost.length, cost.step_seconds,
+                        cost.computation_seconds, cost.overhead_seconds);
+  return text;
+}
+
+std::string kernel_run_summary(const std::string& kernel, int ranks, const SweepPoint& point, double marked_speed,
+                               const KernelCheck& check, const RunRecord& record, const std::string& out) {
+  // Rows shared by a functional model: said (by the marked speeds, the default: not).
+  const auto distribution = record.context.distribution();
+  const std::string shared_by =
+      distribution && !distribution->model_path().empty() ? "\n  rows shared by " + distribution->describe() : "";
+  return fmt::format(
+      "kernel {} on {} processes (C = {:.2f} Mflop/s): {}\n  check: {} = {:.3g} (tolerance {:.3g}){}{}\n", kernel,
+      ranks, marked_speed, sweep_point_line(point, marked_speed, kernel), check.quantity, check.value, check.tolerance,
+      shared_by, out.empty() ? "" : fmt::format("\n  run record in {}", out));
+}
+
 std::string sweep_run_table(const Sweep& sweep, std::size_t repetitions, const std::string& point_choice) {
   const double c = sweep.marked_speed();
   const auto distribution = read_work_distribution(sweep.context_json);
@@ -322,8 +346,8 @@ std::string marked_speeds_table(const std::vector<MarkedSpeedRow>& rows) {
                       "marked");
   std::vector<double> marked;
   for (const auto& row : rows) {
-    text += fmt::format("{:<20} {:>9g} {:>12.1f} {:>9.1f} {:>9.1f} {:>9.1f}\n", row.node, row.emulated,
-                        row.elimination, row.dgemm, row.fft, row.marked);
+    text += fmt::format("{:<20} {:>9g} {:>12.1f} {:>9.1f} {:>9.1f} {:>9.1f}\n", row.node, row.emulated, row.elimination,
+                        row.dgemm, row.fft, row.marked);
     marked.push_back(row.marked);
   }
   text += fmt::format("C = {:.1f} Mflop/s\n", model::marked_speed(marked));

@@ -133,12 +133,12 @@ std::string numbers_of(const std::vector<std::size_t>& tasks) {
 void say_stopped(int signal, TaskRunJournal& journal, const TaskFarm& farm, const TaskRunSettings& settings) {
   const auto ended = journal.running();
   // The line first: the launcher kills this rank a moment after the signal.
-  settings.say(fmt::format("hetscale: farm: stopped by SIG{}: {}; {}\n", sigabbrev_np(signal),
-                           ended.empty() ? std::string("no task was running")
-                                         : fmt::format("{} task{} handed out {} not finished ({})", ended.size(),
-                                                       ended.size() == 1 ? "" : "s",
-                                                       ended.size() == 1 ? "was" : "were", numbers_of(ended)),
-                           settings.how_to_resume));
+  settings.say(fmt::format(
+      "hetscale: farm: stopped by SIG{}: {}; {}\n", sigabbrev_np(signal),
+      ended.empty() ? std::string("no task was running")
+                    : fmt::format("{} task{} handed out {} not finished ({})", ended.size(),
+                                  ended.size() == 1 ? "" : "s", ended.size() == 1 ? "was" : "were", numbers_of(ended)),
+      settings.how_to_resume));
   journal.stopped(io::unix_seconds_now(), [&farm](std::size_t client) { return farm.host_of(client); });
 }
 
@@ -231,6 +231,17 @@ std::optional<TaskRunOutcome> run_tasks(TaskRunPlan& plan, const FarmSettings& f
   context.evaluations = tasks.size() + outcome.retried;
   record.context.farm = std::move(context);
   return outcome;
+}
+
+std::string task_run_summary(const TaskRunOutcome& outcome, const TaskRunPlan& plan, distribute::PolicyKind policy,
+                             int ranks, const std::string& job_log, const std::string& out) {
+  return fmt::format(
+      "farm: policy {}, {} clients, {} tasks run ({} done before): {} succeeded, {} failed{}; t_par {:.3f} "
+      "s{}{}\n",
+      to_string(policy), ranks - 1, outcome.tasks_run, plan.done_before, plan.commands.size() - outcome.failed,
+      outcome.failed, outcome.retried ? fmt::format(" ({} attempts retried)", outcome.retried) : "",
+      outcome.record.t_par, job_log.empty() ? "" : fmt::format("; job log in {}", job_log),
+      out.empty() ? "" : fmt::format("; run record in {}", out));
 }
 
 }  // namespace hetscale::run

@@ -29,4 +29,14 @@ std::vector<double> parse_positive_list(const std::string& text, const std::stri
 // up to last inclusive).
 std::vector<std::size_t> parse_size_list(const std::string& text, const std::string& option);
 
+// Exactly one number.
+double parse_one_number(const std::string& text, const std::string& option);
+// A whole number >= 1 (and <= 1e9).
+std::size_t parse_count(const std::string& text, const std::string& option);
+// Speeds given per rank: none when `text` is empty, else one number > 0 for
+// each of `ranks` (InputError naming `option`).
+std::vector<double> parse_per_rank_speeds(const std::string& text, const std::string& option, int ranks);
+// Emulated relative speeds, per rank as above, each in (0, 1].
+std::vector<double> parse_emulated_speeds(const std::string& text, const std::string& option, int ranks);
+
 }  // namespace hetscale::io

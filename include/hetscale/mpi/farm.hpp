@@ -36,17 +36,26 @@ class MpiSession {
   int rank_ = 0, size_ = 1;
 };
 
+// A command run on every rank: MPI is started, `prepare` checks the input
+// (each rank the same checks, so bad input, std::invalid_argument, stops every
+// rank with io::exit_bad_input and one line on stderr from rank 0), then
+// `body` runs and returns the exit code. A stop by a signal (run::Stopped)
+// ends the rank as the signal would (128 + signal); any other exception ends
+// every rank at once (io::exit_internal_error).
+int run_on_every_rank(int& argc, char**& argv, const std::function<void(int rank, int ranks)>& prepare,
+                      const std::function<int(int rank, int ranks)>& body);
+
 struct FarmOptions {
   distribute::PolicyKind policy = distribute::default_policy;
   // "synthetic", "lennard-jones", "command:PROGRAM" or "library:PATH" (docs/tasks.md)
   std::string objective = "synthetic";
-  double evaluation_seconds = 1.0;      // synthetic: nominal evaluation time on a node of speed 1
-  double time_scale = 1.0;              // synthetic: multiplies every nominal time
-  std::size_t dimensions = 8;           // synthetic, command: genes
+  double evaluation_seconds = 1.0;                  // synthetic: nominal evaluation time on a node of speed 1
+  double time_scale = 1.0;                          // synthetic: multiplies every nominal time
+  std::size_t dimensions = 8;                       // synthetic, command: genes
   std::optional<std::pair<double, double>> bounds;  // command: every gene's [lower, upper]
-  std::size_t atoms = 13;               // lennard-jones: cluster size
-  std::vector<double> speeds;           // one per client (empty: all 1); with no clients, the server's
-  ga::GaParameters ga;                  // population, generations, seed, ...
+  std::size_t atoms = 13;                           // lennard-jones: cluster size
+  std::vector<double> speeds;                       // one per client (empty: all 1); with no clients, the server's
+  ga::GaParameters ga;                              // population, generations, seed, ...
   std::string label;
 };
 
@@ -67,5 +76,10 @@ using FarmProgress = std::function<void(std::size_t, std::size_t, double, double
 // Runs the farm on MPI_COMM_WORLD. Rank 0 returns the outcome, the others
 // nothing. Options must have passed validate_farm_options.
 std::optional<FarmOutcome> run_farm(const FarmOptions& options, const FarmProgress& progress = {});
+
+// The GA farm's summary line: its policy, clients, objective, t_par,
+// evaluations and best fitness, and where the run record was written (`out`,
+// "" none).
+std::string farm_summary(const FarmOptions& options, const FarmOutcome& outcome, int ranks, const std::string& out);
 
 }  // namespace hetscale::mpi

@@ -36,7 +36,13 @@ struct SolverResult {
 // the exhaustive solver, too many states for the exact one.
 class SolverLimitError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  // what(): "SOLVER: REASON; use the solver ADVICE".
+  SolverLimitError(const std::string& solver, std::string reason, const std::string& advice)
+      : std::runtime_error(solver + ": " + reason + "; use the solver " + advice), reason_(std::move(reason)) {}
+  const std::string& reason() const noexcept { return reason_; }
+
+ private:
+  std::string reason_;
 };
 
 class Solver {
@@ -137,5 +143,30 @@ RepeatedRuns repeat_ga(const CostModel& model, GaSolverOptions options, std::siz
 
 // Whether `seconds` is the optimum (relative 1e-9).
 bool is_optimal(double seconds, double optimum);
+
+// Which solver `solve` runs: the exact dynamic program where it applies, else
+// the GA (the default, saying so in the result's solver); one of the three.
+enum class SolverChoice { exact_else_ga, exact, exhaustive, ga };
+SolverChoice solver_choice_from_string(const std::string& name);  // ga, exhaustive, exact
+
+struct SolveRequest {
+  SolverChoice solver = SolverChoice::exact_else_ga;
+  unsigned threads = 0;  // exhaustive: 0 = every core
+  GaSolverOptions ga;    // ga: its target is set to the expected fitness when the optimum is known
+  std::size_t runs = 0;  // ga: repeat with seeds seed, seed + 1, ... (0: one run)
+  std::function<void(std::size_t done)> on_run;  // after each repeated run
+};
+
+struct Solved {
+  SolverResult result;                // the plan (of repeated runs: the best run's)
+  std::optional<double> optimum;      // the exact optimum, when known
+  std::optional<RepeatedRuns> runs;   // repeated runs
+  std::optional<GaSolverOptions> ga;  // the GA's settings, when the GA ran
+};
+
+// Solves `model` as asked. SolverLimitError when the chosen solver cannot
+// (too many plans or states), or when repeated GA runs need an optimum the
+// exact solver cannot find.
+Solved solve(const CostModel& model, const SolveRequest& request);
 
 }  // namespace hetscale::optimizer

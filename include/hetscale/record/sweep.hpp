@@ -47,10 +47,10 @@
 namespace hetscale {
 
 struct SweepPoint {
-  double size = 0.0;             // N
-  double work = 0.0;             // W(N), units of work (flop)
-  double seconds = 0.0;          // T, elapsed
-  double compute_seconds = 0.0;  // T_comp: longest computation time of a process
+  double size = 0.0;                     // N
+  double work = 0.0;                     // W(N), units of work (flop)
+  double seconds = 0.0;                  // T, elapsed
+  double compute_seconds = 0.0;          // T_comp: longest computation time of a process
   bool check_passed = true;              // true too when no check ran
   std::vector<double> run_seconds;       // T of every run at this size, in run order, when more than one ran
   bool checked = true;                   // a numerical check ran (hetscale's kernels); false for a user's program
@@ -67,17 +67,17 @@ struct SweepTrend {
 };
 
 struct SweepTarget {
-  double speed_efficiency = 0.0;       // the target E_s
-  std::optional<double> size;          // N read off the trend line, if reached
-  bool extrapolated = false;           // N lies beyond the largest size swept
-  std::optional<SweepPoint> verified;  // the verifying run nearest the target E_s
+  double speed_efficiency = 0.0;           // the target E_s
+  std::optional<double> size;              // N read off the trend line, if reached
+  bool extrapolated = false;               // N lies beyond the largest size swept
+  std::optional<SweepPoint> verified;      // the verifying run nearest the target E_s
   std::vector<SweepPoint> verifying_runs;  // every verifying run, in order (when more than one)
 };
 
 struct Sweep {
   inline static constexpr std::string_view schema = "hetscale.sweep/1";
-  std::string source;  // where it was read from, for messages
-  std::string kernel;  // hetscale's kernel (ge, mm, conv, mc), or the name of the user's program
+  std::string source;          // where it was read from, for messages
+  std::string kernel;          // hetscale's kernel (ge, mm, conv, mc), or the name of the user's program
   bool users_program = false;  // "program": not one of hetscale's kernels
   std::string workload;        // the user's program: W(N) as an expression in N, or empty (W as measured)
   std::string configuration;
@@ -93,6 +93,9 @@ struct Sweep {
 Sweep parse_sweep(std::string_view text, const std::string& source);
 Sweep read_sweep(const std::string& path);
 std::string sweep_json(const Sweep& sweep);
+// Whether every point's check passed, and the target's verifying run's too
+// when `with_verifying_run`.
+bool sweep_checks_passed(const Sweep& sweep, bool with_verifying_run);
 
 // Of `runs` on the sweep's configuration, the one whose E_s is nearest
 // `target` (the first of equals). Throws std::invalid_argument when there

@@ -6,6 +6,8 @@
 #include <string>
 
 #include "hetscale/analysis/isospeed.hpp"
+#include "hetscale/record/run_record.hpp"
+#include "hetscale/record/step_costs.hpp"
 #include "hetscale/record/sweep.hpp"
 
 namespace hetscale::report {
@@ -39,6 +41,16 @@ std::string sweep_fit_table(const Sweep& sweep);
 // check; for the Monte Carlo kernel ("mc"), whose work is histories, N, T and
 // the check.
 std::string sweep_point_line(const SweepPoint& point, double marked_speed, const std::string& kernel);
+
+// `hetscale bench steps`: a kernel's seconds per step at each length (ge: L;
+// mm: N): the step, its computation and the overhead beyond it.
+std::string step_costs_table(const StepCosts& costs);
+
+// `hetscale kernel`'s summary of a run on `ranks` processes: the kernel, C
+// and its sweep_point_line, its check, how its rows were shared when not by
+// the marked speeds, and where its record was written (`out`, "" none).
+std::string kernel_run_summary(const std::string& kernel, int ranks, const SweepPoint& point, double marked_speed,
+                               const KernelCheck& check, const RunRecord& record, const std::string& out);
 
 // `hetscale scale sweep` (and `simulate sweep`): the sweep as it ran: its
 // kernel, configuration, processes and C (and, with `repetitions` > 1, that

@@ -32,8 +32,8 @@ struct TaskRunPlan {
   std::vector<std::size_t> to_run;           // task numbers not yet done
   std::vector<std::size_t> attempts_before;  // per task, attempts in the log resumed
   std::size_t done_before = 0, failed_before = 0;
-  std::vector<std::size_t> in_flight;        // running when the resumed run stopped: they run again
-  std::unique_ptr<TaskLogWriter> log;        // with --results
+  std::vector<std::size_t> in_flight;  // running when the resumed run stopped: they run again
+  std::unique_ptr<TaskLogWriter> log;  // with --results
 };
 
 // Reads the tasks and, to resume, the log; makes the output folder (as
@@ -91,5 +91,11 @@ std::optional<TaskRunOutcome> run_tasks(TaskRunPlan& plan, const FarmSettings& f
 // The exit code of a task run: how many tasks failed, as GNU parallel says it
 // (101 for more than 100).
 int exit_code_for_failures(std::size_t failed);
+
+// A task run's summary line: the policy, clients, tasks run (and done
+// before), how many succeeded and failed, t_par, and where the job log and
+// the run record were written (`job_log`, `out`: "" none).
+std::string task_run_summary(const TaskRunOutcome& outcome, const TaskRunPlan& plan, distribute::PolicyKind policy,
+                             int ranks, const std::string& job_log, const std::string& out);
 
 }  // namespace hetscale::run

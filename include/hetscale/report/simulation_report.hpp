@@ -1,0 +1,28 @@
+#pragma once
+// `hetscale simulate farm`'s summaries: a simulated run beside what bounds it
+// (the earliest-finish ceiling, the lower bound of the work over the
+// clients' speeds), and a job log's tasks replayed beside the measured run.
+#include <string>
+
+#include "hetscale/platform/platform.hpp"
+#include "hetscale/record/task_log.hpp"
+#include "hetscale/sim/simgrid_farm.hpp"
+
+namespace hetscale::report {
+
+// The farm's generations simulated on `platform` (read from `platform_path`):
+// the policy, clients and tasks, t_par, speed-up and efficiency beside the
+// ceiling for indivisible tasks, messages and evaluations, and where the run
+// record was written (`out`, "" none).
+std::string simulated_farm_summary(const Platform& platform, const std::string& platform_path,
+                                   const sim::SimulatedFarmOptions& options, const sim::SimulatedFarmRun& run,
+                                   const std::string& out);
+
+// The tasks of the job log `log_path` replayed on `platform`: t_par against
+// the measured makespan, the earliest-finish ceiling and the lower bound.
+std::string replayed_tasks_summary(const Platform& platform, const std::string& platform_path,
+                                   const sim::SimulatedFarmOptions& options, const TaskLogReplay& replay,
+                                   const std::string& log_path, const sim::SimulatedFarmRun& run,
+                                   const std::string& out);
+
+}  // namespace hetscale::report

@@ -1,0 +1,52 @@
+#include "hetscale/report/simulation_report.hpp"
+
+#include <fmt/core.h>
+
+#include "hetscale/sim/farm_simulation.hpp"
+
+namespace hetscale::report {
+namespace {
+std::string written_to(const std::string& out) { return out.empty() ? "" : fmt::format("; run record in {}", out); }
+}  // namespace
+
+std::string simulated_farm_summary(const Platform& platform, const std::string& platform_path,
+                                   const sim::SimulatedFarmOptions& options, const sim::SimulatedFarmRun& run,
+                                   const std::string& out) {
+  const auto speeds = sim::simulated_client_speeds(platform, options);
+  const double speedup = *run.record.t_seq_ref / run.record.t_par;
+  const double ceiling =
+      sim::earliest_finish_efficiency(speeds, options.tasks_per_generation, options.evaluation_seconds);
+  return fmt::format(
+      "simulated farm on {}: policy {}, {} clients, {} generations of {} tasks of {:g} s (speed 1)\n"
+      "  t_par {:.6g} s, speed-up {:.4g} (t_seq_ref / t_par), efficiency {:.4f} (of sum v = {:.4g}); "
+      "ceiling for indivisible tasks {:.4f}\n"
+      "  {} messages, {} evaluations{}\n",
+      platform.name.empty() ? platform_path : platform.name, to_string(options.policy), speeds.size(),
+      options.generations, options.tasks_per_generation, options.evaluation_seconds, run.record.t_par, speedup,
+      run.efficiency(), run.speed_sum, ceiling, run.messages, run.evaluations, written_to(out));
+}
+
+std::string replayed_tasks_summary(const Platform& platform, const std::string& platform_path,
+                                   const sim::SimulatedFarmOptions& options, const TaskLogReplay& replay,
+                                   const std::string& log_path, const sim::SimulatedFarmRun& run,
+                                   const std::string& out) {
+  const auto speeds = sim::simulated_client_speeds(platform, options);
+  const double ceiling = sim::earliest_finish_makespan(speeds, replay.task_seconds);
+  const double bound = sim::makespan_lower_bound(speeds, replay.task_seconds);
+  const double t_par = run.record.t_par;
+  return fmt::format(
+      "replayed {} tasks of {} ({} in its list; each its time on its client x the client's speed{}) on {}: policy "
+      "{}, {} clients\n"
+      "  t_par {:.6g} s; the measured run's makespan {:.6g} s (first start to last end): simulated / measured "
+      "{:.4f}\n"
+      "  earliest-finish ceiling (the costs known, list order) {:.6g} s: t_par / ceiling {:.4f} (a policy may beat "
+      "it)\n"
+      "  lower bound (the work over every client's speed, or the longest task on the fastest) {:.6g} s: t_par / "
+      "bound {:.4f}{}\n",
+      replay.tasks.size(), log_path, replay.tasks_in_list,
+      replay.speeds.empty() ? "; the log names no speeds: all 1" : "",
+      platform.name.empty() ? platform_path : platform.name, to_string(options.policy), speeds.size(), t_par,
+      replay.makespan, t_par / replay.makespan, ceiling, t_par / ceiling, bound, t_par / bound, written_to(out));
+}
+
+}  // namespace hetscale::report
