@@ -12,7 +12,6 @@
 #include "hetscale/mpi/farm.hpp"
 #include "hetscale/mpi/marked_speeds.hpp"
 #include "hetscale/platform/platform.hpp"
-#include "hetscale/platform/speed_model.hpp"
 #include "hetscale/record/run_record.hpp"
 #include "hetscale/record/sweep.hpp"
 #include "hetscale/record/timings.hpp"
@@ -37,16 +36,6 @@ mpi::MarkedSpeedOptions marked_speed_options(const Arguments& arguments) {
   return marked;
 }
 
-// --distribution: marked (the default) or fpm:MODEL, the rows shared by a
-// functional performance model's speed functions (docs/partitioning.md).
-void apply_distribution(const std::string& distribution, mpi::KernelOptions& options) {
-  if (distribution == "marked") return;
-  if (distribution.rfind("fpm:", 0) != 0 || distribution.size() == 4)
-    throw InputError("--distribution", "", fmt::format("must be marked or fpm:MODEL, got '{}'", distribution));
-  options.speed_functions = read_speed_model(distribution.substr(4)).functions();
-  options.distribution = distribution;
-}
-
 }  // namespace
 
 mpi::KernelOptions checked_kernel_options(const Arguments& arguments, int ranks) {
@@ -54,11 +43,11 @@ mpi::KernelOptions checked_kernel_options(const Arguments& arguments, int ranks)
   options.kernel = named_choice(mpi::kernel_from_string, arguments.text("KERNEL"), "KERNEL");
   options.size = io::parse_count(arguments.text("--size"), "--size");
   options.speeds = emulated_speeds(arguments);
+  options.seed = arguments.whole("--seed");
+  options.label = arguments.text("--label");
   with_options_named({"speeds", "marked", "marked-speeds", "speed-seconds", "distribution", "size"}, [&] {
     options.marked_speeds = mpi::given_marked_speeds(marked_speed_options(arguments), ranks);
-    options.seed = arguments.whole("--seed");
-    options.label = arguments.text("--label");
-    apply_distribution(arguments.text("--distribution"), options);
+    mpi::set_distribution(options, arguments.text("--distribution"));
     mpi::validate_kernel_options(options, ranks);
   });
   return options;
@@ -69,24 +58,22 @@ mpi::SweepOptions checked_sweep_options(const Arguments& arguments, int ranks) {
   options.kernel.kernel = named_choice(mpi::kernel_from_string, arguments.text("--kernel"), "--kernel");
   options.sizes = io::parse_size_list(arguments.text("--sizes"), "--sizes");
   options.kernel.speeds = emulated_speeds(arguments);
-  const auto check = [&] {
-    options.kernel.marked_speeds = mpi::given_marked_speeds(marked_speed_options(arguments), ranks);
-    options.kernel.seed = arguments.whole("--seed");
-    apply_distribution(arguments.text("--distribution"), options.kernel);
-    if (arguments.given("--target")) options.target = io::parse_one_number(arguments.text("--target"), "--target");
-    options.degree = arguments.whole("--degree");
-    if (options.degree < 1 || options.degree > 6)
-      throw InputError("--degree", "", fmt::format("must be from 1 to 6, got {}", options.degree));
-    options.configuration = arguments.text("--configuration");
-    options.repetitions = arguments.whole("--repetitions");
-    options.point = named_choice(mpi::repetition_choice_from_string, arguments.text("--point"), "--point");
-    options.refinements = arguments.whole("--refine");
-    mpi::validate_sweep_options(options, ranks);
-  };
+  options.kernel.seed = arguments.whole("--seed");
+  if (arguments.given("--target")) options.target = io::parse_one_number(arguments.text("--target"), "--target");
+  options.degree = arguments.whole("--degree");
+  options.configuration = arguments.text("--configuration");
+  options.repetitions = arguments.whole("--repetitions");
+  options.point = named_choice(mpi::repetition_choice_from_string, arguments.text("--point"), "--point");
+  options.refinements = arguments.whole("--refine");
   // A kernel run's size is one of the sweep's --sizes.
-  with_options_named({"speeds", "marked", "marked-speeds", "speed-seconds", "distribution",
-                      OptionName("size", "--sizes"), "sizes", "target", "configuration", "repetitions", "refine"},
-                     check);
+  with_options_named(
+      {"speeds", "marked", "marked-speeds", "speed-seconds", "distribution", OptionName("size", "--sizes"), "sizes",
+       "target", "configuration", "repetitions", "refine", "degree"},
+      [&] {
+        options.kernel.marked_speeds = mpi::given_marked_speeds(marked_speed_options(arguments), ranks);
+        mpi::set_distribution(options.kernel, arguments.text("--distribution"));
+        mpi::validate_sweep_options(options, ranks);
+      });
   return options;
 }
 

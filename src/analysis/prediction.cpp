@@ -10,7 +10,9 @@
 #include <fmt/format.h>
 
 #include "hetscale/analysis/run_analysis.hpp"
+#include "hetscale/io/files.hpp"
 #include "hetscale/io/input_error.hpp"
+#include "hetscale/io/number_list.hpp"
 #include "hetscale/record/farm_context.hpp"
 
 namespace hetscale {
@@ -122,14 +124,18 @@ ScaleVariable scale_variable_named(const std::string& name) {
   if (name == "p") return ScaleVariable::processes;
   if (name == "C") return ScaleVariable::marked_speed;
   if (name == "N") return ScaleVariable::problem_size;
-  throw InputError("variable", "", fmt::format("'{}': one of p (processes), C (sum of marked speeds), N (problem size)", name));
+  throw InputError("variable", "",
+                   fmt::format("'{}': one of p (processes), C (sum of marked speeds), N (problem size)", name));
 }
 
 std::string scale_variable_name(ScaleVariable variable) {
   switch (variable) {
-    case ScaleVariable::processes: return "p";
-    case ScaleVariable::marked_speed: return "C";
-    case ScaleVariable::problem_size: return "N";
+    case ScaleVariable::processes:
+      return "p";
+    case ScaleVariable::marked_speed:
+      return "C";
+    case ScaleVariable::problem_size:
+      return "N";
   }
   return "?";
 }
@@ -170,17 +176,18 @@ std::string speeds_text(const std::vector<double>& speeds) {
 ScalingMeasurements scaling_of_runs(const std::vector<RunRecord>& runs, ScaleVariable variable,
                                     const std::optional<std::vector<double>>& values) {
   if (values && values->size() != runs.size())
-    throw InputError("values", "",
-                     fmt::format("{} values for {} runs: give one scale per run, in order", values->size(), runs.size()));
+    throw InputError(
+        "values", "",
+        fmt::format("{} values for {} runs: give one scale per run, in order", values->size(), runs.size()));
   const std::string name = scale_variable_name(variable);
   ScalingMeasurements measurements{"", name, {}, {}};
-  const char* components[] = {component_t_par,       component_t_comp_max, component_t_comp_mean,
-                              component_t_imbalance, component_t_comm_idle, component_t_other,
-                              component_t_setup,     component_t_ideal};
+  const char* components[] = {component_t_par,       component_t_comp_max, component_t_comp_mean, component_t_imbalance,
+                              component_t_comm_idle, component_t_other,    component_t_setup,     component_t_ideal};
   for (const char* component : components) measurements.series.push_back({component, "seconds", {}});
   std::string program;
   bool every_run_has_efficiency = true;
-  std::map<double, std::pair<std::vector<double>, std::string>> emulated_at;  // scale: speeds asked, the first run's source
+  std::map<double, std::pair<std::vector<double>, std::string>>
+      emulated_at;                          // scale: speeds asked, the first run's source
   std::vector<std::string> shared, loaded;  // the inputs measured with shared cores, beside other load
   double most_other_load = 0.0;
   for (std::size_t r = 0; r < runs.size(); ++r) {
@@ -191,7 +198,7 @@ ScalingMeasurements scaling_of_runs(const std::vector<RunRecord>& runs, ScaleVar
     if (r == 0) program = this_program;
     if (this_program != program)
       throw InputError(run.source, "context",
-                       fmt::format("is a run of {}, {} is of {}: predict from runs of one program", 
+                       fmt::format("is a run of {}, {} is of {}: predict from runs of one program",
                                    this_program.empty() ? "a program it does not name" : this_program, runs[0].source,
                                    program.empty() ? "a program it does not name" : program));
     const double x = values ? (*values)[r] : scale_of_run(run, variable);
@@ -285,8 +292,8 @@ ScalingPrediction predict_scaling(const ScalingMeasurements& measurements, doubl
   prediction.scales.assign(scales.begin(), scales.end());
   if (prediction.scales.size() < 3)
     throw InputError(measurements.source, "",
-                     fmt::format("has {} distinct scale(s) ({} = {}); a prediction needs runs at 3 or more", scales.size(),
-                                 measurements.parameter, fmt::join(prediction.scales, ", ")));
+                     fmt::format("has {} distinct scale(s) ({} = {}); a prediction needs runs at 3 or more",
+                                 scales.size(), measurements.parameter, fmt::join(prediction.scales, ", ")));
   prediction.extrapolation = at > prediction.scales.back() || at < prediction.scales.front();
 
   const bool one_metric = std::all_of(measurements.series.begin(), measurements.series.end(),
@@ -328,8 +335,7 @@ ScalingPrediction predict_scaling(const ScalingMeasurements& measurements, doubl
   };
   efficiencies.heterogeneous_efficiency = efficiency(component_t_ideal, component_t_par, "heterogeneous e");
   efficiencies.load_balance = efficiency(component_t_comp_mean, component_t_comp_max, "POP load balance");
-  efficiencies.communication_efficiency =
-      efficiency(component_t_comp_max, component_t_par, "communication efficiency");
+  efficiencies.communication_efficiency = efficiency(component_t_comp_max, component_t_par, "communication efficiency");
   if (efficiencies.load_balance && efficiencies.communication_efficiency)
     efficiencies.parallel_efficiency = *efficiencies.load_balance * *efficiencies.communication_efficiency;
 
@@ -353,11 +359,49 @@ ScalingPrediction predict_scaling(const ScalingMeasurements& measurements, doubl
       const auto measured = share_at(part.component, last);
       const auto predicted = share_at(part.component, at);
       if (!measured || !predicted || *predicted <= *measured) continue;
-      if (!prediction.limiting || *predicted - *measured > prediction.limiting->share_predicted - prediction.limiting->share_measured)
+      if (!prediction.limiting ||
+          *predicted - *measured > prediction.limiting->share_predicted - prediction.limiting->share_measured)
         prediction.limiting = LimitingPart{part.name, *measured, *predicted};
     }
   }
   return prediction;
+}
+
+ScalingMeasurements read_scaling_inputs(const std::vector<std::string>& paths, const std::string& variable,
+                                        const std::string& values) {
+  std::vector<ScalingInputKind> kinds;
+  std::vector<std::string> texts;
+  for (const auto& path : paths) {
+    texts.push_back(io::read_text_file(path));
+    kinds.push_back(scaling_input_kind(texts.back()));
+  }
+  for (std::size_t i = 1; i < kinds.size(); ++i)
+    if (kinds[i] != kinds[0])
+      throw InputError(
+          paths[i], "",
+          fmt::format("is not the kind of input {} is: give run records, sweeps or one Extra-P file", paths[0]));
+  if (kinds[0] == ScalingInputKind::extra_p) {
+    if (paths.size() != 1) throw InputError(paths[1], "", "a second Extra-P file: give one, with every scale in it");
+    if (!values.empty()) throw InputError("values", "", "is for run records; an Extra-P file has its points");
+    auto measurements = read_scaling_measurements(paths[0]);
+    if (!variable.empty() && variable != measurements.parameter)
+      throw InputError("variable", "",
+                       fmt::format("'{}': {} is over its parameter '{}'", variable, paths[0], measurements.parameter));
+    return measurements;
+  }
+  if (kinds[0] == ScalingInputKind::sweep) {
+    if (!variable.empty() && variable != "N")
+      throw InputError("variable", "", fmt::format("'{}': sweeps are predicted over N", variable));
+    if (!values.empty()) throw InputError("values", "", "is for run records; a sweep has its sizes");
+    std::vector<Sweep> sweeps;
+    for (std::size_t i = 0; i < texts.size(); ++i) sweeps.push_back(parse_sweep(texts[i], paths[i]));
+    return scaling_of_sweeps(sweeps);
+  }
+  std::vector<RunRecord> runs;
+  for (std::size_t i = 0; i < texts.size(); ++i) runs.push_back(parse_run_record(texts[i], paths[i]));
+  std::optional<std::vector<double>> scales;
+  if (!values.empty()) scales = io::parse_positive_list(values, "values");
+  return scaling_of_runs(runs, scale_variable_named(variable.empty() ? "p" : variable), scales);
 }
 
 }  // namespace hetscale

@@ -10,6 +10,14 @@
 
 namespace hetscale::empirical {
 
+Measure measure_from_string(const std::string& name) {
+  if (name == "mean") return Measure::mean;
+  if (name == "median") return Measure::median;
+  if (name == "minimum") return Measure::minimum;
+  if (name == "maximum") return Measure::maximum;
+  throw std::invalid_argument(fmt::format("'{}': one of mean, median, minimum, maximum", name));
+}
+
 SearchOptions SearchOptions::extra_p() {
   SearchOptions options;
   options.max_terms = 1;
@@ -43,9 +51,12 @@ double measured_value(const ScalingPoint& point, Measure measure) {
       const std::size_t middle = values.size() / 2;
       return values.size() % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2.0;
     }
-    case Measure::minimum: return values.front();
-    case Measure::maximum: return values.back();
-    case Measure::mean: break;
+    case Measure::minimum:
+      return values.front();
+    case Measure::maximum:
+      return values.back();
+    case Measure::mean:
+      break;
   }
   return std::accumulate(point.values.begin(), point.values.end(), 0.0) / static_cast<double>(point.values.size());
 }
@@ -55,12 +66,12 @@ std::vector<Term> building_blocks(const SearchOptions& options) {
   struct Triple {
     int a, b, c;
   };
-  static constexpr Triple positive[] = {
-      {0, 1, 1}, {0, 1, 2}, {1, 4, 0}, {1, 3, 0}, {1, 4, 1}, {1, 3, 1}, {1, 4, 2}, {1, 3, 2}, {1, 2, 0},
-      {1, 2, 1}, {1, 2, 2}, {2, 3, 0}, {3, 4, 0}, {2, 3, 1}, {3, 4, 1}, {4, 5, 0}, {2, 3, 2}, {3, 4, 2},
-      {1, 1, 0}, {1, 1, 1}, {1, 1, 2}, {5, 4, 0}, {5, 4, 1}, {4, 3, 0}, {4, 3, 1}, {3, 2, 0}, {3, 2, 1},
-      {3, 2, 2}, {5, 3, 0}, {7, 4, 0}, {2, 1, 0}, {2, 1, 1}, {2, 1, 2}, {9, 4, 0}, {7, 3, 0}, {5, 2, 0},
-      {5, 2, 1}, {5, 2, 2}, {8, 3, 0}, {11, 4, 0}, {3, 1, 0}, {3, 1, 1}};
+  static constexpr Triple positive[] = {{0, 1, 1}, {0, 1, 2}, {1, 4, 0}, {1, 3, 0}, {1, 4, 1},  {1, 3, 1}, {1, 4, 2},
+                                        {1, 3, 2}, {1, 2, 0}, {1, 2, 1}, {1, 2, 2}, {2, 3, 0},  {3, 4, 0}, {2, 3, 1},
+                                        {3, 4, 1}, {4, 5, 0}, {2, 3, 2}, {3, 4, 2}, {1, 1, 0},  {1, 1, 1}, {1, 1, 2},
+                                        {5, 4, 0}, {5, 4, 1}, {4, 3, 0}, {4, 3, 1}, {3, 2, 0},  {3, 2, 1}, {3, 2, 2},
+                                        {5, 3, 0}, {7, 4, 0}, {2, 1, 0}, {2, 1, 1}, {2, 1, 2},  {9, 4, 0}, {7, 3, 0},
+                                        {5, 2, 0}, {5, 2, 1}, {5, 2, 2}, {8, 3, 0}, {11, 4, 0}, {3, 1, 0}, {3, 1, 1}};
   static constexpr Triple negative_log[] = {
       {0, 1, -1},  {0, 1, -2},  {-1, 4, -1}, {-1, 3, -1}, {-1, 4, -2}, {-1, 3, -2}, {-1, 2, -1}, {-1, 2, -2},
       {-2, 3, -1}, {-3, 4, -1}, {-2, 3, -2}, {-3, 4, -2}, {-1, 1, -1}, {-1, 1, -2}, {-5, 4, -1}, {-4, 3, -1},
@@ -119,7 +130,8 @@ std::vector<double> least_squares(std::span<const double> a, std::size_t columns
   }
   std::vector<double> sigma(columns);
   for (std::size_t j = 0; j < columns; ++j) sigma[j] = std::sqrt(column_dot(j, j));
-  const double cutoff = eps * static_cast<double>(std::max(rows, columns)) * *std::max_element(sigma.begin(), sigma.end());
+  const double cutoff =
+      eps * static_cast<double>(std::max(rows, columns)) * *std::max_element(sigma.begin(), sigma.end());
   std::vector<double> solution(columns, 0.0);
   for (std::size_t j = 0; j < columns; ++j) {
     if (!(sigma[j] > cutoff)) continue;
@@ -134,11 +146,13 @@ std::vector<double> least_squares(std::span<const double> a, std::size_t columns
 std::vector<double> nonnegative_least_squares(std::span<const double> a, std::size_t columns,
                                               std::span<const double> y) {
   if (columns == 0 || columns > 16 || a.size() % columns != 0 || a.size() / columns != y.size())
-    throw std::invalid_argument(fmt::format("nonnegative least squares: a matrix of {} values in {} columns against {} values",
-                                            a.size(), columns, y.size()));
+    throw std::invalid_argument(
+        fmt::format("nonnegative least squares: a matrix of {} values in {} columns against {} values", a.size(),
+                    columns, y.size()));
   const std::size_t rows = y.size();
   // Most fits of a time need no constraint: then the plain solution is the answer.
-  if (auto plain = least_squares(a, columns, y); std::all_of(plain.begin(), plain.end(), [](double c) { return c >= 0.0; }))
+  if (auto plain = least_squares(a, columns, y);
+      std::all_of(plain.begin(), plain.end(), [](double c) { return c >= 0.0; }))
     return plain;
   std::vector<double> best(columns, 0.0);
   double best_rss = 0.0;
@@ -255,7 +269,8 @@ void clean_constant(NormalForm& function, std::span<const double> y, std::size_t
   double smallest = std::numeric_limits<double>::infinity();
   for (std::size_t r = 0; r < y.size(); ++r)
     if (r != left_out) smallest = std::min(smallest, y[r]);
-  const bool negligible = smallest == 0.0 ? std::abs(function.constant) < phi : std::abs(function.constant / smallest) < phi;
+  const bool negligible =
+      smallest == 0.0 ? std::abs(function.constant) < phi : std::abs(function.constant / smallest) < phi;
   if (negligible) function.constant = 0.0;
 }
 
@@ -268,8 +283,10 @@ bool every_term_contributes(const NormalForm& function, std::span<const double> 
     bool undefined = false;
     for (std::size_t i = 0; i < x.size(); ++i) {
       const double share = std::abs(coefficient * term.at(x[i]) / y[i]);
-      if (std::isnan(share) || std::isinf(share)) undefined = true;
-      else largest = std::max(largest, share);
+      if (std::isnan(share) || std::isinf(share))
+        undefined = true;
+      else
+        largest = std::max(largest, share);
     }
     if (!undefined && largest < minimum) return false;
   }
@@ -291,7 +308,8 @@ void check_points(std::span<const ScalingPoint> points, const SearchOptions& opt
         throw std::invalid_argument(fmt::format("value {} at x = {}: values must be finite", value, point.x));
     for (std::size_t j = 0; j < i; ++j)
       if (points[j].x == point.x)
-        throw std::invalid_argument(fmt::format("two points at x = {}: give each scale once, with its repetitions", point.x));
+        throw std::invalid_argument(
+            fmt::format("two points at x = {}: give each scale once, with its repetitions", point.x));
   }
 }
 
@@ -405,8 +423,8 @@ double error_per_doubling(const FittedModel& fitted) {
   std::size_t count = 0;
   for (const auto& backtest : fitted.backtests) {
     if (backtest.measured == 0.0 || !(backtest.x > backtest.fitted_up_to)) continue;
-    const double rate = relative_difference(backtest.predicted, backtest.measured) /
-                        std::log2(backtest.x / backtest.fitted_up_to);
+    const double rate =
+        relative_difference(backtest.predicted, backtest.measured) / std::log2(backtest.x / backtest.fitted_up_to);
     squares += rate * rate;
     ++count;
   }
@@ -422,8 +440,10 @@ NormalForm sum_of_functions(const NormalForm& a, const NormalForm& b) {
   for (const auto& weighted : b.terms) {
     const auto like = std::find_if(sum.terms.begin(), sum.terms.end(),
                                    [&](const WeightedTerm& t) { return t.term == weighted.term; });
-    if (like == sum.terms.end()) sum.terms.push_back(weighted);
-    else like->coefficient += weighted.coefficient;
+    if (like == sum.terms.end())
+      sum.terms.push_back(weighted);
+    else
+      like->coefficient += weighted.coefficient;
   }
   return sum;
 }
@@ -434,7 +454,8 @@ FittedModel sum_of_models(std::span<const FittedModel> parts, std::span<const do
   if (parts.empty()) throw std::invalid_argument("sum_of_models: no parts to add");
   const std::size_t n = parts.front().scales.size();
   if (measured.size() != n)
-    throw std::invalid_argument(fmt::format("sum_of_models: {} measured values for parts at {} scales", measured.size(), n));
+    throw std::invalid_argument(
+        fmt::format("sum_of_models: {} measured values for parts at {} scales", measured.size(), n));
   for (const auto& part : parts)
     if (part.scales != parts.front().scales || part.held_out_functions.size() != n ||
         part.held_out_predictions.size() != n)
@@ -470,8 +491,8 @@ FittedModel sum_of_models(std::span<const FittedModel> parts, std::span<const do
 Prediction predict(const FittedModel& fitted, double x) {
   const std::size_t points = fitted.fitted_values.size();
   if (fitted.held_out_functions.size() != points || fitted.held_out_predictions.size() != points)
-    throw std::invalid_argument(fmt::format("predict: a model of {} points with {} held-out fits",
-                                            points, fitted.held_out_functions.size()));
+    throw std::invalid_argument(
+        fmt::format("predict: a model of {} points with {} held-out fits", points, fitted.held_out_functions.size()));
   Prediction prediction{x, fitted.function.at(x), 0.0, 0.0};
   double lowest = prediction.value, highest = prediction.value, squares = 0.0;
   std::size_t relative_errors = 0;

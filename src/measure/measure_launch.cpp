@@ -30,9 +30,9 @@ std::string writable_output(const char* field, const std::string& path) {
   const auto absolute = std::filesystem::absolute(path);
   const auto folder = absolute.parent_path();
   if (access(folder.c_str(), W_OK) != 0)
-    throw InputError(field, path, fmt::format("cannot be written: the folder {} {}", folder.string(),
-                                              access(folder.c_str(), F_OK) == 0 ? "is not writable"
-                                                                                 : "does not exist"));
+    throw InputError(field, path,
+                     fmt::format("cannot be written: the folder {} {}", folder.string(),
+                                 access(folder.c_str(), F_OK) == 0 ? "is not writable" : "does not exist"));
   return absolute.string();
 }
 
@@ -114,9 +114,9 @@ MeasureSettings measure_settings(const MeasureRequest& request, std::size_t rank
     settings.emulated_speeds = io::parse_positive_list(request.emulate_speeds, "emulate-speeds");
     for (std::size_t i = 0; i < settings.emulated_speeds.size(); ++i)
       if (settings.emulated_speeds[i] > 1.0)
-        throw InputError("emulate-speeds", fmt::format("item {}", i + 1),
-                         fmt::format("must be in (0, 1] (relative to this machine), got {:g}",
-                                     settings.emulated_speeds[i]));
+        throw InputError(
+            "emulate-speeds", fmt::format("item {}", i + 1),
+            fmt::format("must be in (0, 1] (relative to this machine), got {:g}", settings.emulated_speeds[i]));
     require_one_per_rank(settings.emulated_speeds, "emulate-speeds", ranks);
     if (settings.speeds.empty()) {
       settings.speeds = settings.emulated_speeds;
@@ -165,6 +165,45 @@ MeasuredExit run_measured(const std::string& path, const std::vector<std::string
   } else {
     exit.signal = WTERMSIG(status);
     exit.code = 128 + *exit.signal;
+  }
+  return exit;
+}
+
+std::string interposition_library(const std::string& folder, const std::string& program) {
+  const auto in_folder = [&](const char* name) { return (std::filesystem::path(folder) / name).string(); };
+  try {
+    if (!program.empty() && io::run_program({"ldd", program}).output.find("libmpich.so") != std::string::npos)
+      return in_folder("libhetscale_measure_mpich.so");
+  } catch (const io::ProgramUnavailable&) {
+    // no ldd: Open MPI's, the default
+  }
+  return in_folder("libhetscale_measure.so");
+}
+
+std::string preload_list(const MeasureLaunch& launch, const std::string& library) {
+  return launch.preload_first.empty() ? library : launch.preload_first + ":" + library;
+}
+
+MeasuredExit measure_program(const MeasureRequest& request, const MeasureLaunch& launch) {
+  const std::string program = program_to_run(request.program.front());
+  const std::string library = interposition_library(launch.library_folder, program);
+  if (access(library.c_str(), R_OK) != 0)
+    throw InputError("measure", library,
+                     "the interposition library for the program's MPI is missing (build or install hetscale again; "
+                     "MPICH's needs Debian's libmpich-dev when hetscale is built)");
+  const auto settings = measure_settings(request, launch.ranks, launch.host);
+  const auto started = std::filesystem::file_time_type::clock::now();
+  const auto exit = run_measured(program, std::vector<std::string>(request.program.begin() + 1, request.program.end()),
+                                 preload_list(launch, library), settings);
+  if (!settings.out.empty() && launch.speaker) {
+    std::error_code error;
+    const bool written = std::filesystem::exists(settings.out, error) &&
+                         std::filesystem::last_write_time(settings.out, error) >= started;
+    if (!written)
+      launch.say(fmt::format("hetscale: no run record written to {}: {} {} before its MPI_Finalize completed\n",
+                             settings.out, request.program.front(),
+                             exit.signal ? fmt::format("was killed by signal {}", *exit.signal)
+                                         : fmt::format("exited with code {}", exit.code)));
   }
   return exit;
 }

@@ -21,6 +21,7 @@
 #include "hetscale/programs/kernels/dense.hpp"
 #include "hetscale/programs/kernels/fourier.hpp"
 #include "hetscale/mpi/farm.hpp"
+#include "hetscale/platform/speed_model.hpp"
 #include "hetscale/measure/rank_clock.hpp"
 #include "hetscale/io/host_and_time.hpp"
 #include "hetscale/distribute/counts.hpp"
@@ -561,7 +562,8 @@ std::optional<KernelRun> run_kernel(const KernelOptions& options) {
   kernel.W = work;
   kernel.T_s = seconds;
   kernel.marked_speeds_Mflops = context.marked;
-  kernel.distribution = WorkDistribution{options.distribution, context.shares};  // the marked speeds, or each rank's rows
+  kernel.distribution =
+      WorkDistribution{options.distribution, context.shares};  // the marked speeds, or each rank's rows
   kernel.marked_speed_Mflops = run.marked_speed;
   kernel.emulated_speeds =
       options.speeds.empty() ? std::vector<double>(static_cast<std::size_t>(ranks), 1.0) : options.speeds;
@@ -586,6 +588,8 @@ std::optional<KernelRun> run_kernel(const KernelOptions& options) {
 }
 
 void validate_sweep_options(const SweepOptions& options, int ranks) {
+  if (options.degree < 1 || options.degree > 6)
+    throw InputError("degree", "", fmt::format("must be from 1 to 6, got {}", options.degree));
   if (options.sizes.empty()) throw InputError("sizes", "", "no sizes given");
   for (std::size_t i = 0; i < options.sizes.size(); ++i) {
     KernelOptions kernel = options.kernel;
@@ -610,6 +614,14 @@ void validate_sweep_options(const SweepOptions& options, int ranks) {
     throw InputError("repetitions", "", fmt::format("must be from 1 to 100, got {}", options.repetitions));
   if (options.refinements > 10)
     throw InputError("refine", "", fmt::format("must be from 0 to 10, got {}", options.refinements));
+}
+
+void set_distribution(KernelOptions& options, const std::string& distribution) {
+  if (distribution == "marked") return;
+  if (distribution.rfind("fpm:", 0) != 0 || distribution.size() == 4)
+    throw InputError("distribution", "", fmt::format("must be marked or fpm:MODEL, got '{}'", distribution));
+  options.speed_functions = read_speed_model(distribution.substr(4)).functions();
+  options.distribution = distribution;
 }
 
 std::optional<Sweep> run_sweep(const SweepOptions& options, const VerifyingSizeChooser& choose_verifying_size,

@@ -37,7 +37,8 @@ double number(const std::string& text, const std::string& source, const std::str
 }
 
 double scale(double value, const std::string& source, const std::string& field) {
-  if (!(value > 0.0) || !std::isfinite(value)) throw InputError(source, field, fmt::format("{}: {}", value, scale_rule));
+  if (!(value > 0.0) || !std::isfinite(value))
+    throw InputError(source, field, fmt::format("{}: {}", value, scale_rule));
   return value;
 }
 
@@ -51,11 +52,11 @@ void check_complete(const ScalingMeasurements& measurements, const std::vector<d
     for (double x : points)
       if (std::none_of(series.points.begin(), series.points.end(), [&](const auto& p) { return p.x == x; }))
         missing.push_back(fmt::format("{}", x));
-    throw InputError(measurements.source, fmt::format("{} {}", series.callpath, series.metric),
-                     fmt::format("has data at {} of {} points (none at {} = {}); every callpath and metric needs "
-                                 "data at every point",
-                                 series.points.size(), points.size(), measurements.parameter,
-                                 fmt::join(missing, ", ")));
+    throw InputError(
+        measurements.source, fmt::format("{} {}", series.callpath, series.metric),
+        fmt::format("has data at {} of {} points (none at {} = {}); every callpath and metric needs "
+                    "data at every point",
+                    series.points.size(), points.size(), measurements.parameter, fmt::join(missing, ", ")));
   }
 }
 
@@ -110,8 +111,9 @@ ScalingMeasurements parse_extra_p_text(std::string_view text, const std::string&
           const auto close = rest.find(')', open);
           if (close == std::string::npos) throw InputError(source, where, "'(' without ')'");
           if (words(rest.substr(open + 1, close - open - 1)).size() != 1)
-            throw InputError(source, where, fmt::format("point '{}' has more than one coordinate; hetscale models one scale parameter",
-                                                        rest.substr(open, close - open + 1)));
+            throw InputError(source, where,
+                             fmt::format("point '{}' has more than one coordinate; hetscale models one scale parameter",
+                                         rest.substr(open, close - open + 1)));
           open = close;
         }
       }
@@ -196,11 +198,13 @@ ScalingMeasurements parse_extra_p_json_lines(std::string_view text, const std::s
     const auto value = object.find("value");
     if (value == object.end()) throw InputError(source, where + ", value", "is missing; a number or a list of numbers");
     std::vector<double> values;
-    if (value->is_number()) values.push_back(value->get<double>());
+    if (value->is_number())
+      values.push_back(value->get<double>());
     else if (value->is_array() && !value->empty() &&
              std::all_of(value->begin(), value->end(), [](const auto& v) { return v.is_number(); }))
       for (const auto& v : *value) values.push_back(v.get<double>());
-    else throw InputError(source, where + ", value", "must be a number or a list of numbers, not empty");
+    else
+      throw InputError(source, where + ", value", "must be a number or a list of numbers, not empty");
 
     if (std::find(points.begin(), points.end(), x) == points.end()) points.push_back(x);
     auto series = std::find_if(result.series.begin(), result.series.end(),
@@ -216,7 +220,8 @@ ScalingMeasurements parse_extra_p_json_lines(std::string_view text, const std::s
   for (auto& series : result.series) {
     std::vector<ScalingMeasurement> ordered;
     for (double x : points)
-      ordered.push_back(*std::find_if(series.points.begin(), series.points.end(), [&](const auto& p) { return p.x == x; }));
+      ordered.push_back(
+          *std::find_if(series.points.begin(), series.points.end(), [&](const auto& p) { return p.x == x; }));
     series.points = std::move(ordered);
   }
   return result;
@@ -247,15 +252,29 @@ std::string extra_p_text(const ScalingMeasurements& measurements) {
   for (const auto& point : first) text += fmt::format(" ( {} )", point.x);
   text += "\n";
   for (const auto& series : measurements.series) {
-    if (series.points.size() != first.size() ||
-        !std::equal(series.points.begin(), series.points.end(), first.begin(),
-                    [](const auto& a, const auto& b) { return a.x == b.x; }))
+    if (series.points.size() != first.size() || !std::equal(series.points.begin(), series.points.end(), first.begin(),
+                                                            [](const auto& a, const auto& b) { return a.x == b.x; }))
       throw std::invalid_argument(fmt::format("extra_p_text: series '{}' '{}' has other points than the first",
                                               series.callpath, series.metric));
     text += fmt::format("\nREGION {}\nMETRIC {}\n", series.callpath, series.metric);
     for (const auto& point : series.points) text += fmt::format("DATA {}\n", fmt::join(point.values, " "));
   }
   return text;
+}
+
+ScalingInputKind scaling_input_kind(const std::string& text) {
+  const auto first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos || text[first] != '{') return ScalingInputKind::extra_p;
+  const auto whole = nlohmann::json::parse(text, nullptr, false);
+  if (whole.is_discarded()) {
+    // Several objects, one a line: Extra-P's JSON Lines.
+    if (text.find('\n', first) != std::string::npos) return ScalingInputKind::extra_p;
+    return ScalingInputKind::run;  // the run record's reader says what is wrong
+  }
+  const auto schema = whole.is_object() ? whole.find("schema") : whole.end();
+  if (whole.is_object() && schema != whole.end() && *schema == "hetscale.sweep/1") return ScalingInputKind::sweep;
+  if (whole.is_object() && !whole.contains("params")) return ScalingInputKind::run;
+  return ScalingInputKind::extra_p;  // one line of JSON Lines
 }
 
 }  // namespace hetscale

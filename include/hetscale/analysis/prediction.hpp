@@ -59,9 +59,17 @@ ScalingMeasurements scaling_of_runs(const std::vector<RunRecord>& runs, ScaleVar
 // one configuration only; InputError naming the sweep otherwise.
 ScalingMeasurements scaling_of_sweeps(const std::vector<Sweep>& sweeps);
 
+// The measurements in the files `paths`, all of one kind: run records at
+// their scales (over `variable`, "" for p; `values` as scaling_of_runs, a
+// number list, "" for none), sweeps against N, or one Extra-P file. Throws
+// InputError naming a file of another kind than the first, or the setting
+// variable or values where it does not apply.
+ScalingMeasurements read_scaling_inputs(const std::vector<std::string>& paths, const std::string& variable,
+                                        const std::string& values);
+
 struct ComponentPrediction {
-  std::string name;    // callpath (and metric, when not the only one)
-  std::string metric;  // "seconds" for a run's parts
+  std::string name;                             // callpath (and metric, when not the only one)
+  std::string metric;                           // "seconds" for a run's parts
   std::vector<empirical::ScalingPoint> points;  // what was fitted
   empirical::FittedModel fitted;
   empirical::Prediction at;
@@ -89,8 +97,8 @@ struct LimitingPart {
 struct ScalingPrediction {
   std::string source;
   std::vector<std::string> cautions;  // the measurements' (ScalingMeasurements::cautions)
-  std::string variable;  // p, C, N, or the parameter of an Extra-P file
-  std::string search;    // empirical::search_description of the options
+  std::string variable;               // p, C, N, or the parameter of an Extra-P file
+  std::string search;                 // empirical::search_description of the options
   double at = 0.0;
   std::vector<double> scales;  // measured, ascending
   bool extrapolation = false;  // at beyond the measured scales

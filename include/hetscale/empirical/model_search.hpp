@@ -18,6 +18,8 @@ namespace hetscale::empirical {
 
 // The value of a point a model is fitted to, from its repetitions.
 enum class Measure { mean, median, minimum, maximum };
+// "mean", "median", "minimum", "maximum"; std::invalid_argument otherwise.
+Measure measure_from_string(const std::string& name);
 
 struct SearchOptions {
   // 1 or 2 terms beside the constant. One, as Extra-P: two terms fitted to a
@@ -129,7 +131,8 @@ FittedModel sum_of_models(std::span<const FittedModel> parts, std::span<const do
 // Least squares with every coefficient >= 0: the best of the unconstrained
 // solutions on each subset of the columns that has no negative coefficient
 // (exact for the few columns of a hypothesis: 2^columns subsets).
-std::vector<double> nonnegative_least_squares(std::span<const double> a, std::size_t columns, std::span<const double> y);
+std::vector<double> nonnegative_least_squares(std::span<const double> a, std::size_t columns,
+                                              std::span<const double> y);
 
 // Least squares of y on the columns of a (rows x columns, row-major), by a
 // singular value decomposition with numpy's default cut-off (eps max(rows,

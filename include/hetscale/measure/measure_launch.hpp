@@ -5,6 +5,7 @@
 // in its environment. The program keeps its stdin, stdout, stderr and exit
 // code.
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,5 +51,31 @@ struct MeasuredExit {
 // cannot be started.
 MeasuredExit run_measured(const std::string& path, const std::vector<std::string>& arguments,
                           const std::string& preload, const MeasureSettings& settings);
+
+// The interposition library in `folder` for the MPI `program` is linked
+// with: MPICH's (libhetscale_measure_mpich.so) when the dynamic linker
+// resolves a libmpich for it (ldd), Open MPI's (libhetscale_measure.so)
+// otherwise, and for no program.
+std::string interposition_library(const std::string& folder, const std::string& program = "");
+
+// Where and how `measure_program` runs.
+struct MeasureLaunch {
+  std::string library_folder;  // the interposition libraries'
+  std::string preload_first;   // a library to go before it in LD_PRELOAD (a sanitizer's run time; "" none)
+  std::size_t ranks = 0;       // the ranks the launcher started (0: unknown)
+  std::string host;            // this rank's
+  bool speaker = true;         // says when no run record was written (rank 0)
+  std::function<void(const std::string& line)> say;
+};
+
+// LD_PRELOAD's list for `library`: the launch's first library, then it.
+std::string preload_list(const MeasureLaunch& launch, const std::string& library);
+
+// Runs the request's program measured (run_measured, with its MPI's
+// interposition library), and says when a run record was asked for and none
+// was written (the program ended before its MPI_Finalize completed). Throws
+// InputError naming PROGRAM, the missing library, or a setting as
+// measure_settings does.
+MeasuredExit measure_program(const MeasureRequest& request, const MeasureLaunch& launch);
 
 }  // namespace hetscale::measure

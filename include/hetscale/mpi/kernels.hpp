@@ -54,6 +54,11 @@ struct KernelOptions {
 // ...), which the command line says as its option.
 void validate_kernel_options(const KernelOptions& options, int ranks);
 
+// How rows are shared, by name: "marked" (in proportion to the marked speeds,
+// the default) or "fpm:MODEL", the speed functions of a functional
+// performance model read from MODEL (docs/partitioning.md). InputError naming
+// the setting distribution, or the model's file.
+void set_distribution(KernelOptions& options, const std::string& distribution);
 
 struct KernelRun {
   RunRecord record;  // every rank's time breakdown

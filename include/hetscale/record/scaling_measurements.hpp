@@ -52,6 +52,11 @@ ScalingMeasurements parse_extra_p_json_lines(std::string_view text, const std::s
 // Either format, by the file's first character that is not blank ('{': JSON Lines).
 ScalingMeasurements read_scaling_measurements(const std::string& path);
 
+// What a file of measurements at several scales is, told by its text: run
+// records, sweeps (their schema), or Extra-P's text or JSON Lines.
+enum class ScalingInputKind { run, sweep, extra_p };
+ScalingInputKind scaling_input_kind(const std::string& text);
+
 // As Extra-P's JSON Lines reader reads them: one line per series and point,
 // its repetitions as a list, numbers as they round-trip.
 std::string extra_p_json_lines(const ScalingMeasurements& measurements);
