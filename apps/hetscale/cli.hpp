@@ -1,8 +1,7 @@
 #pragma once
-// What every command file of the command line shares: how a command reports
-// its output and exit code, and how option values become numbers. Commands
-// are added by one function per group (add_*_commands); main.cpp only parses
-// and runs the chosen action.
+// What every command file shares: the values a command was given (Arguments,
+// as commands.list declares them), how it reports its output and exit code,
+// and the library's setting names said as options.
 #include <cstddef>
 #include <functional>
 #include <memory>

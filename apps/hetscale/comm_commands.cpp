@@ -1,17 +1,12 @@
-// hetscale bench comm: Chen et al. 2008 Section 4.5's communication costs measured
-// on MPI (run/comm_benchmark.hpp), printed as tables or JSON, written as a
-// hetscale.comm-profile/1 file.
-#include <cmath>
-#include <cstdio>
+// hetscale bench comm and bench steps: Chen et al. 2008 Section 4.5's
+// communication costs and a kernel's step costs measured on MPI, printed as
+// tables or JSON, written as hetscale.comm-profile/1 and step-costs/1 files.
 #include <string>
-#include <vector>
 
 #include <fmt/core.h>
-#include <fmt/ranges.h>
 
 #include "cli.hpp"
 #include "hetscale/analysis/comm_fit.hpp"
-#include "hetscale/io/files.hpp"
 #include "hetscale/io/number_list.hpp"
 #include "hetscale/record/comm_profile.hpp"
 #include "hetscale/report/comm_profile_report.hpp"
@@ -21,25 +16,6 @@
 #include "hetscale/mpi/step_benchmark.hpp"
 
 namespace hetscale::cli {
-namespace {
-
-// Message sizes in doubles: whole numbers from 1 to mpi::max_message_elements.
-std::vector<std::size_t> message_sizes(const std::string& text) {
-  std::vector<std::size_t> sizes;
-  const auto values = io::parse_number_list(text, "--sizes");
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (values[i] < 1.0 || values[i] != std::floor(values[i]) ||
-        values[i] > static_cast<double>(mpi::max_message_elements))
-      throw InputError("--sizes", fmt::format("item {}", i + 1),
-                       fmt::format("must be a whole number of doubles from 1 to {}, got {:g}",
-                                   mpi::max_message_elements, values[i]));
-    sizes.push_back(static_cast<std::size_t>(values[i]));
-  }
-  return sizes;
-}
-
-// Runs on every rank; returns the exit code. Only rank 0 writes and prints.
-}  // namespace
 
 int run_bench_comm(const Arguments& arguments, int& argc, char**& argv) {
   mpi::CommBenchmarkOptions options;
@@ -47,7 +23,9 @@ int run_bench_comm(const Arguments& arguments, int& argc, char**& argv) {
   return mpi::run_on_every_rank(
       argc, argv,
       [&](int, int ranks) {
-        if (arguments.given("--sizes")) options.sizes = message_sizes(arguments.text("--sizes"));
+        if (arguments.given("--sizes"))
+          options.sizes =
+              with_options_named({"sizes"}, [&] { return mpi::parse_message_sizes(arguments.text("--sizes")); });
         if (arguments.given("--repetitions"))
           options.repetitions = io::parse_count(arguments.text("--repetitions"), "--repetitions");
         if (arguments.given("--min-seconds"))

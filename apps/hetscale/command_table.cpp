@@ -9,7 +9,6 @@ namespace hetscale::cli {
 
 struct Arguments::Value {
   OptionSpec spec;
-  std::string key;  // the first long name, or the positional's
   CLI::Option* option = nullptr;
   std::string text;
   std::vector<std::string> texts;
@@ -18,28 +17,10 @@ struct Arguments::Value {
   bool flag = false;
 };
 
-namespace {
-
-// "--at" of "--at", "--define" of "-D,--define", "inputs" of "inputs".
-std::string key_of(const std::string& names) {
-  std::size_t start = 0;
-  while (start < names.size()) {
-    const auto comma = names.find(',', start);
-    const std::string name = names.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    if (name.rfind("--", 0) == 0 || name.front() != '-') return name;
-    if (comma == std::string::npos) break;
-    start = comma + 1;
-  }
-  return names;
-}
-
-}  // namespace
-
 void Arguments::declare(CLI::App& command, const std::vector<OptionSpec>& options) {
   for (const auto& spec : options) {
     auto value = std::make_shared<Value>();
     value->spec = spec;
-    value->key = key_of(spec.names);
     const auto& initial = spec.default_value;
     switch (spec.kind) {
       case ValueKind::text:
@@ -69,14 +50,14 @@ void Arguments::declare(CLI::App& command, const std::vector<OptionSpec>& option
 
 const Arguments::Value& Arguments::value(std::string_view name) const {
   for (const auto& value : values_)
-    if (value->key == name) return *value;
+    if (value->spec.key == name) return *value;
   throw std::logic_error(fmt::format("the command has no option {}", name));
 }
 
 namespace {
 template <class Value>
 const Value& checked(const Value& value, ValueKind kind) {
-  if (value.spec.kind != kind) throw std::logic_error(fmt::format("{} asked as another type", value.key));
+  if (value.spec.kind != kind) throw std::logic_error(fmt::format("{} asked as another type", value.spec.key));
   return value;
 }
 }  // namespace
@@ -91,7 +72,7 @@ bool Arguments::flag(std::string_view name) const { return checked(value(name), 
 bool Arguments::given(std::string_view name) const { return value(name).option->count() > 0; }
 bool Arguments::has(std::string_view name) const {
   for (const auto& value : values_)
-    if (value->key == name) return true;
+    if (value->spec.key == name) return true;
   return false;
 }
 
@@ -105,11 +86,11 @@ std::vector<std::string> Arguments::as_given(std::initializer_list<std::string_v
   std::vector<std::string> positionals, options;
   for (const auto& value : values_) {
     bool left = false;
-    for (const auto name : left_out) left = left || value->key == name;
+    for (const auto name : left_out) left = left || value->spec.key == name;
     if (left || value->option->count() == 0) continue;
-    const bool positional = value->key.front() != '-';
+    const bool positional = value->spec.key.front() != '-';
     auto& into = positional ? positionals : options;
-    if (!positional) into.push_back(value->key);
+    if (!positional) into.push_back(value->spec.key);
     if (value->spec.kind != ValueKind::flag)
       for (const auto& result : value->option->results()) into.push_back(result);
   }
@@ -131,6 +112,19 @@ CommandLine::CommandLine(CLI::App& app, std::vector<CommandSpec> table) : table_
     arguments_.push_back(std::make_unique<Arguments>());
     arguments_.back()->declare(*command, spec.options);
     if (spec.run || spec.mpi) command->callback([this, i] { chosen_ = i; });
+  }
+}
+
+void CommandLine::check_rules() const {
+  const auto& arguments = this->arguments();
+  for (const auto& rule : chosen().rules) {
+    const auto refused = arguments.first_given(rule.refused);
+    if (refused.empty() || arguments.first_given(rule.others).empty() == rule.with) continue;
+    std::string message = rule.message;  // {--kernel}: the value given
+    for (const auto name : rule.others)
+      if (const auto at = message.find(fmt::format("{{{}}}", name)); at != std::string::npos)
+        message.replace(at, name.size() + 2, arguments.text(name));
+    throw InputError(refused, "", message);
   }
 }
 

@@ -18,45 +18,10 @@
 namespace hetscale::cli {
 namespace {
 
-// The options of each kind of run, to refuse one given to the other.
-const std::vector<std::string_view> ga_options{
-    "--objective",      "--bounds",        "--eval-time",          "--time-scale", "--dimensions",
-    "--atoms",          "--population",    "--generations",        "--scheme",     "--crossover",
-    "--crossover-rate", "--mutation-rate", "--selection-pressure", "--seed"};
-const std::vector<std::string_view> task_options{"--inputs",  "--results", "--resume",
-                                                 "--retries", "--timeout", "--output-dir"};
-
-// --bounds LOWER:UPPER.
-std::pair<double, double> bounds_option(const std::string& text) {
-  const auto colon = text.find(':', 1);  // a lower bound may start with '-'
-  if (colon == std::string::npos)
-    throw InputError("--bounds", "", fmt::format("must be LOWER:UPPER, such as -5.12:5.12, got '{}'", text));
-  return {io::parse_one_number(text.substr(0, colon), "--bounds"),
-          io::parse_one_number(text.substr(colon + 1), "--bounds")};
-}
-
 // The policy asked for, the library's default when none is.
 distribute::PolicyKind policy_option(const Arguments& arguments) {
   if (!arguments.given("--policy")) return distribute::default_policy;
   return named_choice(distribute::policy_from_string, arguments.text("--policy"), "--policy");
-}
-
-// Every check of a task run that needs no file: each rank the same.
-void check_task_options(const Arguments& arguments) {
-  const bool tasks = arguments.given("--tasks"), command = arguments.given("--command");
-  if (tasks && command)
-    throw InputError("--tasks", "", "and --command are two ways to give the tasks: give one of them");
-  if (command && !arguments.given("--inputs"))
-    throw InputError("--command", "", "needs --inputs FILE: one input a line, each replacing {} in the command");
-  if (arguments.given("--inputs") && !command)
-    throw InputError("--inputs", "", "is for --command TEMPLATE (the command each input line goes into)");
-  if (arguments.flag("--resume") && !arguments.given("--results"))
-    throw InputError("--resume", "", "needs --results LOG: the job log that says which tasks are done");
-  const double timeout = arguments.number("--timeout");
-  if (!std::isfinite(timeout) || timeout < 0.0)
-    throw InputError("--timeout", "", fmt::format("must be a number of seconds > 0, got {:g}", timeout));
-  if (const auto ga_option = arguments.first_given(ga_options); !ga_option.empty())
-    throw InputError(ga_option, "", "is an option of the GA farm; a run of --tasks or --command evaluates no GA");
 }
 
 int run_task_farm(const Arguments& arguments, int& argc, char**& argv) {
@@ -68,7 +33,9 @@ int run_task_farm(const Arguments& arguments, int& argc, char**& argv) {
   return mpi::run_on_every_rank(
       argc, argv,
       [&](int rank, int ranks) {
-        check_task_options(arguments);
+        const double timeout = arguments.number("--timeout");
+        if (!std::isfinite(timeout) || timeout < 0.0)
+          throw InputError("--timeout", "", fmt::format("must be a number of seconds > 0, got {:g}", timeout));
         settings.policy = policy_option(arguments);
         if (arguments.given("--speeds"))
           settings.speeds = io::parse_number_list(arguments.text("--speeds"), "--speeds");
@@ -77,22 +44,14 @@ int run_task_farm(const Arguments& arguments, int& argc, char**& argv) {
         settings.retries = arguments.whole("--retries");
         with_options_named({"speeds", "policy"}, [&] { run::validate_farm_settings(settings, ranks); });
         progress_output = io::progress_output_on_rank(rank);
-        // The files are rank 0's to read and write; its verdict is every rank's.
-        std::string problem;
-        if (rank == 0) {
-          try {
-            task_run = with_options_named({"command", "results", "output-dir"}, [&] {
-              return run::plan_task_run(
-                  {arguments.text("--tasks"), arguments.text("--command"), arguments.text("--inputs"), results,
-                   arguments.text("--output-dir"), arguments.flag("--resume")},
-                  settings.speeds);
-            });
-          } catch (const std::invalid_argument& error) {
-            problem = error.what();
-          }
-        }
-        problem = mpi::MpiSession::broadcast_text(problem);
-        if (!problem.empty()) throw std::invalid_argument(problem);
+        mpi::on_rank_zero_for_all(rank, [&] {
+          task_run = with_options_named({"command", "results", "output-dir"}, [&] {
+            return run::plan_task_run(
+                {arguments.text("--tasks"), arguments.text("--command"), arguments.text("--inputs"), results,
+                 arguments.text("--output-dir"), arguments.flag("--resume")},
+                settings.speeds);
+          });
+        });
       },
       [&](int, int ranks) {
         run::TaskRunSettings run_settings;
@@ -124,17 +83,13 @@ int run_ga_farm(const Arguments& arguments, int& argc, char**& argv) {
   return mpi::run_on_every_rank(
       argc, argv,
       [&](int rank, int ranks) {
-        if (const auto task_option = arguments.first_given(task_options); !task_option.empty())
-          throw InputError(task_option, "",
-                           "is for a run of your tasks (--tasks FILE or --command TEMPLATE --inputs FILE), not the "
-                           "GA farm");
         options.policy = policy_option(arguments);
         if (arguments.given("--scheme"))
           options.ga.scheme = named_choice(ga::scheme_from_string, arguments.text("--scheme"), "--scheme");
         if (arguments.given("--crossover"))
           options.ga.crossover = named_choice(ga::crossover_from_string, arguments.text("--crossover"), "--crossover");
         if (arguments.given("--speeds")) options.speeds = io::parse_number_list(arguments.text("--speeds"), "--speeds");
-        if (arguments.given("--bounds")) options.bounds = bounds_option(arguments.text("--bounds"));
+        if (arguments.given("--bounds")) options.bounds = io::parse_range(arguments.text("--bounds"), "--bounds");
         arguments.take("--label", options.label);
         arguments.take("--objective", options.objective);
         arguments.take("--eval-time", options.evaluation_seconds);

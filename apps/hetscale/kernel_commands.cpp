@@ -157,19 +157,13 @@ int run_bench_speed(const Arguments& arguments, int& argc, char**& argv) {
         const double own = speeds.empty() ? 1.0 : speeds[static_cast<std::size_t>(rank)];
         const auto measured = mpi::measure_marked_speeds(own, seconds);
         if (!measured) return 0;
-        const auto [platform, description] = mpi::measured_speed_platform(*measured, speeds, arguments.text("--name"));
+        const auto [platform, description, kernel_mflops] =
+            mpi::measured_speed_platform(*measured, speeds, arguments.text("--name"));
         if (arguments.given("--text"))
           io::write_file_atomically(arguments.text("--text"), platform_text(platform, description));
-        return print(written_and_shown(
-            platform_json(platform, description), arguments.text("--out"), arguments.flag("--json"), [&] {
-              std::vector<report::MarkedSpeedRow> rows;
-              for (std::size_t r = 0; r < measured->size(); ++r) {
-                const auto& [kernels, marked, unit] = (*measured)[r];
-                rows.push_back({platform.nodes[r].name, speeds.empty() ? 1.0 : speeds[r], kernels[0].mflops,
-                                kernels[1].mflops, kernels[2].mflops, marked});
-              }
-              return report::marked_speeds_table(rows);
-            }));
+        return print(written_and_shown(platform_json(platform, description), arguments.text("--out"),
+                                       arguments.flag("--json"),
+                                       [&] { return report::marked_speeds_table(platform, speeds, kernel_mflops); }));
       });
 }
 

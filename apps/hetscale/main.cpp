@@ -9,37 +9,18 @@
 #include "cli.hpp"
 #include "command_table.hpp"
 #include "hetscale/io/child_process.hpp"
+#include "hetscale/mpi/farm.hpp"
 
 namespace {
 
 using namespace hetscale;
 using namespace hetscale::cli;
 
-// What `hetscale` with no arguments prints: the five commands a newcomer
-// needs first, one example each.
-constexpr const char* first_commands =
-    "hetscale: how efficient is your parallel program on unequal, loaded nodes, and what would a different split\n"
-    "or machine give?\n"
-    "\n"
-    "Five commands to start with:\n"
-    "  measure   where your MPI program's time goes, per rank, unmodified\n"
-    "              mpiexec -np 4 hetscale measure --out run-4.json -- ./app ARGS\n"
-    "  analyze   how efficient the run was, its largest loss and what fixing it would gain\n"
-    "              hetscale analyze run-4.json\n"
-    "  report    your runs as one HTML page: where the time goes, speed-up against the fewest ranks, MPI calls\n"
-    "              hetscale report run-1.json run-2.json run-4.json --out report.html\n"
-    "  predict   how long a run on more processes would take, from runs at 3 or more counts\n"
-    "              hetscale predict run-1.json run-2.json run-4.json --at 16\n"
-    "  farm      run your own tasks on MPI ranks, faster nodes taking more, resumable\n"
-    "              mpiexec -np 5 hetscale farm --command 'xz -6 -k {}' --inputs files.txt --results log.jsonl\n"
-    "\n"
-    "hetscale --help lists every command; hetscale COMMAND --help says more.\n";
-
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc == 1) {
-    std::fputs(first_commands, stdout);
+    std::fputs(first_commands().c_str(), stdout);
     return 0;
   }
   CLI::App app{
@@ -58,6 +39,15 @@ int main(int argc, char** argv) {
     return io::exit_bad_input;
   }
   const auto& command = commands.chosen();
+  try {
+    commands.check_rules();
+  } catch (const InputError& error) {
+    // An MPI command says it once MPI runs on every rank: a rank ending
+    // before then makes mpiexec end the job before rank 0 has spoken.
+    if (command.mpi) return mpi::run_on_every_rank(argc, argv, [&](int, int) { throw error; }, {});
+    if (speaker) io::say_on_stderr(fmt::format("hetscale: {}\n", error.what()));
+    return io::exit_bad_input;
+  }
   if (command.mpi) return command.mpi(commands.arguments(), argc, argv);
   try {
     return print(command.run(commands.arguments()));

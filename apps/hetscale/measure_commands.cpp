@@ -42,8 +42,6 @@ Output start_measured(const Arguments& arguments) {
   }
   if (request.program.empty())
     throw InputError("PROGRAM", "", "missing: hetscale measure [options] -- PROGRAM [ARGS...]");
-  if (!request.platform.empty() && !request.speeds.empty())
-    throw InputError("--platform", "", "give --platform or --speeds, not both");
   return {"", with_options_named({"out", "talp-json", "speeds", "emulate-speeds", "latency", "bandwidth"},
                                  [&] { return measure::measure_program(request, launch).code; })};
 }

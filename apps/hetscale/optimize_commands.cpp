@@ -2,7 +2,6 @@
 // program, by the GA, exhaustive search or the exact dynamic program
 // (docs/optimizer.md). No MPI.
 #include <cmath>
-#include <map>
 #include <memory>
 #include <utility>
 #include <optional>
@@ -20,45 +19,6 @@
 #include "hetscale/report/optimizer_report.hpp"
 
 namespace hetscale::cli {
-namespace {
-
-// -D NAME=VALUE, VALUE a whole number.
-std::map<std::string, long> parse_defines(const std::vector<std::string>& defines) {
-  std::map<std::string, long> values;
-  for (const std::string& define : defines) {
-    const auto equals = define.find('=');
-    const std::string name = define.substr(0, equals);
-    const bool named =
-        !name.empty() && (std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_') &&
-        name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == std::string::npos;
-    if (equals == std::string::npos || !named)
-      throw InputError("-D", "", fmt::format("expects NAME=VALUE with a C name, got '{}'", define));
-    const std::string text = define.substr(equals + 1);
-    std::size_t used = 0;
-    long value = 0;
-    try {
-      value = std::stol(text, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != text.size())
-      throw InputError("-D", name, fmt::format("expects a whole number, got '{}'", text));
-    values[name] = value;
-  }
-  return values;
-}
-
-std::vector<int> processor_list(const std::string& text) {
-  std::vector<int> processors;
-  for (const double value : io::parse_positive_list(text, "--procs")) {
-    if (value != std::floor(value) || value > 1e6)
-      throw InputError("--procs", "", fmt::format("processor counts are whole numbers from 1 to 1e6, got {:g}", value));
-    processors.push_back(static_cast<int>(value));
-  }
-  return processors;
-}
-
-}  // namespace
 
 Output run_optimize(const Arguments& arguments) {
   const auto& program_path = arguments.text("PROGRAM");
@@ -66,11 +26,14 @@ Output run_optimize(const Arguments& arguments) {
   optimizer::AlignmentRules rules;
   rules.replicate_distributable_reads = arguments.flag("--replicated-reads");
   optimizer::Program program = optimizer::parse_program(io::read_text_file(program_path), program_path,
-                                                        parse_defines(arguments.texts("--define")));
+                                                        with_options_named({OptionName("define", "-D")}, [&] {
+                                                          return optimizer::parse_defines(arguments.texts("--define"));
+                                                        }));
   if (rules.replicate_distributable_reads)
     for (auto& level : program.levels) level.alignments = optimizer::feasible_alignments(level, rules);
   const optimizer::Machine machine = optimizer::read_machine(machine_path);
-  std::vector<int> processors = processor_list(arguments.text("--procs"));
+  auto processors =
+      with_options_named({"procs"}, [&] { return optimizer::parse_processor_counts(arguments.text("--procs")); });
   std::unique_ptr<optimizer::CostModel> model;
   try {
     model = std::make_unique<optimizer::CostModel>(std::move(program), machine, std::move(processors));

@@ -52,8 +52,6 @@ int run_bench_fpm(const Arguments& arguments, int& argc, char**& argv) {
   return mpi::run_on_every_rank(
       argc, argv,
       [&](int, int ranks) {
-        if (arguments.flag("--all-at-once") && arguments.flag("--one-at-a-time"))
-          throw InputError("--all-at-once", "", "and --one-at-a-time are two ways; give one");
         benchmark.kernel = arguments.text("--kernel");
         benchmark.order = arguments.whole("--order");
         benchmark.sizes = io::parse_size_list(arguments.text("--sizes"), "--sizes");

@@ -19,9 +19,6 @@ namespace hetscale::cli {
 Output run_simulate_farm(const Arguments& arguments) {
   sim::SimulatedFarmOptions options;
   const auto& tasks_from = arguments.text("--tasks-from");
-  if (const auto option = arguments.first_given({"--tasks-per-generation", "--generations", "--eval-time", "--genes"});
-      !tasks_from.empty() && !option.empty())
-    throw InputError(option, "", "is for the generations of equal tasks; --tasks-from replays a job log's own tasks");
   std::optional<TaskLogReplay> replay;
   if (!tasks_from.empty()) {
     replay = read_task_log_for_replay(tasks_from);

@@ -10,8 +10,6 @@
 #include <fmt/core.h>
 
 #include "cli.hpp"
-#include "hetscale/io/files.hpp"
-#include "hetscale/io/number_list.hpp"
 #include "hetscale/platform/platform.hpp"
 #include "hetscale/sim/smpi_launch.hpp"
 #include "kernel_commands.hpp"
@@ -23,12 +21,7 @@ namespace {
 // The platform's nodes --hosts selects, one rank each.
 Platform selected_hosts(const Arguments& arguments) {
   const Platform platform = read_platform(arguments.text("--platform"));
-  const std::string& hosts = arguments.text("--hosts");
-  if (hosts.empty()) return platform;
-  if (hosts.find_first_not_of("0123456789") == std::string::npos)
-    return sim::first_nodes(platform, io::parse_count(hosts, "--hosts"), "--hosts");
-  const std::string names = hosts.front() == '@' ? io::read_text_file(hosts.substr(1)) : hosts;
-  return sim::select_nodes(platform, io::split_names(names), "--hosts");
+  return with_options_named({"hosts"}, [&] { return sim::select_hosts(platform, arguments.text("--hosts")); });
 }
 
 std::string program_path(const char* variable, const std::string& built) {

@@ -149,4 +149,11 @@ std::vector<double> parse_emulated_speeds(const std::string& text, const std::st
   return speeds;
 }
 
+std::pair<double, double> parse_range(const std::string& text, const std::string& option) {
+  const auto colon = text.find(':', 1);  // a lower bound may start with '-'
+  if (colon == std::string::npos)
+    throw InputError(option, "", fmt::format("must be LOWER:UPPER, such as -5.12:5.12, got '{}'", text));
+  return {parse_one_number(text.substr(0, colon), option), parse_one_number(text.substr(colon + 1), option)};
+}
+
 }  // namespace hetscale::io

@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "hetscale/io/input_error.hpp"
+#include "hetscale/io/number_list.hpp"
 #include "hetscale/measure/emulated_node.hpp"
 #include "hetscale/mpi/farm.hpp"
 #include "hetscale/measure/speed_benchmark.hpp"
@@ -342,6 +343,19 @@ std::optional<CommProfile> run_comm_benchmark(const CommBenchmarkOptions& option
   profile.samples = std::move(samples);
   profile.context_json = context_of(options, ranks, speed, acknowledgement).dump();
   return profile;
+}
+
+std::vector<std::size_t> parse_message_sizes(const std::string& text) {
+  std::vector<std::size_t> sizes;
+  const auto values = io::parse_number_list(text, "sizes");
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (values[i] < 1.0 || values[i] != std::floor(values[i]) || values[i] > static_cast<double>(max_message_elements))
+      throw InputError(
+          "sizes", fmt::format("item {}", i + 1),
+          fmt::format("must be a whole number of doubles from 1 to {}, got {:g}", max_message_elements, values[i]));
+    sizes.push_back(static_cast<std::size_t>(values[i]));
+  }
+  return sizes;
 }
 
 }  // namespace hetscale::mpi

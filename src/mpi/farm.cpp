@@ -58,6 +58,19 @@ void MpiSession::abort(int code) {
   std::_Exit(code);
 }
 
+void on_rank_zero_for_all(int rank, const std::function<void()>& work) {
+  std::string problem;
+  if (rank == 0) {
+    try {
+      work();
+    } catch (const std::invalid_argument& error) {
+      problem = error.what();
+    }
+  }
+  problem = MpiSession::broadcast_text(problem);
+  if (!problem.empty()) throw std::invalid_argument(problem);
+}
+
 int run_on_every_rank(int& argc, char**& argv, const std::function<void(int rank, int ranks)>& prepare,
                       const std::function<int(int rank, int ranks)>& body) {
   MpiSession mpi(argc, argv);

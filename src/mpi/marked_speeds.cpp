@@ -55,6 +55,8 @@ MeasuredPlatform measured_speed_platform(const std::vector<measure::SpeedMeasure
     node.name = fmt::format("{}:{}", host, r);
     node.speed = measured[r].marked_mflops;
     out.platform.nodes.push_back(node);
+    out.kernel_mflops.emplace_back();
+    for (const auto& kernel : measured[r].kernels) out.kernel_mflops.back().push_back(kernel.mflops);
   }
   out.description = fmt::format(
       "marked speeds measured by `hetscale bench speed` on {} ranks: the average of the elimination, dgemm and fft "

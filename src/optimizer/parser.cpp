@@ -2,12 +2,16 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <limits>
 #include <set>
 #include <utility>
 #include <vector>
 
+#include <fmt/core.h>
+
 #include "hetscale/io/input_error.hpp"
+#include "hetscale/io/number_list.hpp"
 
 namespace hetscale::optimizer {
 namespace {
@@ -113,7 +117,7 @@ struct Expr {
   std::string text;            // source text (its start, for messages)
   int line = 0;
   int column = 0;
-  int depth = 1;               // of the tree below and with this expression
+  int depth = 1;  // of the tree below and with this expression
 };
 
 // The parser and every walk of its trees recurse: deeper than this, a program
@@ -131,9 +135,15 @@ std::int64_t checked(char op, std::int64_t a, std::int64_t b, int line, int colu
   std::int64_t result = 0;
   bool overflow = false;
   switch (op) {
-    case '+': overflow = __builtin_add_overflow(a, b, &result); break;
-    case '-': overflow = __builtin_sub_overflow(a, b, &result); break;
-    case '*': overflow = __builtin_mul_overflow(a, b, &result); break;
+    case '+':
+      overflow = __builtin_add_overflow(a, b, &result);
+      break;
+    case '-':
+      overflow = __builtin_sub_overflow(a, b, &result);
+      break;
+    case '*':
+      overflow = __builtin_mul_overflow(a, b, &result);
+      break;
     default:  // '/', a nonzero divisor
       overflow = b == -1 && a == std::numeric_limits<std::int64_t>::min();
       result = overflow ? 0 : a / b;
@@ -475,8 +485,9 @@ class Parser {
     expr.integral = left.integral && right.integral;
     expr.depth = 1 + std::max(left.depth, right.depth);
     if (expr.depth > max_nesting)
-      throw InputError(source_, position(expr.line, expr.column),
-                       "an expression of more than " + std::to_string(max_nesting) + " operations; allowed: up to that");
+      throw InputError(
+          source_, position(expr.line, expr.column),
+          "an expression of more than " + std::to_string(max_nesting) + " operations; allowed: up to that");
     expr.operands.push_back(std::move(left));
     expr.operands.push_back(std::move(right));
     expr.text = text_of(first);
@@ -667,8 +678,7 @@ class LevelBuilder {
         std::vector<std::string> used;
         collect_loop_variables(s.lower, used);
         collect_loop_variables(s.upper, used);
-        if (used.empty())
-          loop.trip_count = trip_count(s, evaluate(s.lower, {}, source_), last_value(s, {}));
+        if (used.empty()) loop.trip_count = trip_count(s, evaluate(s.lower, {}, source_), last_value(s, {}));
         level_.loops.push_back(std::move(loop));
         level_.depth = std::max(level_.depth, depth);
         const Interval low = range_of(s.lower, ranges), high = range_of(s.upper, ranges);
@@ -690,8 +700,8 @@ class LevelBuilder {
     return checked('-', evaluate(loop.upper, env, source_), loop.inclusive ? 0 : 1, loop.line, loop.column);
   }
   static std::int64_t trip_count(const Statement& loop, std::int64_t first, std::int64_t last) {
-    return std::max<std::int64_t>(0, checked('+', checked('-', last, first, loop.line, loop.column), 1, loop.line,
-                                             loop.column));
+    return std::max<std::int64_t>(
+        0, checked('+', checked('-', last, first, loop.line, loop.column), 1, loop.line, loop.column));
   }
 
   void add_references(const Expr& expr, const std::map<std::string, Interval>& ranges) {
@@ -793,8 +803,8 @@ Program parse_program_unchecked(std::string_view text, const std::string& source
   if (iterative) {
     const std::int64_t first = evaluate(outer.lower, {}, source);
     const std::int64_t last = evaluate(outer.upper, {}, source) - (outer.inclusive ? 0 : 1);
-    program.iterations = std::max<std::int64_t>(0, checked('+', checked('-', last, first, outer.line, outer.column), 1,
-                                                          outer.line, outer.column));
+    program.iterations = std::max<std::int64_t>(
+        0, checked('+', checked('-', last, first, outer.line, outer.column), 1, outer.line, outer.column));
     level_roots = outer.body;
   } else {
     level_roots = std::move(roots);
@@ -808,9 +818,8 @@ Program parse_program_unchecked(std::string_view text, const std::string& source
   for (ArrayDeclaration& array : program.arrays)
     for (int d = 0; d < array.rank; ++d) {
       const auto largest = largest_subscripts.find(array.name + "/" + std::to_string(d));
-      array.extents.push_back(largest == largest_subscripts.end()
-                                  ? 0
-                                  : std::max<std::int64_t>(0, checked('+', largest->second, 1, 0, 0)));
+      array.extents.push_back(
+          largest == largest_subscripts.end() ? 0 : std::max<std::int64_t>(0, checked('+', largest->second, 1, 0, 0)));
     }
   for (Level& level : program.levels) {
     for (LevelArray& array : level.arrays) array.extents = program.find_array(array.name)->extents;
@@ -829,6 +838,41 @@ Program parse_program(std::string_view text, const std::string& source, const st
                      "integer arithmetic (bounds, subscripts, defines or operation counts) overflows 64 bits here; "
                      "allowed: values within +-9.2e18");
   }
+}
+
+std::map<std::string, long> parse_defines(const std::vector<std::string>& defines) {
+  std::map<std::string, long> values;
+  for (const std::string& define : defines) {
+    const auto equals = define.find('=');
+    const std::string name = define.substr(0, equals);
+    const bool named =
+        !name.empty() && (std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_') &&
+        name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == std::string::npos;
+    if (equals == std::string::npos || !named)
+      throw InputError("define", "", fmt::format("expects NAME=VALUE with a C name, got '{}'", define));
+    const std::string text = define.substr(equals + 1);
+    std::size_t used = 0;
+    long value = 0;
+    try {
+      value = std::stol(text, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != text.size())
+      throw InputError("define", name, fmt::format("expects a whole number, got '{}'", text));
+    values[name] = value;
+  }
+  return values;
+}
+
+std::vector<int> parse_processor_counts(const std::string& text) {
+  std::vector<int> processors;
+  for (const double value : io::parse_positive_list(text, "procs")) {
+    if (value != std::floor(value) || value > 1e6)
+      throw InputError("procs", "", fmt::format("processor counts are whole numbers from 1 to 1e6, got {:g}", value));
+    processors.push_back(static_cast<int>(value));
+  }
+  return processors;
 }
 
 }  // namespace hetscale::optimizer

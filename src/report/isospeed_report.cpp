@@ -340,15 +340,19 @@ std::string sweep_run_table(const Sweep& sweep, std::size_t repetitions, const s
   return text;
 }
 
-std::string marked_speeds_table(const std::vector<MarkedSpeedRow>& rows) {
-  std::string text = fmt::format("marked speeds of {} ranks (Mflop/s)\n", rows.size());
+std::string marked_speeds_table(const Platform& platform, const std::vector<double>& emulated,
+                                const std::vector<std::vector<double>>& kernel_mflops) {
+  std::string text = fmt::format("marked speeds of {} ranks (Mflop/s)\n", platform.nodes.size());
   text += fmt::format("{:<20} {:>9} {:>12} {:>9} {:>9} {:>9}\n", "node", "emulated", "elimination", "dgemm", "fft",
                       "marked");
   std::vector<double> marked;
-  for (const auto& row : rows) {
-    text += fmt::format("{:<20} {:>9g} {:>12.1f} {:>9.1f} {:>9.1f} {:>9.1f}\n", row.node, row.emulated, row.elimination,
-                        row.dgemm, row.fft, row.marked);
-    marked.push_back(row.marked);
+  for (std::size_t r = 0; r < platform.nodes.size(); ++r) {
+    const auto& node = platform.nodes[r];
+    const auto& kernels = kernel_mflops.at(r);
+    text += fmt::format("{:<20} {:>9g} {:>12.1f} {:>9.1f} {:>9.1f} {:>9.1f}\n", node.name,
+                        emulated.empty() ? 1.0 : emulated.at(r), kernels.at(0), kernels.at(1), kernels.at(2),
+                        node.speed);
+    marked.push_back(node.speed);
   }
   text += fmt::format("C = {:.1f} Mflop/s\n", model::marked_speed(marked));
   return text;

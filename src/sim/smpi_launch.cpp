@@ -14,6 +14,7 @@
 
 #include "hetscale/io/files.hpp"
 #include "hetscale/io/input_error.hpp"
+#include "hetscale/io/number_list.hpp"
 #include "hetscale/sim/simgrid_platform.hpp"
 
 namespace hetscale::sim {
@@ -157,6 +158,14 @@ int run_in_simulator(const Platform& platform, const SmpiPrograms& programs, con
     throw std::runtime_error(
         fmt::format("smpirun ended by signal {} ({})", WTERMSIG(status), strsignal(WTERMSIG(status))));
   return WEXITSTATUS(status);
+}
+
+Platform select_hosts(const Platform& platform, const std::string& hosts) {
+  if (hosts.empty()) return platform;
+  if (hosts.find_first_not_of("0123456789") == std::string::npos)
+    return first_nodes(platform, io::parse_count(hosts, "hosts"), "hosts");
+  const std::string names = hosts.front() == '@' ? io::read_text_file(hosts.substr(1)) : hosts;
+  return select_nodes(platform, io::split_names(names), "hosts");
 }
 
 }  // namespace hetscale::sim

@@ -151,3 +151,8 @@ cli_bad_input(model_farm_zero_tasks "^hetscale: --tasks: must be a whole number 
               model farm --speeds 1,1 --tasks 0)
 cli_bad_input(model_farm_negative_latency "^hetscale: --latency: must be >= 0, got -1\n$"
               model farm --speeds 1,1 --latency -1)
+
+# The list of commands: bad lines stop the build with one line, nothing written.
+add_test(NAME cli.commands_list_refuses_bad_lines
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_commands_list.py
+          ${PROJECT_SOURCE_DIR}/scripts/generate-cli-commands ${PROJECT_SOURCE_DIR}/apps/hetscale/commands.list)

@@ -181,3 +181,15 @@ cli_bad_input(step_costs_lengths_decrease
   "^hetscale: tests/cli/bad_input/steps-lengths-decrease.json: costs\\[1\\].length: lengths must increase, got 50 after 100\n$"
   scale predict ${emulated}/sweep-ge-C2.json ${emulated}/sweep-ge-C4.json
   --step-costs ${emulated}/steps-C2.json,tests/cli/bad_input/steps-lengths-decrease.json)
+
+# Options that do not go together (commands.list's refuse lines), said before
+# anything is read: the first refused option given, a value given in the words.
+cli_bad_input(scale_psi_configs_and_sweeps
+  "^hetscale: --configs: give a configurations file or sweep files, not both\n$"
+  scale psi --kernel ge --configs ${SEED001}/table5.csv tests/cli/scale/sweep-ge-c2-verified.json)
+cli_bad_input(scale_psi_kernel_and_workload
+  "^hetscale: --workload: goes with --program; kernel ge has its own W\\(N\\)\n$"
+  scale psi --kernel ge --workload 2*N^3 --configs ${SEED001}/table5.csv)
+cli_bad_input(scale_predict_program_with_sweeps
+  "^hetscale: --program: applies to --configs only; sweeps carry their program and workload\n$"
+  scale predict --program mine tests/cli/scale/sweep-ge-c2-verified.json tests/cli/scale/sweep-ge-t3-refined.json)

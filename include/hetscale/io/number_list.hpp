@@ -2,6 +2,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace hetscale::io {
@@ -38,5 +39,7 @@ std::size_t parse_count(const std::string& text, const std::string& option);
 std::vector<double> parse_per_rank_speeds(const std::string& text, const std::string& option, int ranks);
 // Emulated relative speeds, per rank as above, each in (0, 1].
 std::vector<double> parse_emulated_speeds(const std::string& text, const std::string& option, int ranks);
+// A range LOWER:UPPER, such as -5.12:5.12.
+std::pair<double, double> parse_range(const std::string& text, const std::string& option);
 
 }  // namespace hetscale::io

@@ -61,6 +61,10 @@ inline constexpr std::size_t max_repetitions = 1'000'000;         // of one poin
 // negative min_seconds, a non-positive seconds_per_kernel.
 void validate_comm_benchmark_options(const CommBenchmarkOptions& options, int ranks);
 
+// Message sizes in doubles from a number list: whole numbers from 1 to
+// max_message_elements (InputError naming the setting sizes and the item).
+std::vector<std::size_t> parse_message_sizes(const std::string& text);
+
 // Runs the benchmark on every rank of MPI_COMM_WORLD; rank 0 returns the
 // measured profile (samples, t_c, the reference marked speed, context; no
 // fits yet: fit_measured_profile), the others nothing. Options must

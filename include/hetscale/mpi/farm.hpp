@@ -45,6 +45,11 @@ class MpiSession {
 int run_on_every_rank(int& argc, char**& argv, const std::function<void(int rank, int ranks)>& prepare,
                       const std::function<int(int rank, int ranks)>& body);
 
+// Runs `work` on rank 0 alone (the rank that reads and writes the files);
+// a std::invalid_argument it throws is thrown again on every rank, so all
+// stop together. Collective.
+void on_rank_zero_for_all(int rank, const std::function<void()>& work);
+
 struct FarmOptions {
   distribute::PolicyKind policy = distribute::default_policy;
   // "synthetic", "lennard-jones", "command:PROGRAM" or "library:PATH" (docs/tasks.md)

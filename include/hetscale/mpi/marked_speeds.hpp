@@ -39,6 +39,7 @@ std::vector<double> marked_speeds_for_run(std::vector<double> given, const std::
 struct MeasuredPlatform {
   Platform platform;
   std::string description;
+  std::vector<std::vector<double>> kernel_mflops;  // per rank: the elimination, dgemm and fft kernels'
 };
 MeasuredPlatform measured_speed_platform(const std::vector<measure::SpeedMeasurement>& measured,
                                          const std::vector<double>& emulated, const std::string& name);

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 #include <string_view>
 
 #include "hetscale/optimizer/program.hpp"
@@ -16,6 +17,13 @@ namespace hetscale::optimizer {
 // add names. Throws hetscale::InputError(source, "line:column", "expected ...,
 // got ...") on a syntax error, and InputError for bad input (an array used
 // with two ranks, a subscript below 0, an unknown name in a bound, ...).
+// The values of NAME=VALUE overrides of a program's #define (VALUE a whole
+// number); InputError naming the setting define.
+std::map<std::string, long> parse_defines(const std::vector<std::string>& defines);
+// Processor counts from a number list: whole numbers from 1 to 1e6
+// (InputError naming the setting procs).
+std::vector<int> parse_processor_counts(const std::string& text);
+
 Program parse_program(std::string_view text, const std::string& source,
                       const std::map<std::string, long>& defines = {});
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "hetscale/analysis/isospeed.hpp"
+#include "hetscale/platform/platform.hpp"
 #include "hetscale/record/run_record.hpp"
 #include "hetscale/record/step_costs.hpp"
 #include "hetscale/record/sweep.hpp"
@@ -13,14 +14,12 @@
 namespace hetscale::report {
 
 // `hetscale scale psi`: the configurations (C, N, p, W) and psi between consecutive ones.
-// One rank's marked speed as `hetscale bench speed` shows it: its emulated
-// relative speed, each benchmark kernel's Mflop/s and their average.
-struct MarkedSpeedRow {
-  std::string node;
-  double emulated = 1.0, elimination = 0.0, dgemm = 0.0, fft = 0.0, marked = 0.0;
-};
-// The table of the rows, then C, their marked speeds' sum.
-std::string marked_speeds_table(const std::vector<MarkedSpeedRow>& rows);
+// `hetscale bench speed`: each rank's node (`platform`, marked speeds in
+// Mflop/s), its emulated relative speed (`emulated`, empty: all 1) and each
+// benchmark kernel's Mflop/s (elimination, dgemm, fft), then C, their marked
+// speeds' sum.
+std::string marked_speeds_table(const Platform& platform, const std::vector<double>& emulated,
+                                const std::vector<std::vector<double>>& kernel_mflops);
 
 std::string psi_table(const PsiTable& table);
 // {"schema": "hetscale.psi/1", "context", "kernel", "configurations", "psi": [{"from", "to", "psi", ...}]}

@@ -16,6 +16,11 @@ Platform select_nodes(const Platform& platform, const std::vector<std::string>& 
 // The first `count` nodes; more ranks than hosts is InputError naming `option`.
 Platform first_nodes(const Platform& platform, std::size_t count, const std::string& option);
 
+// The nodes `hosts` names: all for "", a count (the first nodes), or names
+// a,b,c (or @FILE, names separated by commas or lines); InputError naming
+// the setting hosts.
+Platform select_hosts(const Platform& platform, const std::string& hosts);
+
 struct SmpiPrograms {
   std::string smpirun;        // SimGrid's launcher
   std::string hetscale_smpi;  // the program it runs
