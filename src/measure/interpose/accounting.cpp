@@ -1,19 +1,15 @@
 #include "accounting.hpp"
+#include "rank_state.hpp"
 
 #include <dlfcn.h>
-#include <sched.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <cmath>
-#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
-#include <map>
-#include <memory>
 #include <mutex>
 #include <set>
 #include <sstream>
@@ -21,13 +17,8 @@
 #include <vector>
 
 #include <fmt/core.h>
-#include <nlohmann/json.hpp>
 
-#include "hetscale/io/files.hpp"
 #include "hetscale/measure/hold_back.hpp"
-#include "hetscale/measure/rank_timeline.hpp"
-#include "hetscale/record/mpi_profile.hpp"
-#include "hetscale/record/run_record.hpp"
 #include "gathered.hpp"
 #include "hetscale/measure/measure_settings.hpp"
 #include "other_threads.hpp"
@@ -38,12 +29,7 @@
 #include "transfer_model.hpp"
 
 namespace hetscale::interpose {
-namespace {
 
-using Clock = std::chrono::steady_clock;
-
-
-// The settings `hetscale measure` handed over (measure/measure_settings.hpp).
 const measure::MeasureSettings& settings() {
   static const measure::MeasureSettings read = measure::MeasureSettings::from_environment();
   return read;
@@ -53,11 +39,23 @@ double speed_of_rank(const std::vector<double>& speeds, int rank) {
   return speeds.empty() ? 1.0 : speeds[static_cast<std::size_t>(rank) % speeds.size()];
 }
 
-// The clock of every call, started entering MPI_Init, and its rate as known
-// when MPI_Init returns (for the transfer model, the thread clocks and the
-// hold-back); the record's times use the rate measured over the whole run.
 TickClock tick_clock;
 double ticks_per_second = 1e9;
+
+ThreadRegistry<ThreadRecord>& registry() {
+  static auto* instance = new ThreadRegistry<ThreadRecord>;
+  return *instance;
+}
+
+thread_local ThreadRecord* this_thread __attribute__((tls_model("initial-exec"))) = nullptr;
+ThreadRecord& register_this_thread() { return *(this_thread = &registry().add()); }
+
+ProcessState& process_state = *new ProcessState;
+
+namespace {
+
+// Whether this thread has returned from MPI_Init (initial-exec, as this_thread).
+thread_local bool this_thread_initialised_mpi __attribute__((tls_model("initial-exec"))) = false;
 
 // This rank's emulated speed (--emulate-speeds; 1: none), set in MPI_Init.
 std::atomic<double> emulated_speed{1.0};
@@ -66,71 +64,6 @@ std::atomic<double> emulated_speed{1.0};
 // call is accounted, and the same in ticks, for each call's cost.
 TransferModel transfer_model;
 double latency_ticks = 0.0, ticks_per_byte = 0.0;
-
-// A sum one thread adds to and any thread may read (a region's boundary).
-class Accumulator {
- public:
-  void add(double value) { sum_.store(get() + value, std::memory_order_relaxed); }
-  double get() const { return sum_.load(std::memory_order_relaxed); }
-
- private:
-  std::atomic<double> sum_{0.0};
-};
-
-// One thread that calls MPI: its clock and its times, in ticks. Registered at
-// its first call; only the thread itself writes, any thread reads.
-struct ThreadRecord {
-  int id = 0;          // the kernel's thread id
-  ThreadClock clock;   // the thread's own
-  measure::HoldBack hold_back{1.0, 0.0};  // to the rank's emulated speed (ticks; the thread's own)
-  // Polls (the thread's own): counted since the last timed boundary, and the
-  // timed ones' time and count, per function.
-  std::uint32_t polls = 0;
-  std::vector<std::size_t> polled;  // functions with untimed polls pending
-  std::vector<double> untimed_polls = std::vector<double>(function_count);
-  std::vector<double> timed_poll_ticks = std::vector<double>(function_count);
-  std::vector<double> timed_polls = std::vector<double>(function_count);
-  Accumulator on_cpu, held, other, blocked, setup, comm, idle;
-  std::vector<Accumulator> seconds = std::vector<Accumulator>(function_count);
-  std::vector<Accumulator> bytes = std::vector<Accumulator>(function_count);
-  std::vector<Accumulator> calls = std::vector<Accumulator>(function_count);
-  std::vector<Accumulator> messages = std::vector<Accumulator>(function_count);
-};
-
-// Never destroyed: a thread may make an MPI call while the process exits.
-ThreadRegistry<ThreadRecord>& registry() {
-  static auto* instance = new ThreadRegistry<ThreadRecord>;
-  return *instance;
-}
-
-// The library is preloaded, so its thread-local variables can be reached
-// without a call to __tls_get_addr (initial-exec); both start zero.
-thread_local ThreadRecord* this_thread __attribute__((tls_model("initial-exec"))) = nullptr;
-thread_local bool this_thread_initialised_mpi __attribute__((tls_model("initial-exec"))) = false;
-
-ThreadRecord& register_this_thread() { return *(this_thread = &registry().add()); }
-
-inline ThreadRecord& this_thread_record() { return this_thread ? *this_thread : register_this_thread(); }
-
-struct Totals;
-struct Region {
-  int depth = 0;  // open begins
-  std::unique_ptr<Totals> at_begin, sum;
-};
-
-struct ProcessState {
-  bool started = false;
-  std::atomic<bool> measuring{false};
-  Ticks start = 0;  // entering MPI_Init
-  OtherThreads other_threads;
-  std::mutex regions_mutex;
-  std::map<std::string, Region> regions;
-  Region paused;  // MPI_Pcontrol(0) until MPI_Pcontrol(1)
-};
-// Made when the library is loaded, never destroyed (as the registry): a
-// thread may make an MPI call while the process exits.
-ProcessState& process_state = *new ProcessState;
-inline ProcessState& process() { return process_state; }
 
 // The polls counted but not timed since the thread's last boundary were in
 // this computation segment: each gets the mean time of its function's timed
@@ -155,6 +88,8 @@ void polls_end(ThreadRecord& thread, Split& split) {
   thread.idle.add(taken);
 }
 
+}  // namespace
+
 // The end of a computation segment of `thread` (its split from the thread's
 // clock): on a CPU, waiting for one, blocked. Under an emulated speed v the
 // thread is held back (measure/hold_back.hpp): its wait for a CPU and then a
@@ -172,7 +107,8 @@ void computation_ends(ThreadRecord& thread, Split split, Ticks& now) {
     }
     return;
   }
-  if (speed != thread.hold_back.speed()) thread.hold_back = measure::HoldBack(speed, hold_back_quantum * ticks_per_second);
+  if (speed != thread.hold_back.speed())
+    thread.hold_back = measure::HoldBack(speed, hold_back_quantum * ticks_per_second);
   const double waited_as_owed = thread.hold_back.computed(split.on_cpu, left ? split.delay : 0.0);
   if (left) {
     thread.held.add(waited_as_owed);
@@ -188,6 +124,8 @@ void computation_ends(ThreadRecord& thread, Split split, Ticks& now) {
   thread.hold_back.slept(held);
 }
 
+namespace {
+
 // A thread's first MPI call after MPI_Init (MPI_THREAD_MULTIPLE): from now on
 // it times itself; what it did since it began (after MPI_Init) is
 // computation, held back like any other.
@@ -200,146 +138,6 @@ void start_thread_clock(ThreadRecord& thread, Ticks& now) {
   before.on_cpu *= fit;
   before.delay *= fit;
   computation_ends(thread, before, now);
-}
-
-// A rank's times and MPI profile since MPI_Init, or over an interval (the
-// difference of two), in ticks: per thread, the calling threads' and the
-// others'.
-struct Totals {
-  double elapsed = 0.0;
-  std::map<int, measure::ThreadTimes> threads;  // by thread id
-  std::vector<double> seconds = std::vector<double>(function_count);
-  std::vector<double> calls = std::vector<double>(function_count);
-  std::vector<double> bytes = std::vector<double>(function_count);
-  std::vector<double> messages = std::vector<double>(function_count);
-
-  void add(const Totals& other, double sign) {
-    elapsed += sign * other.elapsed;
-    for (const auto& [id, times] : other.threads) {
-      auto& mine = threads[id];
-      mine.calls_mpi = mine.calls_mpi || times.calls_mpi;
-      mine.on_cpu += sign * times.on_cpu;
-      mine.held += sign * times.held;
-      mine.other += sign * times.other;
-      mine.blocked += sign * times.blocked;
-      mine.setup += sign * times.setup;
-      mine.comm += sign * times.comm;
-      mine.idle += sign * times.idle;
-    }
-    for (std::size_t f = 0; f < function_count; ++f) {
-      seconds[f] += sign * other.seconds[f];
-      calls[f] += sign * other.calls[f];
-      bytes[f] += sign * other.bytes[f];
-      messages[f] += sign * other.messages[f];
-    }
-  }
-};
-
-// Everything measured since MPI_Init, up to `now` (outside any MPI call of
-// the calling thread, whose computation until now is counted first).
-Totals totals_until(Ticks now) {
-  Totals totals;
-  if (this_thread && this_thread->clock.started()) computation_ends(*this_thread, this_thread->clock.lap(now), now);
-  totals.elapsed = static_cast<double>(now - process().start);
-  std::set<int> tracked;
-  registry().for_each([&](const ThreadRecord& thread) {
-    tracked.insert(thread.id);
-    auto& times = totals.threads[thread.id];
-    times.calls_mpi = true;
-    times.on_cpu = thread.on_cpu.get();
-    times.held = thread.held.get();
-    times.other = thread.other.get();
-    times.blocked = thread.blocked.get();
-    times.setup = thread.setup.get();
-    times.comm = thread.comm.get();
-    times.idle = thread.idle.get();
-    for (std::size_t f = 0; f < function_count; ++f) {
-      totals.seconds[f] += thread.seconds[f].get();
-      totals.calls[f] += thread.calls[f].get();
-      totals.bytes[f] += thread.bytes[f].get();
-      totals.messages[f] += thread.messages[f].get();
-    }
-  });
-  const double ticks_per_ns = ticks_per_second * 1e-9;
-  for (const auto& [id, times] : process().other_threads.snapshot(now, tracked)) {
-    auto& thread = totals.threads[id];
-    thread.on_cpu = times.on_cpu_ns * ticks_per_ns;
-    thread.other = times.delay_ns * ticks_per_ns;
-  }
-  for (const auto& [id, held] : pool_threads_held())
-    if (!tracked.contains(id)) totals.threads[id].held = held * ticks_per_second;
-  return totals;
-}
-
-void open_region(Region& region, Ticks now) {
-  if (region.depth++ == 0) region.at_begin = std::make_unique<Totals>(totals_until(now));
-}
-
-void close_region(Region& region, Ticks now) {
-  if (region.depth == 0 || --region.depth > 0) return;
-  if (!region.sum) region.sum = std::make_unique<Totals>();
-  region.sum->add(totals_until(now), 1.0);
-  region.sum->add(*region.at_begin, -1.0);
-}
-
-int allowed_cpus() {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  return sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 0;
-}
-
-// Threads worth a line: those that call MPI, and others with a millisecond of CPU time.
-std::vector<measure::ThreadTimes> threads_of(const Totals& totals) {
-  std::vector<measure::ThreadTimes> threads;
-  for (const auto& [id, times] : totals.threads)
-    if (times.calls_mpi || times.on_cpu > 1e-3 * ticks_per_second) threads.push_back(times);
-  return threads;
-}
-
-// In seconds (`seconds_per_tick`).
-std::vector<double> row_of(const Totals& totals, double seconds_per_tick, int rank, double paused_seconds) {
-  std::vector<double> row(width, 0.0);
-  const auto threads = threads_of(totals);
-  const auto rank_times = measure::rank_timeline(threads, std::max(0.0, totals.elapsed));
-  row[elapsed] = totals.elapsed * seconds_per_tick;
-  row[comp] = rank_times.t_comp() * seconds_per_tick;
-  row[comm] = rank_times.comm * seconds_per_tick;
-  row[setup] = rank_times.setup * seconds_per_tick;
-  row[idle] = rank_times.idle * seconds_per_tick;
-  row[other] = rank_times.other * seconds_per_tick;
-  row[blocked] = rank_times.blocked * seconds_per_tick;
-  row[speed] = speed_of_rank(settings().speeds.empty() ? settings().emulated_speeds : settings().speeds, rank);
-  row[process_id] = static_cast<double>(getpid());
-  row[paused] = paused_seconds;
-  row[emulated] = emulated_speed_of_rank();
-  for (const auto& thread : threads) {
-    if (!thread.calls_mpi) continue;
-    row[calling_on_cpu] += thread.on_cpu * seconds_per_tick;
-    row[calling_held] += thread.held * seconds_per_tick;
-  }
-  row[cpus] = allowed_cpus();
-  row[host_cpus] = static_cast<double>(sysconf(_SC_NPROCESSORS_ONLN));
-  row[threads_seen] = static_cast<double>(std::count_if(threads.begin(), threads.end(), [&](const auto& thread) {
-    return thread.computation() >= 0.05 * totals.elapsed;
-  }));
-  for (std::size_t f = 0; f < function_count; ++f) {
-    row[fields + f] = totals.seconds[f] * seconds_per_tick;
-    row[fields + function_count + f] = totals.calls[f];
-    row[fields + 2 * function_count + f] = totals.bytes[f];
-    row[fields + 3 * function_count + f] = totals.messages[f];
-  }
-  return row;
-}
-
-std::vector<double> thread_rows_of(const Totals& totals, double seconds_per_tick) {
-  std::vector<double> rows;
-  for (const auto& thread : threads_of(totals)) {
-    rows.insert(rows.end(), {thread.calls_mpi ? 1.0 : 0.0, thread.on_cpu * seconds_per_tick,
-                             thread.held * seconds_per_tick, thread.other * seconds_per_tick,
-                             thread.blocked * seconds_per_tick, thread.setup * seconds_per_tick,
-                             thread.comm * seconds_per_tick, thread.idle * seconds_per_tick});
-  }
-  return rows;
 }
 
 // Every region name any rank used, in order, on every rank.
@@ -425,7 +223,7 @@ Call::~Call() {
   thread.calls[function_].add(1.0);
   thread.bytes[function_].add(bytes_);
   if (messages_ > 0.0) thread.messages[function_].add(messages_);
-  if (!timed_) return;  // before MPI_Init returned or after MPI_Finalize began
+  if (!timed_) return;                         // before MPI_Init returned or after MPI_Finalize began
   const Split inside = thread.clock.lap(end);  // in MPI: waiting, on a CPU or not
   if (functions[function_].poll) {
     // The untimed polls get the timed ones' time on a CPU (a timed poll that
@@ -438,8 +236,7 @@ Call::~Call() {
       thread.setup.add(spent);
       break;
     case CallClass::transfer: {
-      const double transfer =
-          std::min(spent, latency_ticks + bytes_ * ticks_per_byte);
+      const double transfer = std::min(spent, latency_ticks + bytes_ * ticks_per_byte);
       thread.comm.add(transfer);
       thread.idle.add(spent - transfer);
       break;
@@ -456,8 +253,7 @@ Call::~Call() {
 void* next_symbol(const char* name) {
   void* symbol = dlsym(RTLD_NEXT, name);
   if (!symbol) {
-    std::fprintf(stderr, "hetscale: measure: the program calls %s, which no library after hetscale's defines\n",
-                 name);
+    std::fprintf(stderr, "hetscale: measure: the program calls %s, which no library after hetscale's defines\n", name);
     _exit(70);
   }
   return symbol;
@@ -597,8 +393,8 @@ void finalizing() {
   }
   PMPI_Gather(mine.data(), static_cast<int>(mine.size()), MPI_DOUBLE, gathered.rows.data(),
               static_cast<int>(mine.size()), MPI_DOUBLE, 0, MPI_COMM_WORLD);
-  PMPI_Gather(host.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR, gathered.hosts.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR,
-              0, MPI_COMM_WORLD);
+  PMPI_Gather(host.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR, gathered.hosts.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR, 0,
+              MPI_COMM_WORLD);
   gather_threads(thread_rows_of(run, seconds_per_tick), rank, ranks, gathered);
   if (rank == 0 && !settings().out.empty())
     write_run_record(gathered, settings(), transfer_model.source, tick_clock.name());
