@@ -22,6 +22,7 @@
 #include "io/strict_json.hpp"
 #include "analysis/isospeed_source.hpp"
 #include "model/statistics.hpp"
+#include "io/provenance_json.hpp"
 
 namespace hetscale {
 namespace {
@@ -219,7 +220,7 @@ Sweep parse_sweep_csv(std::string_view text, const std::string& source, const Pr
   sweep.workload = workload.expression;
   sweep.configuration = configuration;
   sweep.marked_speeds = marked_speeds;
-  sweep.context_json = nlohmann::json{{"read_from", source}, {"format", "csv"}}.dump();
+  sweep.context = io::provenance_from(nlohmann::json{{"read_from", source}, {"format", "csv"}});
   for (const auto& row : csv.rows) {
     SweepPoint point;
     point.size = row.size;

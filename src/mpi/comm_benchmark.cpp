@@ -24,6 +24,7 @@
 #include "hetscale/io/host_and_time.hpp"
 #include "model/statistics.hpp"
 #include "mpi/polite.hpp"
+#include "io/provenance_json.hpp"
 
 namespace hetscale::mpi {
 
@@ -341,7 +342,7 @@ std::optional<CommProfile> run_comm_benchmark(const CommBenchmarkOptions& option
   profile.costs.unit_computation = speed.unit_computation_seconds;
   if (speed.marked_mflops > 0.0) profile.costs.reference_marked_speed = speed.marked_mflops;
   profile.samples = std::move(samples);
-  profile.context_json = context_of(options, ranks, speed, acknowledgement).dump();
+  profile.context = io::provenance_from(context_of(options, ranks, speed, acknowledgement));
   return profile;
 }
 

@@ -30,6 +30,7 @@
 #include "mpi/matrix_product.hpp"
 #include "mpi/polite.hpp"
 #include "mpi/simulated_host.hpp"
+#include "io/provenance_json.hpp"
 
 namespace hetscale::mpi {
 
@@ -710,7 +711,7 @@ std::optional<Sweep> run_sweep(const SweepOptions& options, const VerifyingSizeC
   }
   // A sweep by a functional model says so (rows by its partition at each N).
   if (options.kernel.distribution != "marked") sweep_context["distribution"] = options.kernel.distribution;
-  sweep.context_json = sweep_context.dump();
+  sweep.context = io::provenance_from(sweep_context);
   return sweep;
 }
 

@@ -14,6 +14,7 @@
 #include "hetscale/measure/speed_function_benchmark.hpp"
 #include "hetscale/measure/hold_back.hpp"
 #include "polite.hpp"
+#include "io/provenance_json.hpp"
 
 namespace hetscale::mpi {
 
@@ -127,7 +128,7 @@ std::optional<SpeedModel> measure_speed_functions(const SpeedFunctionBenchmark& 
                             {"asked", benchmark.emulated_speeds},
                             {"achieved", achieved},
                             {"cpu_seconds", computed}};
-  model.context_json = context.dump();
+  model.context = io::provenance_from(context);
   return model;
 }
 

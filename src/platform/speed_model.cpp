@@ -7,6 +7,7 @@
 
 #include "hetscale/io/files.hpp"
 #include "hetscale/io/input_error.hpp"
+#include "io/provenance_json.hpp"
 #include "io/strict_json.hpp"
 
 namespace hetscale {
@@ -32,7 +33,7 @@ SpeedModel parse_speed_model_json(std::string_view text, const std::string& sour
   }
   if (top.has("context")) {
     if (!top.raw("context").is_object()) top.fail("context", "must be an object");
-    model.context_json = top.raw("context").dump();
+    model.context = io::provenance_from(top.raw("context"));
   }
   std::map<std::string, bool> names;
   for (const auto& node : top.objects("nodes")) {
@@ -86,7 +87,7 @@ std::string speed_model_json(const SpeedModel& model) {
     }
     nodes.push_back(std::move(entry));
   }
-  document["context"] = nlohmann::ordered_json::parse(model.context_json);
+  document["context"] = io::provenance_document(model.context);
   return document.dump(2) + "\n";
 }
 

@@ -15,6 +15,7 @@
 #include "hetscale/io/files.hpp"
 #include "hetscale/io/input_error.hpp"
 #include "io/strict_json.hpp"
+#include "io/provenance_json.hpp"
 
 namespace hetscale {
 namespace {
@@ -153,7 +154,7 @@ CommProfile parse_comm_profile(std::string_view text, const std::string& source)
     for (const auto& sample : top.objects("samples")) profile.samples.push_back(read_sample(sample));
   if (top.has("context")) {
     top.object("context");  // must be an object; kept as written
-    profile.context_json = top.raw("context").dump();
+    profile.context = io::provenance_from(top.raw("context"));
   }
   return profile;
 }
@@ -216,7 +217,7 @@ std::string comm_profile_json(const CommProfile& profile) {
                          {"repetitions", sample.repetitions}});
     document["samples"] = std::move(samples);
   }
-  if (!profile.context_json.empty()) document["context"] = ordered_json::parse(profile.context_json);
+  document["context"] = io::provenance_document(profile.context);
   return document.dump(2) + "\n";
 }
 

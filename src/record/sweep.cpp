@@ -11,6 +11,7 @@
 #include "hetscale/io/files.hpp"
 #include "hetscale/model/isospeed.hpp"
 #include "io/strict_json.hpp"
+#include "io/provenance_json.hpp"
 
 namespace hetscale {
 namespace {
@@ -159,7 +160,7 @@ Sweep parse_sweep(std::string_view text, const std::string& source) {
   if (top.has("target")) sweep.target = parse_target(top.object("target"));
   if (top.has("context")) {
     top.object("context");  // free-form, but an object
-    sweep.context_json = top.raw("context").dump();
+    sweep.context = io::provenance_from(top.raw("context"));
   }
   return sweep;
 }
@@ -196,7 +197,7 @@ std::string sweep_json(const Sweep& sweep) {
       for (const auto& run : target.verifying_runs) out["target"]["verifying_runs"].push_back(point_json(run, c));
     }
   }
-  out["context"] = ordered_json::parse(sweep.context_json);
+  out["context"] = io::provenance_document(sweep.context);
   return out.dump(2) + "\n";
 }
 

@@ -53,9 +53,4 @@ std::optional<WorkDistribution> work_distribution_from(const nlohmann::json& con
 
 }  // namespace record_json
 
-std::optional<WorkDistribution> read_work_distribution(const std::string& context_json) {
-  return record_json::work_distribution_from(
-      nlohmann::json::parse(context_json.empty() ? "{}" : context_json, nullptr, false));
-}
-
 }  // namespace hetscale

@@ -21,11 +21,12 @@ const CommFitQuality* fit_of(const CommProfile& profile, std::string_view operat
 }  // namespace
 
 std::string comm_profile_table(const CommProfile& profile) {
-  const auto context = nlohmann::json::parse(profile.context_json);
+  const auto& context = profile.context;
   const auto& costs = profile.costs;
-  std::string out = fmt::format("hetscale bench comm: {} MPI ranks on {} ({}), {}\n\n", context.value("ranks", 0),
-                                context.value("host", std::string("?")), context.value("mpi_library", std::string("?")),
-                                "medians of the repetitions, times in microseconds (us)");
+  std::string out =
+      fmt::format("hetscale bench comm: {} MPI ranks on {} ({}), {}\n\n", context.ranks.value_or(0),
+                  context.host.empty() ? "?" : context.host, context.mpi_library.empty() ? "?" : context.mpi_library,
+                  "medians of the repetitions, times in microseconds (us)");
   double smallest = 0.0;
   for (const auto& sample : profile.samples)
     if (sample.operation == "broadcast" && (smallest == 0.0 || sample.elements < smallest)) smallest = sample.elements;

@@ -308,8 +308,7 @@ std::string kernel_run_summary(const std::string& kernel, int ranks, const Sweep
 
 std::string sweep_run_table(const Sweep& sweep, std::size_t repetitions, const std::string& point_choice) {
   const double c = sweep.marked_speed();
-  const auto distribution = read_work_distribution(sweep.context_json);
-  const std::string model = distribution ? distribution->model_path() : std::string();
+  const std::string model = WorkDistribution{sweep.context.distribution, {}}.model_path();
   std::string text = fmt::format(
       "sweep of {} on configuration {} ({} processes, C = {:.2f} Mflop/s{}{})\n", sweep.kernel, sweep.configuration,
       sweep.processes(), c,
@@ -349,9 +348,9 @@ std::string marked_speeds_table(const Platform& platform, const std::vector<doub
   for (std::size_t r = 0; r < platform.nodes.size(); ++r) {
     const auto& node = platform.nodes[r];
     const auto& kernels = kernel_mflops.at(r);
-    text += fmt::format("{:<20} {:>9g} {:>12.1f} {:>9.1f} {:>9.1f} {:>9.1f}\n", node.name,
-                        emulated.empty() ? 1.0 : emulated.at(r), kernels.at(0), kernels.at(1), kernels.at(2),
-                        node.speed);
+    text +=
+        fmt::format("{:<20} {:>9g} {:>12.1f} {:>9.1f} {:>9.1f} {:>9.1f}\n", node.name,
+                    emulated.empty() ? 1.0 : emulated.at(r), kernels.at(0), kernels.at(1), kernels.at(2), node.speed);
     marked.push_back(node.speed);
   }
   text += fmt::format("C = {:.1f} Mflop/s\n", model::marked_speed(marked));

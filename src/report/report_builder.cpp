@@ -108,8 +108,7 @@ ReportSection run_section(const ReadRun& run, std::size_t index) {
   ReportSection section;
   const std::string name = run_name(run);
   const auto tool = run.record.context.tool();
-  const auto policy =
-      run.farm() && !run.farm()->policy.empty() ? std::optional(run.farm()->policy) : std::nullopt;
+  const auto policy = run.farm() && !run.farm()->policy.empty() ? std::optional(run.farm()->policy) : std::nullopt;
   const std::string conditions = conditions_of(analysis);
   section.title = "Run: " + name + (tool ? " (" + *tool + (policy ? ", " + *policy : "") + ")" : "") +
                   (conditions.empty() ? "" : ", " + conditions);
@@ -416,8 +415,8 @@ std::vector<ReportSection> sweep_sections(const std::vector<Sweep>& sweeps, cons
       const auto base_problem = base_target_problem(group.front());
       if (base_problem && (has_steps || (profile && has_overhead_model))) {
         // An outcome of the measurement, not bad input: the page says it.
-        section.paragraphs.push_back(fmt::format("psi is not predicted from {}: {}.", group.front().source,
-                                                 *base_problem));
+        section.paragraphs.push_back(
+            fmt::format("psi is not predicted from {}: {}.", group.front().source, *base_problem));
       } else if (has_steps) {
         if (const auto ordered = step_costs_of(group, step_costs, section.paragraphs))
           predicted = predict_from_step_costs(group, *ordered);
@@ -487,14 +486,16 @@ ReportSection speed_model_section(const SpeedModel& model, std::size_t index) {
   ReportSection section;
   section.title = "Speed model: " + stem(model.source);
   section.source = model.source;
-  const auto context = json::parse(model.context_json, nullptr, false);
+  const auto& context = model.context;
   std::vector<std::string> said;
-  if (context.is_object())
-    for (const char* key : {"tool", "kernel", "order", "measured", "emulated_speeds", "host"}) {
-      const auto value = context.find(key);
-      if (value == context.end() || value->is_null()) continue;
-      said.push_back(fmt::format("{} {}", key, value->is_string() ? value->get<std::string>() : value->dump()));
-    }
+  for (const auto& [key, value] :
+       {std::pair{"tool", context.tool},
+        {"kernel", context.kernel},
+        {"order", context.order ? fmt::format("{:g}", *context.order) : ""},
+        {"measured", context.measured},
+        {"emulated_speeds", context.emulated_speeds.empty() ? "" : json(context.emulated_speeds).dump()},
+        {"host", context.host}})
+    if (!value.empty()) said.push_back(fmt::format("{} {}", key, value));
   section.paragraphs.push_back(
       fmt::format("{} node{}{}. Split N {} by it with hetscale partition --model {} --units N (docs/partitioning.md).",
                   model.nodes.size(), model.nodes.size() == 1 ? "" : "s",

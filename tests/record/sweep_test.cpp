@@ -25,7 +25,8 @@ Sweep FullSweep() {
   sweep.points[0].run_seconds = {0.31, 0.26077, 0.27};  // three runs, the fastest the point
   sweep.trend = SweepTrend{2, {-0.13, 0.0018, -1e-6}, 0.9988};
   sweep.target = SweepTarget{0.3, 310.0, false, SweepPoint{310, 19811638, 1.0234, 0.4, true, {}}};
-  sweep.context_json = R"({"host":"sunwulf","speeds":[1,0.5]})";
+  sweep.context.host = "sunwulf";
+  sweep.context.emulated_speeds = {1, 0.5};
   return sweep;
 }
 
@@ -68,7 +69,8 @@ TEST(SweepRecord, JsonRoundTrip) {
   EXPECT_FALSE(read.target->extrapolated);
   ASSERT_TRUE(read.target->verified.has_value());
   ExpectSamePoint(*read.target->verified, *sweep.target->verified);
-  EXPECT_EQ(read.context_json, sweep.context_json);
+  EXPECT_EQ(read.context.host, "sunwulf");
+  EXPECT_EQ(read.context.emulated_speeds, (std::vector<double>{1, 0.5}));
   EXPECT_EQ(sweep_json(read), json);
   // The derived fields are written for people and scripts.
   EXPECT_NE(json.find("\"E_s\": 0.0"), std::string::npos);
@@ -83,8 +85,8 @@ TEST(SweepRecord, JsonRoundTrip) {
 TEST(SweepRecord, KeepsTheVerifyingRunsAndTheNearest) {
   auto sweep = FullSweep();
   // C = 62.05 Mflop/s, target E_s 0.3: 0.3 x 62.05 = 18.6 Mflop/s.
-  sweep.target->verifying_runs = {{310, 19811638, 1.3, 1.0, true, {}},    // 15.2 Mflop/s: E_s 0.246
-                                  {350, 28481750, 1.52, 1.1, true, {}},   // 18.7: E_s 0.302
+  sweep.target->verifying_runs = {{310, 19811638, 1.3, 1.0, true, {}},     // 15.2 Mflop/s: E_s 0.246
+                                  {350, 28481750, 1.52, 1.1, true, {}},    // 18.7: E_s 0.302
                                   {340, 26103183, 1.45, 1.05, true, {}}};  // 18.0: E_s 0.290
   EXPECT_EQ(nearest_to_target(sweep, sweep.target->verifying_runs, 0.3).size, 350);
   EXPECT_THROW(nearest_to_target(sweep, {}, 0.3), std::invalid_argument);
@@ -107,8 +109,40 @@ TEST(SweepRecord, MinimalSweepAndUnreachedTarget) {
   EXPECT_FALSE(sweep.trend.has_value());
   ASSERT_TRUE(sweep.target.has_value());
   EXPECT_FALSE(sweep.target->size.has_value());
-  EXPECT_EQ(sweep.context_json, "{}");
+  EXPECT_EQ(sweep.context.written_json, "{}");
   EXPECT_NE(sweep_json(sweep).find("\"N\": null"), std::string::npos);
+}
+
+// A sweep's context (io/provenance.hpp): the keys hetscale reads typed, a
+// key of another type left unset, every key kept when the sweep is written
+// again (in order of their names), and a field set written over the kept one.
+TEST(SweepRecord, ContextTypedAndKept) {
+  auto sweep = parse_sweep(R"({"schema": "hetscale.sweep/1", "kernel": "mm", "configuration": "C",
+      "marked_speeds": [10], "points": [{"N": 10, "W": 2000, "T_s": 0.5}],
+      "context": {"tool": "hetscale scale sweep", "ranks": "two", "host": "h1", "distribution": "fpm:m.json",
+                  "emulated_speeds": [1, 0.5], "seed": 7}})",
+                           "c.json");
+  EXPECT_EQ(sweep.context.tool, "hetscale scale sweep");
+  EXPECT_EQ(sweep.context.host, "h1");
+  EXPECT_EQ(sweep.context.distribution, "fpm:m.json");
+  EXPECT_EQ(sweep.context.emulated_speeds, (std::vector<double>{1, 0.5}));
+  EXPECT_FALSE(sweep.context.ranks.has_value());  // "two" is no rank count
+  sweep.context.host = "h2";
+  const auto written = sweep_json(sweep);
+  EXPECT_NE(written.find(R"("context": {
+    "distribution": "fpm:m.json",
+    "emulated_speeds": [
+      1,
+      0.5
+    ],
+    "host": "h2",
+    "ranks": "two",
+    "seed": 7,
+    "tool": "hetscale scale sweep"
+  })"),
+            std::string::npos)
+      << written;
+  EXPECT_EQ(parse_sweep(written, "again.json").context.host, "h2");
 }
 
 std::string WithTop(const std::string& fields) {
@@ -172,11 +206,13 @@ TEST(SweepRecord, BadInput) {
       {WithTop(R"("points": [{"N": 100, "W": 661353, "T_s": 1, "check": "ok"}])"),
        R"(s.json: points[0].check: is "ok", expected "passed" or "failed" (or no check field: none ran))"},
       {WithTop(R"("points": [])"), "s.json: points: must not be empty"},
-      {WithTop(example_points + R"(, "target": {"E_s": 1.5, "N": 10})"), "s.json: target.E_s: must be in (0, 1], got 1.5"},
+      {WithTop(example_points + R"(, "target": {"E_s": 1.5, "N": 10})"),
+       "s.json: target.E_s: must be in (0, 1], got 1.5"},
       {WithTop(example_points + R"(, "trend": {"degree": 2, "coefficients": [1, 2], "r_squared": 1})"),
        "s.json: trend.coefficients: must be an array of degree + 1 = 3 numbers"},
       {WithTop(example_points + R"(, "context": [])"), "s.json: context: must be a JSON object, got array"},
-      {R"({"schema": "hetscale.sweep/1", "kernel": "lu", "configuration": "C", "marked_speeds": [1], )" + example_points + "}",
+      {R"({"schema": "hetscale.sweep/1", "kernel": "lu", "configuration": "C", "marked_speeds": [1], )" +
+           example_points + "}",
        R"(s.json: kernel: is "lu", expected one of ge, mm, conv, mc (a program of yours: "program"))"},
       {R"({"schema": "hetscale.sweep/1", "kernel": "ge", "program": "x", "configuration": "C", "marked_speeds": [1], )" +
            example_points + "}",
@@ -194,8 +230,8 @@ TEST(SweepRecord, BadInput) {
            example_points + "}",
        R"(s.json: workload: "N^" is not an expression in N: at 3: the expression ends where a number, a name or '(' )"
        "was expected"},
-      {R"({"schema": "hetscale.sweep/1", "kernel": "ge", "configuration": "C", "marked_speeds": [1, 0], )" + example_points +
-           "}",
+      {R"({"schema": "hetscale.sweep/1", "kernel": "ge", "configuration": "C", "marked_speeds": [1, 0], )" +
+           example_points + "}",
        "s.json: marked_speeds[1]: must be a number > 0 (Mflop/s), got 0"},
   };
   for (const auto& c : cases) {

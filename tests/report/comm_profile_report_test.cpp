@@ -23,7 +23,9 @@ CommProfile MeasuredProfile() {
                      {"broadcast", 3, 10, 6.5e-6, 100},
                      {"send", 2, 1000, 4e-6, 200},
                      {"compute", 1, 0, 1.0, 1}};
-  profile.context_json = R"({"ranks": 3, "host": "sunwulf", "mpi_library": "Open MPI v4.1.6"})";
+  profile.context.ranks = 3;
+  profile.context.host = "sunwulf";
+  profile.context.mpi_library = "Open MPI v4.1.6";
   return profile;
 }
 
@@ -54,7 +56,7 @@ TEST(CommProfileTable, OneProcessCountAndStructures) {
   CommProfile profile = MeasuredProfile();
   profile.fits[0].points = 1;
   profile.structures = {{"multiphase", 1e-9, 2e-9, 3e-6, 4e-6, 0.97, 5}, {"shift", 0.0, 2e-9, 0.0, 4e-6, {}, 2}};
-  profile.context_json = "{}";
+  profile.context = {};
   const std::string table = comm_profile_table(profile);
   EXPECT_EQ(table.substr(0, table.find('\n')),
             "hetscale bench comm: 0 MPI ranks on ? (?), medians of the repetitions, times in microseconds (us)");

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "hetscale/io/provenance.hpp"
 #include "hetscale/model/speed_function.hpp"
 
 namespace hetscale {
@@ -27,7 +28,7 @@ struct SpeedModel {
   std::string unit = "units";  // what a size counts (rows, tasks, ...); speeds are units per second
   model::Interpolation interpolation = model::Interpolation::linear;
   std::vector<NodeSpeedModel> nodes;
-  std::string context_json = "{}";  // how it was measured (free-form object)
+  io::Provenance context;  // how it was measured
 
   // One speed function per node, in order.
   std::vector<model::SpeedFunction> functions() const;

@@ -41,6 +41,7 @@
 #include <string_view>
 #include <vector>
 
+#include "hetscale/io/provenance.hpp"
 #include "hetscale/model/communication.hpp"
 #include "hetscale/model/parallel_code.hpp"
 
@@ -91,7 +92,7 @@ struct CommProfile {
   std::vector<CommFitQuality> fits;
   std::vector<CommSample> samples;
   std::vector<StructureCosts> structures;  // in the order of communication_structures; empty if not measured
-  std::string context_json = "{}";
+  io::Provenance context;  // where and how it was measured
 };
 
 // The costs of structure `name` (one of communication_structures) in

@@ -44,6 +44,8 @@
 #include <string_view>
 #include <vector>
 
+#include "hetscale/io/provenance.hpp"
+
 namespace hetscale {
 
 struct SweepPoint {
@@ -85,7 +87,7 @@ struct Sweep {
   std::vector<SweepPoint> points;
   std::optional<SweepTrend> trend;
   std::optional<SweepTarget> target;
-  std::string context_json = "{}";
+  io::Provenance context;  // where and how it was run
   double marked_speed() const;  // C = sum of marked_speeds, Mflop/s
   std::size_t processes() const { return marked_speeds.size(); }
 };

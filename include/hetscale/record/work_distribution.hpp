@@ -21,10 +21,4 @@ struct WorkDistribution {
   std::string describe() const;
 };
 
-// The distribution in a sweep's context (a run record's is its
-// RunContext::kernel), or none (a sweep made before the field existed). A
-// "distribution" that is not a string is none, shares that are not all
-// numbers are left empty.
-std::optional<WorkDistribution> read_work_distribution(const std::string& context_json);
-
 }  // namespace hetscale
