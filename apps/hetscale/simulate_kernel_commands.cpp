@@ -1,17 +1,18 @@
-// The scalability kernels in the simulator: `hetscale simulate kernel` and
-// `hetscale simulate sweep` run the same commands as `hetscale kernel` and
-// `hetscale scale sweep`, built against SimGrid's MPI (hetscale-smpi), under
-// smpirun on the hosts of a platform file, one rank per host. The options are
-// checked here first, so bad input stops before the simulation starts.
+// The simulator's MPI: `hetscale simulate kernel` and `simulate sweep` run
+// the same commands as `hetscale kernel` and `scale sweep`, built against
+// SimGrid's MPI (hetscale-smpi), under smpirun on the hosts of a platform
+// file, one rank per host, the options checked here first; `simulate replay`
+// replays a run's trace by SimGrid's replayer.
 #include <cstdlib>
 #include <string>
 #include <vector>
 
-#include <fmt/core.h>
-
 #include "cli.hpp"
 #include "hetscale/platform/platform.hpp"
+#include "hetscale/record/run_record.hpp"
+#include "hetscale/report/simulation_report.hpp"
 #include "hetscale/sim/smpi_launch.hpp"
+#include "hetscale/sim/trace_replay.hpp"
 #include "kernel_commands.hpp"
 
 namespace hetscale::cli {
@@ -29,36 +30,44 @@ std::string program_path(const char* variable, const std::string& built) {
   return built;
 }
 
-// Runs hetscale-smpi with `arguments` on the selected hosts; its exit code.
-Output run_simulation(const Platform& hosts, const std::vector<std::string>& arguments) {
+}  // namespace
+
+Output run_simulate_replay(const Arguments& arguments) {
+  const auto& trace = arguments.text("TRACE");
+  const auto files = sim::trace_rank_files(trace);
+  const Platform hosts = selected_hosts(arguments);
+  const sim::ReplayPrograms programs{program_path("HETSCALE_SMPIRUN", HETSCALE_SMPIRUN_PROGRAM),
+                                     program_path("HETSCALE_SMPIREPLAYMAIN", HETSCALE_SMPIREPLAYMAIN_PROGRAM)};
+  const auto replay = with_options_named({"platform"}, [&] { return sim::replay_trace(files, hosts, programs); });
+  const auto record = sim::replay_record(replay, hosts, trace);
+  const auto& out = arguments.text("--out");
+  return written_and_shown(run_record_json(record), out, arguments.flag("--json"), [&] {
+    return report::replayed_trace_summary(record, trace, arguments.text("--platform"), out);
+  });
+}
+
+namespace {
+
+// hetscale-smpi's `command` with the options given (less the hosts'), checked
+// by `check` first, on the hosts selected.
+template <class Check>
+Output simulated(const Arguments& arguments, std::vector<std::string> command, Check check) {
+  const Platform hosts = selected_hosts(arguments);
+  check(arguments, static_cast<int>(hosts.nodes.size()));
+  for (auto& word : arguments.as_given({"--platform", "--hosts"})) command.push_back(std::move(word));
   const sim::SmpiPrograms programs{program_path("HETSCALE_SMPIRUN", HETSCALE_SMPIRUN_PROGRAM),
                                    program_path("HETSCALE_SMPI", helper_path("hetscale-smpi", HETSCALE_SMPI_PROGRAM))};
-  const int code = sim::run_in_simulator(hosts, programs, arguments, "HETSCALE_SMPIRUN", "HETSCALE_SMPI");
-  // hetscale-smpi ends with 0 (done, checks passed), 1 (a check failed), 2
-  // (bad input, said on stderr) or 3 (internal error, said on stderr).
-  if (code > io::exit_internal_error) {
-    io::say_on_stderr(fmt::format("hetscale: internal error: the simulation failed (smpirun exit code {})\n", code));
-    return {"", io::exit_internal_error};
-  }
-  return {"", code};
+  return {"", sim::run_in_simulator(hosts, programs, command, "HETSCALE_SMPIRUN", "HETSCALE_SMPI")};
 }
 
 }  // namespace
 
 Output run_simulate_kernel(const Arguments& arguments) {
-  const Platform hosts = selected_hosts(arguments);
-  checked_kernel_options(arguments, static_cast<int>(hosts.nodes.size()));
-  auto given = arguments.as_given({"--platform", "--hosts"});
-  given.insert(given.begin(), "kernel");
-  return run_simulation(hosts, given);
+  return simulated(arguments, {"kernel"}, checked_kernel_options);
 }
 
 Output run_simulate_sweep(const Arguments& arguments) {
-  const Platform hosts = selected_hosts(arguments);
-  checked_sweep_options(arguments, static_cast<int>(hosts.nodes.size()));
-  auto given = arguments.as_given({"--platform", "--hosts"});
-  given.insert(given.begin(), {"scale", "sweep"});
-  return run_simulation(hosts, given);
+  return simulated(arguments, {"scale", "sweep"}, checked_sweep_options);
 }
 
 }  // namespace hetscale::cli

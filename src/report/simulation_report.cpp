@@ -49,4 +49,16 @@ std::string replayed_tasks_summary(const Platform& platform, const std::string& 
       replay.makespan, t_par / replay.makespan, ceiling, t_par / ceiling, bound, t_par / bound, written_to(out));
 }
 
+std::string replayed_trace_summary(const RunRecord& record, const std::string& trace, const std::string& platform_path,
+                                   const std::string& out) {
+  std::string text = fmt::format("replayed {} ranks of {} on {}: t_par {:.6g} s (SimGrid){}\n", record.nodes.size(),
+                                 trace, platform_path, record.t_par, written_to(out));
+  text += fmt::format("  {:<6} {:<20} {:>12} {:>12}\n", "rank", "host", "computing s", "waiting s");
+  for (std::size_t rank = 0; rank < record.nodes.size(); ++rank) {
+    const auto& node = record.nodes[rank];
+    text += fmt::format("  {:<6} {:<20} {:>12.6g} {:>12.6g}\n", rank, node.name, node.t_comp, node.t_idle);
+  }
+  return text;
+}
+
 }  // namespace hetscale::report

@@ -157,7 +157,9 @@ int run_in_simulator(const Platform& platform, const SmpiPrograms& programs, con
   if (WIFSIGNALED(status))
     throw std::runtime_error(
         fmt::format("smpirun ended by signal {} ({})", WTERMSIG(status), strsignal(WTERMSIG(status))));
-  return WEXITSTATUS(status);
+  const int code = WEXITSTATUS(status);
+  if (code > 3) throw std::runtime_error(fmt::format("the simulation failed (smpirun exit code {})", code));
+  return code;
 }
 
 Platform select_hosts(const Platform& platform, const std::string& hosts) {

@@ -74,3 +74,22 @@ cli_bad_input(simulate_unknown_engine "^hetscale: --engine: must be simgrid or e
 cli_bad_input(simulate_events_with_availability
   "^hetscale: tests/cli/simulate/platform-small.json: node slow: availability: the event simulation runs nodes at their full speed; a node of varying availability needs the engine simgrid\n$"
   simulate farm --platform tests/cli/simulate/platform-small.json --engine events)
+
+# A run's time-independent trace replayed by SimGrid: 1e9 flops on a node of
+# 0.5 Gflop/s take 2 s, the 1 MB send waits for its receive; deterministic.
+cli_golden(simulate_replay_two_speeds simulate replay examples/trace-two-ranks
+           --platform examples/platform-two-speeds.json)
+cli_golden(simulate_replay_two_speeds_json simulate replay examples/trace-two-ranks
+           --platform examples/platform-two-speeds.json --json)
+cli_bad_input(simulate_replay_no_rank_0
+  "^hetscale: tests/sim/replay/no-rank-0: has no rank-0.trace \\(it has rank-1.trace\\)\n$"
+  simulate replay tests/sim/replay/no-rank-0 --platform examples/platform-two-speeds.json)
+cli_bad_input(simulate_replay_cut_short
+  "^hetscale: tests/sim/replay/cut-short/rank-1.trace: line 2: is cut short \\(no new line\\)\n$"
+  simulate replay tests/sim/replay/cut-short --platform examples/platform-two-speeds.json)
+cli_bad_input(simulate_replay_fewer_hosts
+  "^hetscale: --platform: asks for 2 ranks but examples/platform-two-speeds.json has 1 hosts"
+  simulate replay examples/trace-two-ranks --platform examples/platform-two-speeds.json --hosts 1)
+cli_bad_input(simulate_replay_not_a_folder
+  "^hetscale: examples/platform-two-speeds.json: is not a trace folder"
+  simulate replay examples/platform-two-speeds.json --platform examples/platform-two-speeds.json)

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "hetscale/platform/platform.hpp"
+#include "hetscale/record/run_record.hpp"
 #include "hetscale/record/task_log.hpp"
 #include "hetscale/sim/simgrid_farm.hpp"
 
@@ -23,6 +24,11 @@ std::string simulated_farm_summary(const Platform& platform, const std::string& 
 std::string replayed_tasks_summary(const Platform& platform, const std::string& platform_path,
                                    const sim::SimulatedFarmOptions& options, const TaskLogReplay& replay,
                                    const std::string& log_path, const sim::SimulatedFarmRun& run,
+                                   const std::string& out);
+
+// A trace replayed on a platform (simulate replay): t_par, and per rank its
+// host, its computation and its waiting (MPI and after its last action).
+std::string replayed_trace_summary(const RunRecord& record, const std::string& trace, const std::string& platform_path,
                                    const std::string& out);
 
 }  // namespace hetscale::report

@@ -37,11 +37,13 @@ std::vector<std::string> smpi_configuration();
 // of `platform`, one rank per node, in node order: the platform's SimGrid XML
 // and hostfile go to a temporary folder (removed afterwards); the program's
 // output is passed through, less smpirun's own report of a failed run
-// ("Execution failed with code N."). Returns the program's exit code.
+// ("Execution failed with code N."). Returns the program's exit code: 0
+// (done, checks passed), 1 (a check failed), 2 (bad input) or 3 (internal
+// error), each said on stderr by hetscale-smpi.
 // Throws InputError if a program is missing (naming the environment variable
 // that points to it, `smpirun_variable` or `program_variable`), or the
-// platform cannot be simulated; std::runtime_error if smpirun cannot be run
-// or ends by a signal.
+// platform cannot be simulated; std::runtime_error if smpirun cannot be run,
+// ends by a signal or with another code (the simulation failed).
 int run_in_simulator(const Platform& platform, const SmpiPrograms& programs, const std::vector<std::string>& arguments,
                      const std::string& smpirun_variable, const std::string& program_variable);
 

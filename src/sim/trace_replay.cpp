@@ -1,0 +1,181 @@
+#include "hetscale/sim/trace_replay.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include "hetscale/io/child_process.hpp"
+#include "hetscale/io/files.hpp"
+#include "hetscale/io/input_error.hpp"
+#include "hetscale/sim/simgrid_platform.hpp"
+#include "hetscale/sim/smpi_launch.hpp"
+
+namespace hetscale::sim {
+namespace {
+
+// The actions SimGrid 3.32's replay knows (smpi_replay_init).
+const std::set<std::string> replayed_actions{
+    "init",    "finalize",  "comm_size", "comm_split", "comm_dup",   "compute",  "sleep",        "location",
+    "send",    "isend",     "recv",      "irecv",      "wait",       "test",     "waitall",      "sendRecv",
+    "barrier", "bcast",     "reduce",    "allreduce",  "scan",       "exscan",   "alltoall",     "alltoallv",
+    "gather",  "allgather", "scatter",   "gatherv",    "allgatherv", "scatterv", "reducescatter"};
+
+std::vector<std::string> words_of(const std::string& line) {
+  std::istringstream words(line);
+  std::vector<std::string> all;
+  for (std::string word; words >> word;) all.push_back(word);
+  return all;
+}
+
+}  // namespace
+
+std::vector<std::string> trace_rank_files(const std::string& folder) {
+  std::error_code error;
+  if (!std::filesystem::is_directory(folder, error))
+    throw InputError(folder, "", "is not a trace folder (hetscale measure --trace writes one)");
+  std::map<std::size_t, std::string> by_rank;
+  for (const auto& entry : std::filesystem::directory_iterator(folder, error)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind("rank-", 0) != 0 || entry.path().extension() != ".trace") continue;
+    const std::string number = name.substr(5, name.size() - 5 - 6);
+    if (number.empty() || number.find_first_not_of("0123456789") != std::string::npos) continue;
+    by_rank[std::stoul(number)] = entry.path().string();
+  }
+  if (by_rank.empty()) throw InputError(folder, "", "holds no rank-R.trace files");
+  std::vector<std::string> files;
+  for (const auto& [rank, path] : by_rank) {
+    if (rank != files.size())
+      throw InputError(folder, "", fmt::format("has no rank-{}.trace (it has rank-{}.trace)", files.size(), rank));
+    files.push_back(path);
+  }
+  return files;
+}
+
+double check_trace(const std::string& text, std::size_t rank, const std::string& source) {
+  std::istringstream lines(text);
+  std::size_t number = 0;
+  bool initialised = false;
+  double flops = 0.0;
+  for (std::string line; std::getline(lines, line);) {
+    ++number;
+    const auto words = words_of(line);
+    if (words.empty() || words.front().front() == '#') continue;
+    const std::string where = fmt::format("line {}", number);
+    if (words.front() != std::to_string(rank))
+      throw InputError(source, where, fmt::format("is for rank {}, in the file of rank {}", words.front(), rank));
+    if (words.size() < 2) throw InputError(source, where, "has no action");
+    if (!replayed_actions.contains(words[1]))
+      throw InputError(source, where,
+                       fmt::format("'{}' is not an action SimGrid replays (MPI_Waitany, one-sided and I/O calls "
+                                   "are not)",
+                                   words[1]));
+    if (!initialised && words[1] != "init")
+      throw InputError(source, where, "comes before the rank's init (its first action must be init)");
+    initialised = true;
+    if (words[1] == "compute") {
+      if (words.size() != 3) throw InputError(source, where, "compute takes one amount of flops");
+      try {
+        std::size_t used = 0;
+        const double amount = std::stod(words[2], &used);
+        if (used != words[2].size() || !(amount >= 0.0)) throw std::invalid_argument("");
+        flops += amount;
+      } catch (const std::exception&) {
+        throw InputError(source, where, fmt::format("compute '{}': flops are a number >= 0", words[2]));
+      }
+    }
+  }
+  if (!initialised) throw InputError(source, "", "has no actions");
+  if (text.back() != '\n') throw InputError(source, fmt::format("line {}", number), "is cut short (no new line)");
+  return flops;
+}
+
+TraceReplay parse_replay_log(const std::string& log, std::size_t ranks) {
+  TraceReplay replay;
+  replay.ranks.resize(ranks);
+  bool simulated = false;
+  std::istringstream lines(log);
+  for (std::string line; std::getline(lines, line);) {
+    // [host:rank:(pid) clock] [location] [smpi_replay/VERBOSE] RANK ACTION ... DURATION
+    // [host:rank:(pid) clock] [smpi_replay/INFO] Simulation time T
+    const auto words = words_of(line);
+    if (words.size() < 3) continue;
+    if (line.find("[smpi_replay/INFO] Simulation time ") != std::string::npos) {
+      replay.t_par = std::stod(words.back());
+      simulated = true;
+      continue;
+    }
+    const auto tag = std::find(words.begin(), words.end(), "[smpi_replay/VERBOSE]");
+    if (tag == words.end() || words.end() - tag < 4) continue;
+    const std::size_t rank = std::stoul(*(tag + 1));
+    if (rank >= ranks) continue;
+    const std::string& action = *(tag + 2);
+    const double duration = std::stod(words.back());
+    auto& times = replay.ranks[rank];
+    (action == "compute" ? times.compute : times.mpi) += duration;
+    const auto clock = std::find_if(words.begin(), tag, [](const std::string& word) { return word.back() == ']'; });
+    if (clock != tag) times.finish = std::max(times.finish, std::stod(clock->substr(0, clock->size() - 1)));
+  }
+  if (!simulated) throw std::runtime_error("the replay printed no simulated time");
+  return replay;
+}
+
+TraceReplay replay_trace(const std::vector<std::string>& files, const Platform& platform,
+                         const ReplayPrograms& programs) {
+  const Platform hosts = first_nodes(platform, files.size(), "platform");
+  std::vector<double> flops;
+  for (std::size_t rank = 0; rank < files.size(); ++rank)
+    flops.push_back(check_trace(io::read_text_file(files[rank]), rank, files[rank]));
+  std::string xml;
+  try {
+    xml = simgrid_platform_xml(hosts);
+  } catch (const std::invalid_argument& error) {
+    throw InputError("platform", "", fmt::format("cannot be simulated: {}", error.what()));
+  }
+  const io::TemporaryFolder folder("hetscale-replay");
+  const std::string xml_path = folder.path() + "/platform.xml", hostfile_path = folder.path() + "/hostfile",
+                    index_path = folder.path() + "/traces";
+  io::write_file_atomically(xml_path, xml);
+  io::write_file_atomically(hostfile_path, simgrid_hostfile(hosts));
+  std::string index;
+  for (const auto& file : files) index += std::filesystem::absolute(file).string() + "\n";
+  io::write_file_atomically(index_path, index);
+  // The platform's latency and bandwidth as given (no size factors), the
+  // collectives of Open MPI's selector (MPICH's crash in SimGrid 3.32's
+  // replay), each action's duration logged.
+  const auto run = io::run_program(
+      {programs.smpirun, "-np", std::to_string(files.size()), "-platform", xml_path, "-hostfile", hostfile_path,
+       "-replay", index_path, "-no-privatize", "--cfg=smpi/lat-factor:0:1", "--cfg=smpi/bw-factor:0:1",
+       "--cfg=smpi/coll-selector:ompi", "--log=smpi_replay.thresh:verbose", "--log=xbt_cfg.thres:warning",
+       "--log=smpi_config.thres:warning", "--log=smpi_coll.thres:warning", "--log=no_loc", programs.replayer});
+  if (run.exit_code != 0)
+    throw std::runtime_error(fmt::format("the replay failed (smpirun exit code {}): {}", run.exit_code,
+                                         run.errors.substr(run.errors.size() > 400 ? run.errors.size() - 400 : 0)));
+  auto replay = parse_replay_log(run.errors, files.size());
+  for (std::size_t rank = 0; rank < files.size(); ++rank) replay.ranks[rank].flops = flops[rank];
+  return replay;
+}
+
+RunRecord replay_record(const TraceReplay& replay, const Platform& platform, const std::string& trace) {
+  RunRecord record;
+  record.t_par = replay.t_par;
+  for (std::size_t rank = 0; rank < replay.ranks.size(); ++rank) {
+    const auto& times = replay.ranks[rank];
+    NodeRecord node;
+    node.name = rank < platform.nodes.size() ? platform.nodes[rank].name : fmt::format("rank {}", rank);
+    node.work = times.flops;
+    node.t_comp = times.compute;
+    node.t_idle = times.mpi + std::max(0.0, replay.t_par - times.finish);
+    record.nodes.push_back(node);
+  }
+  record.context.notes_json =
+      nlohmann::json{{"tool", "hetscale simulate replay"}, {"trace", trace}, {"platform", platform.name}}.dump();
+  return record;
+}
+
+}  // namespace hetscale::sim

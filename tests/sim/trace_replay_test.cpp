@@ -1,0 +1,72 @@
+// A trace's rank files checked as SimGrid 3.32 reads them, and a replay's
+// log read into each rank's times (sim/trace_replay.hpp); the replay itself
+// runs in the command's tests (tests/cli/simulate_tests.cmake).
+#include "hetscale/sim/trace_replay.hpp"
+
+#include <gtest/gtest.h>
+
+#include "hetscale/io/input_error.hpp"
+
+namespace hetscale::sim {
+namespace {
+
+TEST(TraceCheck, CountsTheComputedFlops) {
+  EXPECT_EQ(check_trace("0 init\n# a comment\n\n0 compute 1e9\n0 send 1 0 1000\n0 compute 2.5e8\n0 finalize\n", 0,
+                        "rank-0.trace"),
+            1.25e9);
+}
+
+TEST(TraceCheck, RefusesWhatSimGridWouldNotReplay) {
+  const auto refused = [](const std::string& text, std::size_t rank) {
+    try {
+      check_trace(text, rank, "t");
+    } catch (const InputError& error) {
+      return std::string(error.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(refused("0 init\n1 compute 5\n", 0), "t: line 2: is for rank 1, in the file of rank 0");
+  EXPECT_EQ(refused("0 compute 5\n", 0), "t: line 1: comes before the rank's init (its first action must be init)");
+  EXPECT_EQ(refused("0 init\n0 waitany 1\n", 0),
+            "t: line 2: 'waitany' is not an action SimGrid replays (MPI_Waitany, one-sided and I/O calls are not)");
+  EXPECT_EQ(refused("0 init\n0 compute 5", 0), "t: line 2: is cut short (no new line)");
+  EXPECT_EQ(refused("0 init\n0 compute -1\n", 0), "t: line 2: compute '-1': flops are a number >= 0");
+  EXPECT_EQ(refused("\n# nothing\n", 0), "t: has no actions");
+}
+
+TEST(ReplayLog, SumsEachRanksActionsAndTakesTheLastSimulatedTime) {
+  const std::string log =
+      "[0.000000] [smpi_coll/INFO] Switch to algorithm ompi for collective bcast\n"
+      "[fast:0:(1) 1.000000] ./src/smpi/internals/smpi_replay.cpp:71: [smpi_replay/VERBOSE] 0 compute 1e9 1.000000\n"
+      "[slow:1:(2) 2.000000] [smpi_replay/VERBOSE] 1 compute 1e9 2.000000\n"
+      "[fast:0:(1) 2.008010] [smpi_replay/VERBOSE] 0 send 1 0 1000000 1.008010\n"
+      "[slow:1:(2) 2.008010] [smpi_replay/VERBOSE] 1 recv 0 0 1000000 0.008010\n"
+      "[fast:0:(1) 2.008020] [smpi_replay/VERBOSE] 0 allreduce 8 0 0.000010\n"
+      "[slow:1:(2) 2.008010] [smpi_replay/INFO] Simulation time 2.008010\n"
+      "[fast:0:(1) 2.008020] [smpi_replay/INFO] Simulation time 2.008020\n";
+  const auto replay = parse_replay_log(log, 2);
+  EXPECT_EQ(replay.t_par, 2.00802);
+  ASSERT_EQ(replay.ranks.size(), 2u);
+  EXPECT_EQ(replay.ranks[0].compute, 1.0);
+  EXPECT_NEAR(replay.ranks[0].mpi, 1.00802, 1e-12);
+  EXPECT_EQ(replay.ranks[0].finish, 2.00802);
+  EXPECT_EQ(replay.ranks[1].compute, 2.0);
+  EXPECT_NEAR(replay.ranks[1].mpi, 0.00801, 1e-12);
+  EXPECT_THROW(parse_replay_log("[0.000000] [smpi_coll/INFO] nothing\n", 2), std::runtime_error);
+}
+
+TEST(ReplayRecord, PartsAddUpToTheSimulatedTime) {
+  TraceReplay replay;
+  replay.t_par = 2.0;
+  replay.ranks = {{1e9, 1.9, 1.0, 0.9}, {5e8, 2.0, 1.5, 0.5}};  // flops, finish, computing, in MPI
+  Platform platform;
+  platform.nodes = {{"fast", 1.0}, {"slow", 0.5}};
+  const auto record = replay_record(replay, platform, "trace");
+  ASSERT_EQ(record.nodes.size(), 2u);
+  EXPECT_EQ(record.nodes[0].name, "fast");
+  EXPECT_EQ(record.nodes[0].work, 1e9);
+  for (const auto& node : record.nodes) EXPECT_NEAR(node.accounted_time(), 2.0, 1e-12);
+}
+
+}  // namespace
+}  // namespace hetscale::sim
