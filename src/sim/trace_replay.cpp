@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <cstdlib>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -25,6 +27,14 @@ const std::set<std::string> replayed_actions{
     "send",    "isend",     "recv",      "irecv",      "wait",       "test",     "waitall",      "sendRecv",
     "barrier", "bcast",     "reduce",    "allreduce",  "scan",       "exscan",   "alltoall",     "alltoallv",
     "gather",  "allgather", "scatter",   "gatherv",    "allgatherv", "scatterv", "reducescatter"};
+
+// `word` as a number, or none (a log line of another shape).
+std::optional<double> number_in(const std::string& word) {
+  char* end = nullptr;
+  const double value = std::strtod(word.c_str(), &end);
+  if (word.empty() || end != word.c_str() + word.size()) return std::nullopt;
+  return value;
+}
 
 std::vector<std::string> words_of(const std::string& line) {
   std::istringstream words(line);
@@ -106,20 +116,23 @@ TraceReplay parse_replay_log(const std::string& log, std::size_t ranks) {
     const auto words = words_of(line);
     if (words.size() < 3) continue;
     if (line.find("[smpi_replay/INFO] Simulation time ") != std::string::npos) {
-      replay.t_par = std::stod(words.back());
-      simulated = true;
+      if (const auto time = number_in(words.back())) {
+        replay.t_par = *time;
+        simulated = true;
+      }
       continue;
     }
     const auto tag = std::find(words.begin(), words.end(), "[smpi_replay/VERBOSE]");
     if (tag == words.end() || words.end() - tag < 4) continue;
-    const std::size_t rank = std::stoul(*(tag + 1));
-    if (rank >= ranks) continue;
+    const auto rank = number_in(*(tag + 1));
+    const auto duration = number_in(words.back());
+    if (!rank || !duration || *rank < 0 || *rank >= static_cast<double>(ranks)) continue;
     const std::string& action = *(tag + 2);
-    const double duration = std::stod(words.back());
-    auto& times = replay.ranks[rank];
-    (action == "compute" ? times.compute : times.mpi) += duration;
+    auto& times = replay.ranks[static_cast<std::size_t>(*rank)];
+    (action == "compute" ? times.compute : times.mpi) += *duration;
     const auto clock = std::find_if(words.begin(), tag, [](const std::string& word) { return word.back() == ']'; });
-    if (clock != tag) times.finish = std::max(times.finish, std::stod(clock->substr(0, clock->size() - 1)));
+    if (clock == tag) continue;
+    if (const auto at = number_in(clock->substr(0, clock->size() - 1))) times.finish = std::max(times.finish, *at);
   }
   if (!simulated) throw std::runtime_error("the replay printed no simulated time");
   return replay;

@@ -53,6 +53,12 @@ TEST(ReplayLog, SumsEachRanksActionsAndTakesTheLastSimulatedTime) {
   EXPECT_EQ(replay.ranks[1].compute, 2.0);
   EXPECT_NEAR(replay.ranks[1].mpi, 0.00801, 1e-12);
   EXPECT_THROW(parse_replay_log("[0.000000] [smpi_coll/INFO] nothing\n", 2), std::runtime_error);
+  // Lines of another shape are passed over.
+  EXPECT_EQ(parse_replay_log("[h:0:(1) x] [smpi_replay/VERBOSE] zero compute 1 y\n"
+                             "[h:0:(1) 1.0] [smpi_replay/INFO] Simulation time 1.5\n",
+                             1)
+                .t_par,
+            1.5);
 }
 
 TEST(ReplayRecord, PartsAddUpToTheSimulatedTime) {
