@@ -65,6 +65,7 @@ class Arguments {
 
  private:
   struct Value;
+  const Value* find(std::string_view name) const;  // none when the command lacks it
   const Value& value(std::string_view name) const;
   std::vector<std::shared_ptr<Value>> values_;
 };

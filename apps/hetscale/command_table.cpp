@@ -48,9 +48,14 @@ void Arguments::declare(CLI::App& command, const std::vector<OptionSpec>& option
   }
 }
 
-const Arguments::Value& Arguments::value(std::string_view name) const {
+const Arguments::Value* Arguments::find(std::string_view name) const {
   for (const auto& value : values_)
-    if (value->spec.key == name) return *value;
+    if (value->spec.key == name) return value.get();
+  return nullptr;
+}
+
+const Arguments::Value& Arguments::value(std::string_view name) const {
+  if (const auto* found = find(name)) return *found;
   throw std::logic_error(fmt::format("the command has no option {}", name));
 }
 
@@ -70,11 +75,7 @@ std::size_t Arguments::whole(std::string_view name) const { return checked(value
 double Arguments::number(std::string_view name) const { return checked(value(name), ValueKind::number).number; }
 bool Arguments::flag(std::string_view name) const { return checked(value(name), ValueKind::flag).flag; }
 bool Arguments::given(std::string_view name) const { return value(name).option->count() > 0; }
-bool Arguments::has(std::string_view name) const {
-  for (const auto& value : values_)
-    if (value->spec.key == name) return true;
-  return false;
-}
+bool Arguments::has(std::string_view name) const { return find(name) != nullptr; }
 
 std::string Arguments::first_given(const std::vector<std::string_view>& names) const {
   for (const auto name : names)
