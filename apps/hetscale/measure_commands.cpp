@@ -25,6 +25,7 @@ Output start_measured(const Arguments& arguments) {
   request.comm_profile = arguments.text("--comm-profile");
   request.latency = arguments.text("--latency");
   request.bandwidth = arguments.text("--bandwidth");
+  request.trace = arguments.text("--trace");
   // The libraries: in the build beside this executable, installed in lib/hetscale.
   std::error_code error;
   const auto self = std::filesystem::read_symlink("/proc/self/exe", error).parent_path();
@@ -42,7 +43,7 @@ Output start_measured(const Arguments& arguments) {
   }
   if (request.program.empty())
     throw InputError("PROGRAM", "", "missing: hetscale measure [options] -- PROGRAM [ARGS...]");
-  return {"", with_options_named({"out", "talp-json", "speeds", "emulate-speeds", "latency", "bandwidth"},
+  return {"", with_options_named({"out", "talp-json", "speeds", "emulate-speeds", "latency", "bandwidth", "trace"},
                                  [&] { return measure::measure_program(request, launch).code; })};
 }
 

@@ -34,15 +34,18 @@ std::string program_path(const char* variable, const std::string& built) {
 
 Output run_simulate_replay(const Arguments& arguments) {
   const auto& trace = arguments.text("TRACE");
-  const auto files = sim::trace_rank_files(trace);
-  const Platform hosts = selected_hosts(arguments);
+  const auto folder = sim::read_trace_folder(trace);
+  const Platform platform = read_platform(arguments.text("--platform"));
+  const Platform hosts = with_options_named({"hosts", "platform"}, [&] {
+    return sim::replay_placement(platform, arguments.text("--hosts"), folder.files.size());
+  });
   const sim::ReplayPrograms programs{program_path("HETSCALE_SMPIRUN", HETSCALE_SMPIRUN_PROGRAM),
                                      program_path("HETSCALE_SMPIREPLAYMAIN", HETSCALE_SMPIREPLAYMAIN_PROGRAM)};
-  const auto replay = with_options_named({"platform"}, [&] { return sim::replay_trace(files, hosts, programs); });
+  const auto replay = with_options_named({"platform"}, [&] { return sim::replay_trace(folder, hosts, programs); });
   const auto record = sim::replay_record(replay, hosts, trace);
   const auto& out = arguments.text("--out");
   return written_and_shown(run_record_json(record), out, arguments.flag("--json"), [&] {
-    return report::replayed_trace_summary(record, trace, arguments.text("--platform"), out);
+    return report::replayed_trace_summary(record, folder, arguments.text("--platform"), out);
   });
 }
 

@@ -36,6 +36,20 @@ std::string writable_output(const char* field, const std::string& path) {
   return absolute.string();
 }
 
+// The trace's folder, made when missing (every rank may make it at once).
+std::string trace_folder(const std::string& path) {
+  if (path.empty()) return "";
+  const auto absolute = std::filesystem::absolute(path);
+  std::error_code error;
+  std::filesystem::create_directories(absolute, error);
+  if (!std::filesystem::is_directory(absolute))
+    throw InputError(
+        "trace", path,
+        std::filesystem::exists(absolute) ? "is a file, not a folder" : "cannot be made: " + error.message());
+  if (access(absolute.c_str(), W_OK) != 0) throw InputError("trace", path, "is a folder that is not writable");
+  return absolute.string();
+}
+
 // One speed per rank when the ranks are known.
 void require_one_per_rank(const std::vector<double>& speeds, const char* field, std::size_t ranks) {
   if (ranks && speeds.size() != ranks)
@@ -74,6 +88,7 @@ MeasureSettings measure_settings(const MeasureRequest& request, std::size_t rank
   settings.program = request.program.empty() ? "" : request.program.front();
   settings.out = writable_output("out", request.out);
   settings.talp_json = writable_output("talp-json", request.talp_json);
+  settings.trace = trace_folder(request.trace);
   if (!request.speeds.empty()) {
     settings.speeds = io::parse_positive_list(request.speeds, "speeds");
     require_one_per_rank(settings.speeds, "speeds", ranks);

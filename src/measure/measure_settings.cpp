@@ -17,6 +17,7 @@ constexpr const char* emulated_speeds_variable = "HETSCALE_MEASURE_EMULATE_SPEED
 constexpr const char* latency_variable = "HETSCALE_MEASURE_LATENCY";
 constexpr const char* bandwidth_variable = "HETSCALE_MEASURE_BANDWIDTH";
 constexpr const char* model_source_variable = "HETSCALE_MEASURE_MODEL_SOURCE";
+constexpr const char* trace_variable = "HETSCALE_MEASURE_TRACE";
 
 std::optional<double> positive(const std::string& text) {
   char* end = nullptr;
@@ -52,6 +53,7 @@ std::vector<std::pair<std::string, std::string>> MeasureSettings::to_environment
   if (latency) add(latency_variable, fmt::format("{}", *latency));
   if (bandwidth) add(bandwidth_variable, fmt::format("{}", *bandwidth));
   if (latency || bandwidth) add(model_source_variable, transfer_model_source);
+  add(trace_variable, trace);
   return variables;
 }
 
@@ -70,6 +72,7 @@ MeasureSettings MeasureSettings::from_environment(const std::function<const char
   settings.latency = positive(get(latency_variable));
   settings.bandwidth = positive(get(bandwidth_variable));
   settings.transfer_model_source = get(model_source_variable);
+  settings.trace = get(trace_variable);
   return settings;
 }
 

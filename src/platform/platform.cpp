@@ -181,7 +181,7 @@ Platform parse_platform_json(std::string_view text, const std::string& source) {
 
   std::optional<SpeedKind> kind;
   for (const auto& node : top.objects("nodes")) {
-    node.allow_only({"name", "speed", "marked_speed", "count", "availability", "availability_period_s"});
+    node.allow_only({"name", "speed", "marked_speed", "count", "cores", "availability", "availability_period_s"});
     const std::string name = node.string("name");
     const bool relative = node.has("speed"), marked = node.has("marked_speed");
     if (relative == marked)
@@ -201,6 +201,12 @@ Platform parse_platform_json(std::string_view text, const std::string& source) {
     }
     PlatformNode read;
     read.speed = speed;
+    if (node.has("cores")) {
+      const double cores = node.number("cores");
+      if (cores < 1 || cores != std::floor(cores) || cores > 4096)
+        node.fail("cores", fmt::format("must be a whole number from 1 to 4096, got {}", cores));
+      read.cores = static_cast<int>(cores);
+    }
     read_availability(node, read);
     const auto copies = static_cast<std::size_t>(count);
     for (std::size_t copy = 1; copy <= copies; ++copy) {
@@ -284,6 +290,7 @@ std::string platform_json(const Platform& platform, const std::string& descripti
   document["nodes"] = nlohmann::ordered_json::array();
   for (const auto& node : platform.nodes) {
     nlohmann::ordered_json entry{{"name", node.name}, {key, node.speed}};
+    if (node.cores != 1) entry["cores"] = node.cores;
     if (!node.availability.empty()) {
       auto& points = entry["availability"] = nlohmann::ordered_json::array();
       for (const auto& point : node.availability) points.push_back({point.time_s, point.fraction});

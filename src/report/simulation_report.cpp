@@ -49,14 +49,25 @@ std::string replayed_tasks_summary(const Platform& platform, const std::string& 
       replay.makespan, t_par / replay.makespan, ceiling, t_par / ceiling, bound, t_par / bound, written_to(out));
 }
 
-std::string replayed_trace_summary(const RunRecord& record, const std::string& trace, const std::string& platform_path,
-                                   const std::string& out) {
+std::string replayed_trace_summary(const RunRecord& record, const sim::TraceFolder& trace,
+                                   const std::string& platform_path, const std::string& out) {
   std::string text = fmt::format("replayed {} ranks of {} on {}: t_par {:.6g} s (SimGrid){}\n", record.nodes.size(),
-                                 trace, platform_path, record.t_par, written_to(out));
+                                 trace.folder, platform_path, record.t_par, written_to(out));
+  if (trace.measured_seconds && *trace.measured_seconds > 0.0)
+    text += fmt::format(
+        "  the traced run took {:.6g} s from MPI_Init's return to MPI_Finalize: the replay is {:+.1f} % "
+        "of it\n",
+        *trace.measured_seconds, 100.0 * (record.t_par / *trace.measured_seconds - 1.0));
   text += fmt::format("  {:<6} {:<20} {:>12} {:>12}\n", "rank", "host", "computing s", "waiting s");
   for (std::size_t rank = 0; rank < record.nodes.size(); ++rank) {
     const auto& node = record.nodes[rank];
     text += fmt::format("  {:<6} {:<20} {:>12.6g} {:>12.6g}\n", rank, node.name, node.t_comp, node.t_idle);
+  }
+  if (!trace.not_replayed.empty()) {
+    std::string calls;
+    for (const auto& [function, count] : trace.not_replayed)
+      calls += fmt::format("{}{} {:.0f}", calls.empty() ? "" : ", ", function, count);
+    text += fmt::format("  not in the trace, so not replayed (their time is missing): {}\n", calls);
   }
   return text;
 }

@@ -87,7 +87,9 @@ std::string simgrid_platform_xml(const Platform& platform) {
                        exact(platform.network->backbone->bandwidth_Bps), exact(platform.network->backbone->latency_s));
   for (std::size_t i = 0; i < platform.nodes.size(); ++i) {
     const auto name = xml_escaped(platform.nodes[i].name);
-    xml += fmt::format("    <host id=\"{}\" speed=\"{}f\"/>\n", name, exact(simulated_flops(platform, i)));
+    const int cores = platform.nodes[i].cores;
+    xml += fmt::format("    <host id=\"{}\" speed=\"{}f\"{}/>\n", name, exact(simulated_flops(platform, i)),
+                       cores > 1 ? fmt::format(" core=\"{}\"", cores) : "");
     xml +=
         fmt::format("    <link id=\"{}-link\" bandwidth=\"{}Bps\" latency=\"{}s\" sharing_policy=\"SPLITDUPLEX\"/>\n",
                     name, exact(link.bandwidth_Bps), exact(link.latency_s));

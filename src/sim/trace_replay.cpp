@@ -9,12 +9,18 @@
 #include <sstream>
 #include <stdexcept>
 
+#include <zlib.h>
+
+#include <cerrno>
+#include <cstring>
+
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
 #include "hetscale/io/child_process.hpp"
 #include "hetscale/io/files.hpp"
 #include "hetscale/io/input_error.hpp"
+#include "hetscale/io/number_list.hpp"
 #include "hetscale/sim/simgrid_platform.hpp"
 #include "hetscale/sim/smpi_launch.hpp"
 
@@ -45,19 +51,21 @@ std::vector<std::string> words_of(const std::string& line) {
 
 }  // namespace
 
-std::vector<std::string> trace_rank_files(const std::string& folder) {
+namespace {
+
+// FOLDER/rank-R.trace or rank-R.trace.gz for R = 0, 1, ...
+std::vector<std::string> rank_files(const std::string& folder) {
   std::error_code error;
-  if (!std::filesystem::is_directory(folder, error))
-    throw InputError(folder, "", "is not a trace folder (hetscale measure --trace writes one)");
   std::map<std::size_t, std::string> by_rank;
   for (const auto& entry : std::filesystem::directory_iterator(folder, error)) {
-    const std::string name = entry.path().filename().string();
-    if (name.rfind("rank-", 0) != 0 || entry.path().extension() != ".trace") continue;
+    std::string name = entry.path().filename().string();
+    if (name.size() > 3 && name.compare(name.size() - 3, 3, ".gz") == 0) name.resize(name.size() - 3);
+    if (name.rfind("rank-", 0) != 0 || name.size() <= 11 || name.compare(name.size() - 6, 6, ".trace") != 0) continue;
     const std::string number = name.substr(5, name.size() - 5 - 6);
-    if (number.empty() || number.find_first_not_of("0123456789") != std::string::npos) continue;
+    if (number.find_first_not_of("0123456789") != std::string::npos) continue;
     by_rank[std::stoul(number)] = entry.path().string();
   }
-  if (by_rank.empty()) throw InputError(folder, "", "holds no rank-R.trace files");
+  if (by_rank.empty()) throw InputError(folder, "", "holds no manifest.json and no rank-R.trace files");
   std::vector<std::string> files;
   for (const auto& [rank, path] : by_rank) {
     if (rank != files.size())
@@ -65,6 +73,70 @@ std::vector<std::string> trace_rank_files(const std::string& folder) {
     files.push_back(path);
   }
   return files;
+}
+
+}  // namespace
+
+TraceFolder read_trace_folder(const std::string& folder) {
+  std::error_code error;
+  if (!std::filesystem::is_directory(folder, error))
+    throw InputError(folder, "", "is not a trace folder (hetscale measure --trace writes one)");
+  TraceFolder trace;
+  trace.folder = folder;
+  const std::string manifest_path = folder + "/manifest.json";
+  if (!std::filesystem::exists(manifest_path, error)) {
+    trace.files = rank_files(folder);
+    return trace;
+  }
+  nlohmann::json manifest;
+  try {
+    manifest = nlohmann::json::parse(io::read_text_file(manifest_path));
+  } catch (const nlohmann::json::exception& parse_error) {
+    throw InputError(manifest_path, "", fmt::format("is not JSON: {}", parse_error.what()));
+  }
+  if (!manifest.is_object() || manifest.value("schema", "") != "hetscale.trace/1")
+    throw InputError(manifest_path, "schema", "must be hetscale.trace/1 (a trace's manifest)");
+  const auto& files = manifest.value("files", nlohmann::json::array());
+  if (!files.is_array() || files.empty()) throw InputError(manifest_path, "files", "must list one trace file per rank");
+  for (std::size_t rank = 0; rank < files.size(); ++rank) {
+    if (!files[rank].is_string())
+      throw InputError(manifest_path, fmt::format("files[{}]", rank), "must be a file name");
+    const std::string path = folder + "/" + files[rank].get<std::string>();
+    if (!std::filesystem::is_regular_file(path, error))
+      throw InputError(manifest_path, fmt::format("files[{}]", rank),
+                       fmt::format("names {}, which is not there (the trace of rank {} is missing)", path, rank));
+    trace.files.push_back(path);
+  }
+  if (const auto rate = manifest.find("flops_per_reference_second"); rate != manifest.end()) {
+    if (!rate->is_number() || !(rate->get<double>() > 0.0))
+      throw InputError(manifest_path, "flops_per_reference_second", "must be a number > 0");
+    trace.flops_per_reference_second = rate->get<double>();
+  }
+  if (manifest.contains("program") && manifest["program"].is_string()) trace.program = manifest["program"];
+  if (manifest.contains("measured_seconds") && manifest["measured_seconds"].is_number())
+    trace.measured_seconds = manifest["measured_seconds"].get<double>();
+  if (const auto left = manifest.find("not_replayed"); left != manifest.end() && left->is_object())
+    for (const auto& [function, calls] : left->items())
+      if (calls.is_number()) trace.not_replayed.emplace_back(function, calls.get<double>());
+  return trace;
+}
+
+std::string read_trace_text(const std::string& path) {
+  gzFile file = gzopen(path.c_str(), "rb");
+  if (!file) throw InputError(path, "", fmt::format("cannot be read: {}", std::strerror(errno)));
+  std::string text;
+  std::vector<char> buffer(1 << 16);
+  int read = 0;
+  while ((read = gzread(file, buffer.data(), static_cast<unsigned>(buffer.size()))) > 0)
+    text.append(buffer.data(), static_cast<std::size_t>(read));
+  int code = Z_OK;
+  const char* message = gzerror(file, &code);
+  const std::string reason = message ? message : "";
+  gzclose(file);
+  if (read < 0 || (code != Z_OK && code != Z_BUF_ERROR))
+    throw InputError(path, "", fmt::format("is cut short or corrupt ({})", reason));
+  if (code == Z_BUF_ERROR) throw InputError(path, "", "is cut short (its compressed data ends early)");
+  return text;
 }
 
 double check_trace(const std::string& text, std::size_t rank, const std::string& source) {
@@ -138,25 +210,68 @@ TraceReplay parse_replay_log(const std::string& log, std::size_t ranks) {
   return replay;
 }
 
-TraceReplay replay_trace(const std::vector<std::string>& files, const Platform& platform,
-                         const ReplayPrograms& programs) {
-  const Platform hosts = first_nodes(platform, files.size(), "platform");
+Platform replay_placement(const Platform& platform, const std::string& hosts, std::size_t ranks) {
+  if (hosts.empty()) {
+    if (platform.nodes.size() < ranks)
+      throw InputError(
+          "platform", "",
+          fmt::format("has {} node{} for a trace of {} ranks: give --hosts to place several ranks on a node",
+                      platform.nodes.size(), platform.nodes.size() == 1 ? "" : "s", ranks));
+    return first_nodes(platform, ranks, "platform");
+  }
+  Platform placement = platform;
+  placement.nodes.clear();
+  if (hosts.find_first_not_of("0123456789") == std::string::npos) {
+    const Platform first = first_nodes(platform, io::parse_count(hosts, "hosts"), "hosts");
+    for (std::size_t rank = 0; rank < ranks; ++rank) placement.nodes.push_back(first.nodes[rank % first.nodes.size()]);
+    return placement;
+  }
+  const auto names = io::split_names(hosts.front() == '@' ? io::read_text_file(hosts.substr(1)) : hosts);
+  if (names.size() != ranks)
+    throw InputError("hosts", "",
+                     fmt::format("names {} hosts for a trace of {} ranks: one per rank", names.size(), ranks));
+  for (std::size_t rank = 0; rank < ranks; ++rank) {
+    const PlatformNode* node = platform.find(names[rank]);
+    if (!node)
+      throw InputError("hosts", fmt::format("item {}", rank + 1),
+                       fmt::format("names no host of the platform: '{}'", names[rank]));
+    placement.nodes.push_back(*node);
+  }
+  return placement;
+}
+
+TraceReplay replay_trace(const TraceFolder& trace, const Platform& placement, const ReplayPrograms& programs) {
+  const auto& files = trace.files;
+  const Platform per_rank = first_nodes(placement, files.size(), "platform");
+  // Each host once in the platform, as often as it has ranks in the host file.
+  Platform hosts = per_rank;
+  hosts.nodes.clear();
+  std::set<std::string> seen;
+  for (const auto& node : per_rank.nodes)
+    if (seen.insert(node.name).second) hosts.nodes.push_back(node);
+  // Relative speeds are against a node of the trace's speed 1.
+  if (hosts.speed_kind == SpeedKind::relative) hosts.reference_marked_speed = trace.flops_per_reference_second / 1e6;
+  const io::TemporaryFolder folder("hetscale-replay");
+  // SimGrid reads plain text: each rank's trace checked and written out.
   std::vector<double> flops;
-  for (std::size_t rank = 0; rank < files.size(); ++rank)
-    flops.push_back(check_trace(io::read_text_file(files[rank]), rank, files[rank]));
+  std::string index;
+  for (std::size_t rank = 0; rank < files.size(); ++rank) {
+    const std::string text = read_trace_text(files[rank]);
+    flops.push_back(check_trace(text, rank, files[rank]));
+    const std::string plain = fmt::format("{}/rank-{}.trace", folder.path(), rank);
+    io::write_file_atomically(plain, text);
+    index += plain + "\n";
+  }
   std::string xml;
   try {
     xml = simgrid_platform_xml(hosts);
   } catch (const std::invalid_argument& error) {
     throw InputError("platform", "", fmt::format("cannot be simulated: {}", error.what()));
   }
-  const io::TemporaryFolder folder("hetscale-replay");
   const std::string xml_path = folder.path() + "/platform.xml", hostfile_path = folder.path() + "/hostfile",
                     index_path = folder.path() + "/traces";
   io::write_file_atomically(xml_path, xml);
-  io::write_file_atomically(hostfile_path, simgrid_hostfile(hosts));
-  std::string index;
-  for (const auto& file : files) index += std::filesystem::absolute(file).string() + "\n";
+  io::write_file_atomically(hostfile_path, simgrid_hostfile(per_rank));
   io::write_file_atomically(index_path, index);
   // The platform's latency and bandwidth as given (no size factors), the
   // collectives of Open MPI's selector (MPICH's crash in SimGrid 3.32's
@@ -175,12 +290,17 @@ TraceReplay replay_trace(const std::vector<std::string>& files, const Platform& 
 }
 
 RunRecord replay_record(const TraceReplay& replay, const Platform& platform, const std::string& trace) {
+  std::set<std::string> names;
+  for (const auto& node : platform.nodes) names.insert(node.name);
+  const bool shared = names.size() < platform.nodes.size();
   RunRecord record;
   record.t_par = replay.t_par;
   for (std::size_t rank = 0; rank < replay.ranks.size(); ++rank) {
     const auto& times = replay.ranks[rank];
     NodeRecord node;
-    node.name = rank < platform.nodes.size() ? platform.nodes[rank].name : fmt::format("rank {}", rank);
+    // Named by its host; by its rank at its host when ranks share hosts.
+    const std::string host = rank < platform.nodes.size() ? platform.nodes[rank].name : "";
+    node.name = host.empty() ? fmt::format("rank-{}", rank) : shared ? fmt::format("rank-{}@{}", rank, host) : host;
     node.work = times.flops;
     node.t_comp = times.compute;
     node.t_idle = times.mpi + std::max(0.0, replay.t_par - times.finish);

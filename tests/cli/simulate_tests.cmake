@@ -88,8 +88,17 @@ cli_bad_input(simulate_replay_cut_short
   "^hetscale: tests/sim/replay/cut-short/rank-1.trace: line 2: is cut short \\(no new line\\)\n$"
   simulate replay tests/sim/replay/cut-short --platform examples/platform-two-speeds.json)
 cli_bad_input(simulate_replay_fewer_hosts
-  "^hetscale: --platform: asks for 2 ranks but examples/platform-two-speeds.json has 1 hosts"
-  simulate replay examples/trace-two-ranks --platform examples/platform-two-speeds.json --hosts 1)
+  "^hetscale: --platform: has 1 node for a trace of 2 ranks: give --hosts to place several ranks on a node\n$"
+  simulate replay examples/trace-two-ranks --platform examples/platform-this-machine.json)
+cli_bad_input(simulate_replay_missing_rank
+  "^hetscale: tests/sim/replay/missing-rank/manifest.json: files\\[1\\]: names tests/sim/replay/missing-rank/rank-1.trace.gz, which is not there \\(the trace of rank 1 is missing\\)\n$"
+  simulate replay tests/sim/replay/missing-rank --platform examples/platform-two-speeds.json)
+cli_bad_input(simulate_replay_corrupt_gzip
+  "^hetscale: tests/sim/replay/corrupt-gzip/rank-1.trace.gz: is cut short"
+  simulate replay tests/sim/replay/corrupt-gzip --platform examples/platform-two-speeds.json)
+cli_bad_input(simulate_replay_hosts_no_host
+  "^hetscale: --hosts: item 2: names no host of the platform: 'nowhere'\n$"
+  simulate replay examples/trace-two-ranks --platform examples/platform-two-speeds.json --hosts fast,nowhere)
 cli_bad_input(simulate_replay_not_a_folder
   "^hetscale: examples/platform-two-speeds.json: is not a trace folder"
   simulate replay examples/platform-two-speeds.json --platform examples/platform-two-speeds.json)

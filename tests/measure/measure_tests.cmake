@@ -119,6 +119,8 @@ measure_bad_input(platform_and_speeds "^hetscale: --platform: give --platform or
 measure_bad_input(comm_profile_without_bandwidth
   "^hetscale: .*comm-profile-flat.json: costs.send.per_element: must be > 0 for a transfer model \\(bandwidth = 8 bytes / seconds per double\\)\n$"
   measure --comm-profile ${CMAKE_CURRENT_SOURCE_DIR}/measure/data/comm-profile-flat.json -- $<TARGET_FILE:known_wait>)
+measure_bad_input(trace_is_a_file "^hetscale: --trace: .*known_wait.c: is a file, not a folder\n$"
+  measure --trace ${CMAKE_CURRENT_SOURCE_DIR}/measure/programs/known_wait.c -- $<TARGET_FILE:known_wait>)
 measure_bad_input(emulated_speed_over_one
   "^hetscale: --emulate-speeds: item 2: must be in \\(0, 1\\] \\(relative to this machine\\), got 2\n$"
   measure --emulate-speeds 1,2 -- $<TARGET_FILE:known_wait>)
@@ -270,3 +272,13 @@ if(HETSCALE_PETSC_EX2 AND HETSCALE_PETSC_FOUND)
 else()
   measure_missing(measure_petsc_needs_petsc "PETSc 3.18 and its examples")
 endif()
+
+# `hetscale measure --trace` on the stencil (4 ranks on this machine), the
+# Fortran known-wait program, MPI patterns that take any source, and under
+# emulated speeds; each trace replayed by SimGrid on one node of two cores
+# (tests/measure/check_trace.py).
+add_executable(trace_patterns measure/programs/trace_patterns.c)
+target_link_libraries(trace_patterns PRIVATE MPI::MPI_C)
+measure_check(measure_trace ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_trace.py 300
+  $<TARGET_FILE:stencil> $<TARGET_FILE:known_wait_fortran> $<TARGET_FILE:trace_patterns>
+  ${PROJECT_SOURCE_DIR}/examples/platform-this-machine.json)

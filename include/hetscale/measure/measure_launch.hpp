@@ -23,6 +23,7 @@ struct MeasureRequest {
   std::string platform;              // a platform file: this host's speed, its network
   std::string comm_profile;          // a communication profile: its send cost is the transfer model
   std::string latency, bandwidth;    // the transfer model, given
+  std::string trace;                 // a folder for the run's trace (made when missing); empty: none
 };
 
 // The settings of this rank's library. `ranks`: the ranks the launcher
@@ -32,7 +33,7 @@ struct MeasureRequest {
 // model is the given one, else the profile's send cost, else the platform's
 // network (none: calibrated at MPI_Init). Throws InputError whose source is
 // the request's field ("out", "talp-json", "speeds", "emulate-speeds",
-// "latency", "bandwidth") or a file and its field.
+// "latency", "bandwidth", "trace") or a file and its field.
 MeasureSettings measure_settings(const MeasureRequest& request, std::size_t ranks, const std::string& host);
 
 // PROGRAM as execvp would run it (a path, or found in PATH); InputError with

@@ -21,6 +21,7 @@ struct MeasureSettings {
   std::vector<double> emulated_speeds;          // emulate rank i at speed v_i; empty: no emulation
   std::optional<double> latency, bandwidth;     // the transfer model, when given (else calibrated at MPI_Init)
   std::string transfer_model_source;            // where they come from, as the record says it
+  std::string trace;                            // the folder each rank writes its trace to; empty: none
 
   // The variables and their values, unset ones left out.
   std::vector<std::pair<std::string, std::string>> to_environment() const;

@@ -24,11 +24,12 @@ struct AvailabilityPoint {
 
 struct PlatformNode {
   std::string name;
-  double speed = 0.0;  // in the platform's SpeedKind
+  double speed = 0.0;  // in the platform's SpeedKind (of each of its cores)
   // How much of its speed the node delivers over time, in increasing time
   // (empty: all of it, always). Before the first point: all of it.
   std::vector<AvailabilityPoint> availability;
   double availability_period_s = 0.0;  // > 0: the availability repeats with this period
+  int cores = 1;                       // ranks placed on the node share them (simulated replays)
 };
 
 // How the nodes are connected: every node has a private link to a switch

@@ -8,6 +8,7 @@
 #include "hetscale/record/run_record.hpp"
 #include "hetscale/record/task_log.hpp"
 #include "hetscale/sim/simgrid_farm.hpp"
+#include "hetscale/sim/trace_replay.hpp"
 
 namespace hetscale::report {
 
@@ -26,9 +27,11 @@ std::string replayed_tasks_summary(const Platform& platform, const std::string& 
                                    const std::string& log_path, const sim::SimulatedFarmRun& run,
                                    const std::string& out);
 
-// A trace replayed on a platform (simulate replay): t_par, and per rank its
-// host, its computation and its waiting (MPI and after its last action).
-std::string replayed_trace_summary(const RunRecord& record, const std::string& trace, const std::string& platform_path,
-                                   const std::string& out);
+// A trace replayed on a platform (simulate replay): t_par (beside the traced
+// run's own, when its manifest has it), per rank its host, its computation
+// and its waiting (MPI and after its last action), and the calls the trace
+// does not hold.
+std::string replayed_trace_summary(const RunRecord& record, const sim::TraceFolder& trace,
+                                   const std::string& platform_path, const std::string& out);
 
 }  // namespace hetscale::report

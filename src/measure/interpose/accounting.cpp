@@ -26,6 +26,7 @@
 #include "thread_clock.hpp"
 #include "thread_registry.hpp"
 #include "tick_clock.hpp"
+#include "trace_hooks.hpp"
 #include "transfer_model.hpp"
 
 namespace hetscale::interpose {
@@ -98,6 +99,7 @@ void polls_end(ThreadRecord& thread, Split& split) {
 void computation_ends(ThreadRecord& thread, Split split, Ticks& now) {
   if (!thread.polled.empty()) polls_end(thread, split);
   thread.on_cpu.add(split.on_cpu);
+  if (trace::on) trace::computed(split.on_cpu / ticks_per_second);
   const bool left = split.wall != split.on_cpu;  // the thread left its CPU
   const double speed = emulated_speed_of_rank();
   if (speed >= 1.0) {  // not emulated: every wait for a CPU is other load
@@ -182,6 +184,7 @@ std::vector<std::string> all_region_names(const std::vector<std::string>& mine, 
 bool poll_untimed(std::size_t function) {
   ThreadRecord* const thread = this_thread;
   if (!thread || !thread->clock.started() || !process().measuring.load(std::memory_order_relaxed)) return false;
+  if (trace::on) return false;  // a trace needs each completion
   if ((thread->polls++ & 15u) == 0) return false;
   if (thread->untimed_polls[function]++ == 0.0) thread->polled.push_back(function);
   return true;
@@ -287,9 +290,11 @@ void initialized() {
   this_thread_initialised_mpi = true;
   state.other_threads.start(tick_clock.now(), static_cast<Ticks>(ticks_per_second / 10.0));
   state.other_threads.forget(thread.id);
+  trace::open(rank);  // opening its file is setup too
   const Ticks now = tick_clock.now();
   thread.clock.pause_ends(now);  // the computation's first segment begins here
   thread.setup.add(static_cast<double>(now - state.start));
+  state.computing = now;
   state.measuring = true;
 }
 
@@ -399,6 +404,7 @@ void finalizing() {
   if (rank == 0 && !settings().out.empty())
     write_run_record(gathered, settings(), transfer_model.source, tick_clock.name());
   if (rank == 0 && !settings().talp_json.empty()) write_talp_json(gathered, settings().talp_json);
+  trace::close(rank, ranks, static_cast<double>(end - state.computing) * seconds_per_tick);
 }
 
 }  // namespace hetscale::interpose

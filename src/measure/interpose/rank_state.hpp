@@ -80,7 +80,8 @@ struct Region {
 struct ProcessState {
   bool started = false;
   std::atomic<bool> measuring{false};
-  Ticks start = 0;  // entering MPI_Init
+  Ticks start = 0;      // entering MPI_Init
+  Ticks computing = 0;  // MPI_Init done: the program's first computation begins
   OtherThreads other_threads;
   std::mutex regions_mutex;
   std::map<std::string, Region> regions;
