@@ -33,20 +33,15 @@ std::string program_path(const char* variable, const std::string& built) {
 }  // namespace
 
 Output run_simulate_replay(const Arguments& arguments) {
-  const auto& trace = arguments.text("TRACE");
-  const auto folder = sim::read_trace_folder(trace);
-  const Platform platform = read_platform(arguments.text("--platform"));
-  const Platform hosts = with_options_named({"hosts", "platform"}, [&] {
-    return sim::replay_placement(platform, arguments.text("--hosts"), folder.files.size());
-  });
+  sim::ReplayRequest request{arguments.text("TRACE"),    arguments.text("--platform"), arguments.text("--hosts"),
+                             arguments.text("--shares"), arguments.text("--repeat"),   arguments.texts("--what-if")};
   const sim::ReplayPrograms programs{program_path("HETSCALE_SMPIRUN", HETSCALE_SMPIRUN_PROGRAM),
                                      program_path("HETSCALE_SMPIREPLAYMAIN", HETSCALE_SMPIREPLAYMAIN_PROGRAM)};
-  const auto replay = with_options_named({"platform"}, [&] { return sim::replay_trace(folder, hosts, programs); });
-  const auto record = sim::replay_record(replay, hosts, trace);
+  const auto outcome = with_options_named({"hosts", "platform", "shares", "repeat", "what-if"},
+                                          [&] { return sim::replay_request(request, programs); });
   const auto& out = arguments.text("--out");
-  return written_and_shown(run_record_json(record), out, arguments.flag("--json"), [&] {
-    return report::replayed_trace_summary(record, folder, arguments.text("--platform"), out);
-  });
+  return written_and_shown(run_record_json(outcome.record), out, arguments.flag("--json"),
+                           [&] { return report::replay_outcome_summary(outcome, !request.shares.empty(), out); });
 }
 
 namespace {

@@ -72,4 +72,43 @@ std::string replayed_trace_summary(const RunRecord& record, const sim::TraceFold
   return text;
 }
 
+std::string replayed_scenarios_table(const std::vector<sim::ReplayScenario>& scenarios) {
+  std::string text =
+      "what if: the trace replayed on each (APGA 2004: speed-up s = the work on the fastest processor alone "
+      "/ t_par, Eq 4; e = s / s_max, Eq 7)\n";
+  std::size_t width = 8;
+  for (const auto& scenario : scenarios) width = std::max(width, scenario.label.size());
+  text += fmt::format("  {:<{}} {:>12} {:>9} {:>7} {:>7}\n", "platform", width, "t_par s", "speed-up", "s_max", "e");
+  for (const auto& scenario : scenarios)
+    text += fmt::format("  {:<{}} {:>12.6g} {:>9.3f} {:>7.3f} {:>7.4f}\n", scenario.label, width, scenario.t_par,
+                        scenario.efficiency.speedup, scenario.efficiency.max_speedup, scenario.efficiency.efficiency);
+  return text;
+}
+
+std::string rescaled_shares_note(const sim::TraceReplay& replay) {
+  double traced = 0.0, asked = 0.0;
+  for (const auto& rank : replay.ranks) {
+    traced += rank.traced;
+    asked += rank.flops;
+  }
+  std::string before, after;
+  for (const auto& rank : replay.ranks) {
+    before += fmt::format("{}{:.4f}", before.empty() ? "" : ", ", traced > 0.0 ? rank.traced / traced : 0.0);
+    after += fmt::format("{}{:.4f}", after.empty() ? "" : ", ", asked > 0.0 ? rank.flops / asked : 0.0);
+  }
+  return fmt::format(
+      "each rank's computation rescaled from its traced share of the work ({}) to the share asked ({}): this assumes "
+      "a rank's work is proportional to its share (a stencil's cells, LAMMPS's atoms); its messages are as traced\n",
+      before, after);
+}
+
+std::string replay_outcome_summary(const sim::ReplayOutcome& outcome, bool rescaled, const std::string& out) {
+  // The traced run's own time compares only with the trace replayed as it is.
+  sim::TraceFolder trace = outcome.trace;
+  if (rescaled || outcome.record.nodes.size() != trace.files.size()) trace.measured_seconds.reset();
+  return replayed_trace_summary(outcome.record, trace, outcome.platform, out) +
+         (rescaled ? rescaled_shares_note(outcome.replay) : "") +
+         (outcome.scenarios.empty() ? "" : replayed_scenarios_table(outcome.scenarios));
+}
+
 }  // namespace hetscale::report

@@ -1,6 +1,7 @@
 #include "hetscale/sim/trace_replay.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <cstdlib>
 #include <map>
@@ -21,6 +22,7 @@
 #include "hetscale/io/files.hpp"
 #include "hetscale/io/input_error.hpp"
 #include "hetscale/io/number_list.hpp"
+#include "hetscale/model/heterogeneous.hpp"
 #include "hetscale/sim/simgrid_platform.hpp"
 #include "hetscale/sim/smpi_launch.hpp"
 
@@ -240,9 +242,94 @@ Platform replay_placement(const Platform& platform, const std::string& hosts, st
   return placement;
 }
 
-TraceReplay replay_trace(const TraceFolder& trace, const Platform& placement, const ReplayPrograms& programs) {
+std::vector<double> share_factors(const std::vector<double>& flops, const std::vector<double>& shares) {
+  if (shares.size() != flops.size())
+    throw InputError("shares", "",
+                     fmt::format("gives {} shares for a trace of {} ranks: one per rank", shares.size(), flops.size()));
+  double work = 0.0, weights = 0.0;
+  for (std::size_t rank = 0; rank < shares.size(); ++rank) {
+    if (!(shares[rank] > 0.0) || !std::isfinite(shares[rank]))
+      throw InputError("shares", fmt::format("item {}", rank + 1), fmt::format("must be > 0, got {:g}", shares[rank]));
+    work += flops[rank];
+    weights += shares[rank];
+  }
+  std::vector<double> factors;
+  for (std::size_t rank = 0; rank < shares.size(); ++rank) {
+    if (!(flops[rank] > 0.0))
+      throw InputError("shares", fmt::format("item {}", rank + 1),
+                       fmt::format("rank {} computed nothing in the trace: its work cannot be rescaled", rank));
+    factors.push_back(shares[rank] / weights / (flops[rank] / work));
+  }
+  return factors;
+}
+
+std::string rescaled_computation(const std::string& text, double factor) {
+  std::string rescaled;
+  rescaled.reserve(text.size());
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    const std::string line = text.substr(start, end - start);
+    const auto words = words_of(line);
+    if (words.size() == 3 && words[1] == "compute") {
+      rescaled += fmt::format("{} compute {:.9g}", words[0], std::stod(words[2]) * factor);
+    } else {
+      rescaled += line;
+    }
+    if (end < text.size()) rescaled += '\n';
+    start = end + 1;
+  }
+  return rescaled;
+}
+
+std::string repeated_trace(const std::string& text, std::size_t rank, std::size_t ranks, std::size_t copy,
+                           std::size_t copies) {
+  const long offset = static_cast<long>(copy * ranks);
+  const auto moved = [&](const std::string& word) {
+    const long peer = std::stol(word);
+    return peer < 0 ? word : std::to_string(peer + offset);  // any source stays any
+  };
+  // The per-rank array of a v-collective, at words [first, first + ranks), repeated.
+  const auto tiled = [&](const std::vector<std::string>& words, std::size_t first) {
+    std::vector<std::string> out(words.begin(), words.begin() + static_cast<long>(first));
+    for (std::size_t c = 0; c < copies; ++c)
+      for (std::size_t i = 0; i < ranks && first + i < words.size(); ++i) out.push_back(words[first + i]);
+    for (std::size_t i = first + ranks; i < words.size(); ++i) out.push_back(words[i]);
+    return out;
+  };
+  std::string out;
+  out.reserve(text.size());
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    auto words = words_of(line);
+    if (words.empty() || words.front().front() == '#') continue;
+    words[0] = std::to_string(rank + copy * ranks);
+    const std::string& action = words.size() > 1 ? words[1] : "";
+    if ((action == "send" || action == "isend" || action == "recv" || action == "irecv") && words.size() > 2) {
+      words[2] = moved(words[2]);
+    } else if (action == "wait" && words.size() > 3) {
+      words[2] = moved(words[2]);
+      words[3] = moved(words[3]);
+    } else if (action == "alltoallv" && words.size() >= 4 + 2 * ranks) {
+      words = tiled(words, 3);
+      words = tiled(words, 4 + copies * ranks);
+    } else if ((action == "gatherv" || action == "allgatherv") && words.size() >= 3 + ranks) {
+      words = tiled(words, 3);
+    } else if ((action == "scatterv" || action == "reducescatter") && words.size() >= 2 + ranks) {
+      words = tiled(words, 2);
+    }
+    for (std::size_t i = 0; i < words.size(); ++i) out += (i ? " " : "") + words[i];
+    out += '\n';
+  }
+  return out;
+}
+
+TraceReplay replay_trace(const TraceFolder& trace, const Platform& placement, const ReplayPrograms& programs,
+                         const std::vector<double>& shares, std::size_t copies) {
   const auto& files = trace.files;
-  const Platform per_rank = first_nodes(placement, files.size(), "platform");
+  if (copies < 1) throw InputError("repeat", "", "must be 1 or more copies");
+  const std::size_t ranks = files.size() * copies;
+  const Platform per_rank = first_nodes(placement, ranks, "platform");
   // Each host once in the platform, as often as it has ranks in the host file.
   Platform hosts = per_rank;
   hosts.nodes.clear();
@@ -252,16 +339,28 @@ TraceReplay replay_trace(const TraceFolder& trace, const Platform& placement, co
   // Relative speeds are against a node of the trace's speed 1.
   if (hosts.speed_kind == SpeedKind::relative) hosts.reference_marked_speed = trace.flops_per_reference_second / 1e6;
   const io::TemporaryFolder folder("hetscale-replay");
-  // SimGrid reads plain text: each rank's trace checked and written out.
+  // SimGrid reads plain text: each rank's trace checked (its computation
+  // rescaled to the shares asked) and written out.
+  std::vector<std::string> texts;
   std::vector<double> flops;
+  for (std::size_t rank = 0; rank < files.size(); ++rank) {
+    texts.push_back(read_trace_text(files[rank]));
+    flops.push_back(check_trace(texts.back(), rank, files[rank]));
+  }
+  const std::vector<double> factors =
+      shares.empty() ? std::vector<double>(files.size(), 1.0) : share_factors(flops, shares);
   std::string index;
   for (std::size_t rank = 0; rank < files.size(); ++rank) {
-    const std::string text = read_trace_text(files[rank]);
-    flops.push_back(check_trace(text, rank, files[rank]));
-    const std::string plain = fmt::format("{}/rank-{}.trace", folder.path(), rank);
-    io::write_file_atomically(plain, text);
-    index += plain + "\n";
+    if (factors[rank] != 1.0) texts[rank] = rescaled_computation(texts[rank], factors[rank]);
+    for (std::size_t copy = 0; copy < copies; ++copy) {
+      const std::string plain = fmt::format("{}/rank-{}.trace", folder.path(), rank + copy * files.size());
+      io::write_file_atomically(
+          plain, copies == 1 ? texts[rank] : repeated_trace(texts[rank], rank, files.size(), copy, copies));
+    }
+    texts[rank].clear();
+    flops[rank] *= factors[rank];
   }
+  for (std::size_t rank = 0; rank < ranks; ++rank) index += fmt::format("{}/rank-{}.trace", folder.path(), rank) + "\n";
   std::string xml;
   try {
     xml = simgrid_platform_xml(hosts);
@@ -277,16 +376,92 @@ TraceReplay replay_trace(const TraceFolder& trace, const Platform& placement, co
   // collectives of Open MPI's selector (MPICH's crash in SimGrid 3.32's
   // replay), each action's duration logged.
   const auto run = io::run_program(
-      {programs.smpirun, "-np", std::to_string(files.size()), "-platform", xml_path, "-hostfile", hostfile_path,
-       "-replay", index_path, "-no-privatize", "--cfg=smpi/lat-factor:0:1", "--cfg=smpi/bw-factor:0:1",
+      {programs.smpirun, "-np", std::to_string(ranks), "-platform", xml_path, "-hostfile", hostfile_path, "-replay",
+       index_path, "-no-privatize", "--cfg=smpi/lat-factor:0:1", "--cfg=smpi/bw-factor:0:1",
        "--cfg=smpi/coll-selector:ompi", "--log=smpi_replay.thresh:verbose", "--log=xbt_cfg.thres:warning",
        "--log=smpi_config.thres:warning", "--log=smpi_coll.thres:warning", "--log=no_loc", programs.replayer});
   if (run.exit_code != 0)
     throw std::runtime_error(fmt::format("the replay failed (smpirun exit code {}): {}", run.exit_code,
                                          run.errors.substr(run.errors.size() > 400 ? run.errors.size() - 400 : 0)));
-  auto replay = parse_replay_log(run.errors, files.size());
-  for (std::size_t rank = 0; rank < files.size(); ++rank) replay.ranks[rank].flops = flops[rank];
+  auto replay = parse_replay_log(run.errors, ranks);
+  for (std::size_t rank = 0; rank < ranks; ++rank) {
+    replay.ranks[rank].flops = flops[rank % files.size()];
+    replay.ranks[rank].traced = flops[rank % files.size()] / factors[rank % files.size()];
+  }
   return replay;
+}
+
+Platform what_if_placement(const std::string& item, const Platform& platform, const std::string& hosts,
+                           std::size_t ranks) {
+  const auto equals = item.find('=');
+  const std::string kind = item.substr(0, equals), value = equals == std::string::npos ? "" : item.substr(equals + 1);
+  if (kind == "speeds" && !value.empty()) {
+    std::vector<double> speeds;
+    try {
+      speeds = io::parse_positive_list(value, "what-if");
+    } catch (const InputError& error) {
+      throw InputError("what-if", item, error.what());
+    }
+    Platform placement = platform;
+    placement.nodes.clear();
+    placement.speed_kind = SpeedKind::relative;
+    for (std::size_t rank = 0; rank < ranks; ++rank) {
+      PlatformNode node;
+      node.name = fmt::format("rank-{}", rank);
+      node.speed = speeds[rank % speeds.size()];
+      placement.nodes.push_back(node);
+    }
+    return placement;
+  }
+  if (kind == "platform" && !value.empty()) return replay_placement(read_platform(value), hosts, ranks);
+  throw InputError("what-if", item, "is not speeds=V1,V2,... or platform=FILE");
+}
+
+ReplayEfficiency replay_efficiency(const TraceReplay& replay, const Platform& placement) {
+  // Each rank's processor: its node's speed, shared when more ranks than cores are on it.
+  std::map<std::string, double> ranks_on;
+  for (std::size_t rank = 0; rank < replay.ranks.size() && rank < placement.nodes.size(); ++rank)
+    ranks_on[placement.nodes[rank].name] += 1.0;
+  std::vector<double> capacity;
+  double work = 0.0;
+  for (std::size_t rank = 0; rank < replay.ranks.size() && rank < placement.nodes.size(); ++rank) {
+    const auto& node = placement.nodes[rank];
+    capacity.push_back(simulated_flops(placement, rank) * std::min(1.0, node.cores / ranks_on[node.name]));
+    work += replay.ranks[rank].flops;
+  }
+  ReplayEfficiency result;
+  if (capacity.empty() || !(replay.t_par > 0.0)) return result;
+  const double fastest = *std::max_element(capacity.begin(), capacity.end());
+  result.speedup = model::speedup_from_times(work / fastest, replay.t_par);
+  result.max_speedup = model::max_speedup(capacity);
+  result.efficiency = result.speedup / result.max_speedup;
+  return result;
+}
+
+ReplayOutcome replay_request(const ReplayRequest& request, const ReplayPrograms& programs) {
+  ReplayOutcome outcome;
+  outcome.trace = read_trace_folder(request.trace);
+  outcome.platform = request.platform;
+  const std::size_t copies = request.repeat.empty() ? 1 : io::parse_count(request.repeat, "repeat");
+  const std::size_t ranks = outcome.trace.files.size() * copies;
+  const Platform platform = read_platform(request.platform);
+  outcome.placement = replay_placement(platform, request.hosts, ranks);
+  const auto shares =
+      request.shares.empty() ? std::vector<double>{} : io::parse_positive_list(request.shares, "shares");
+  std::vector<std::pair<std::string, Platform>> what_ifs;
+  for (const auto& item : request.what_ifs)
+    what_ifs.emplace_back(item, what_if_placement(item, platform, request.hosts, ranks));
+  outcome.replay = replay_trace(outcome.trace, outcome.placement, programs, shares, copies);
+  outcome.record = replay_record(outcome.replay, outcome.placement, request.trace);
+  if (!what_ifs.empty()) {
+    outcome.scenarios.push_back(
+        {request.platform, outcome.replay.t_par, replay_efficiency(outcome.replay, outcome.placement)});
+    for (const auto& [item, placement] : what_ifs) {
+      const auto other = replay_trace(outcome.trace, placement, programs, shares, copies);
+      outcome.scenarios.push_back({item, other.t_par, replay_efficiency(other, placement)});
+    }
+  }
+  return outcome;
 }
 
 RunRecord replay_record(const TraceReplay& replay, const Platform& platform, const std::string& trace) {

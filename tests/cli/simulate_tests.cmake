@@ -81,6 +81,18 @@ cli_golden(simulate_replay_two_speeds simulate replay examples/trace-two-ranks
            --platform examples/platform-two-speeds.json)
 cli_golden(simulate_replay_two_speeds_json simulate replay examples/trace-two-ranks
            --platform examples/platform-two-speeds.json --json)
+# What if: the even split replayed 2:1 (assuming work proportional to share),
+# on the platform and on two others side by side; two copies side by side.
+cli_golden(simulate_replay_what_if simulate replay examples/trace-two-ranks
+           --platform examples/platform-two-speeds.json --shares 2,1 --what-if speeds=1,1 speeds=0.5,0.5)
+cli_golden(simulate_replay_repeat simulate replay examples/trace-two-ranks
+           --platform examples/platform-two-speeds.json --repeat 2 --hosts fast,slow,fast,slow)
+cli_bad_input(simulate_replay_shares_count
+  "^hetscale: --shares: gives 3 shares for a trace of 2 ranks: one per rank\n$"
+  simulate replay examples/trace-two-ranks --platform examples/platform-two-speeds.json --shares 1,2,3)
+cli_bad_input(simulate_replay_what_if_item
+  "^hetscale: --what-if: speed=1: is not speeds=V1,V2,... or platform=FILE\n$"
+  simulate replay examples/trace-two-ranks --platform examples/platform-two-speeds.json --what-if speed=1)
 cli_bad_input(simulate_replay_no_rank_0
   "^hetscale: tests/sim/replay/no-rank-0: has no rank-0.trace \\(it has rank-1.trace\\)\n$"
   simulate replay tests/sim/replay/no-rank-0 --platform examples/platform-two-speeds.json)

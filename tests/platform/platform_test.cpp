@@ -398,7 +398,7 @@ TEST(PlatformErrors, DuplicateNamesAfterCountExpansion) {
 // format: unknown fields are refused, listing the allowed ones
 TEST(PlatformErrors, UnknownField) {
   EXPECT_EQ(JsonError(R"({"schema": "hetscale.platform/1", "nodes": [{"name": "a", "speeed": 1}]})"),
-            "p.json: nodes[0].speeed: unknown field; allowed here: name, speed, marked_speed, count, availability, "
+            "p.json: nodes[0].speeed: unknown field; allowed here: name, speed, marked_speed, count, cores, availability, "
             "availability_period_s");
   EXPECT_EQ(JsonError(R"({"schema": "hetscale.platform/1", "nodes": [{"name": "a", "speed": 1}], "latency": 1})"),
             "p.json: latency: unknown field; allowed here: schema, name, description, reference, nodes, network");

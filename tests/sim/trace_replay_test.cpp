@@ -10,6 +10,16 @@
 namespace hetscale::sim {
 namespace {
 
+Platform two_nodes() {
+  Platform platform;
+  platform.nodes.resize(2);
+  platform.nodes[0].name = "fast";
+  platform.nodes[0].speed = 1.0;
+  platform.nodes[1].name = "slow";
+  platform.nodes[1].speed = 0.5;
+  return platform;
+}
+
 TEST(TraceCheck, CountsTheComputedFlops) {
   EXPECT_EQ(check_trace("0 init\n# a comment\n\n0 compute 1e9\n0 send 1 0 1000\n0 compute 2.5e8\n0 finalize\n", 0,
                         "rank-0.trace"),
@@ -65,13 +75,81 @@ TEST(ReplayRecord, PartsAddUpToTheSimulatedTime) {
   TraceReplay replay;
   replay.t_par = 2.0;
   replay.ranks = {{1e9, 1.9, 1.0, 0.9}, {5e8, 2.0, 1.5, 0.5}};  // flops, finish, computing, in MPI
-  Platform platform;
-  platform.nodes = {{"fast", 1.0}, {"slow", 0.5}};
-  const auto record = replay_record(replay, platform, "trace");
+  const auto record = replay_record(replay, two_nodes(), "trace");
   ASSERT_EQ(record.nodes.size(), 2u);
   EXPECT_EQ(record.nodes[0].name, "fast");
   EXPECT_EQ(record.nodes[0].work, 1e9);
   for (const auto& node : record.nodes) EXPECT_NEAR(node.accounted_time(), 2.0, 1e-12);
+}
+
+TEST(ReplayRecord, RanksSharingAHostAreNamedByRankAndHost) {
+  TraceReplay replay;
+  replay.t_par = 1.0;
+  replay.ranks = {{1e9, 1.0, 1.0, 0.0}, {1e9, 1.0, 1.0, 0.0}};
+  Platform platform = two_nodes();
+  platform.nodes[1] = platform.nodes[0];
+  const auto record = replay_record(replay, platform, "trace");
+  EXPECT_EQ(record.nodes[0].name, "rank-0@fast");
+  EXPECT_EQ(record.nodes[1].name, "rank-1@fast");
+}
+
+TEST(ReplayShares, FactorsTakeEachRankFromItsTracedShareToTheOneAsked) {
+  // Traced evenly; asked 2:1.
+  const auto factors = share_factors({5e8, 5e8}, {2.0, 1.0});
+  ASSERT_EQ(factors.size(), 2u);
+  EXPECT_NEAR(factors[0], 4.0 / 3.0, 1e-12);
+  EXPECT_NEAR(factors[1], 2.0 / 3.0, 1e-12);
+  // Traced 3:1, asked even: the total work is kept.
+  const auto back = share_factors({3.0, 1.0}, {1.0, 1.0});
+  EXPECT_NEAR(3.0 * back[0] + 1.0 * back[1], 4.0, 1e-12);
+  EXPECT_THROW(share_factors({1.0, 1.0}, {1.0}), InputError);
+  EXPECT_THROW(share_factors({1.0, 1.0}, {1.0, 0.0}), InputError);
+  EXPECT_THROW(share_factors({1.0, 0.0}, {1.0, 1.0}), InputError);  // nothing to rescale
+}
+
+TEST(ReplayShares, OnlyComputationIsRescaled) {
+  EXPECT_EQ(rescaled_computation("0 init\n0 compute 1000\n0 send 1 0 1000\n0 compute 10\n", 1.5),
+            "0 init\n0 compute 1500\n0 send 1 0 1000\n0 compute 15\n");
+}
+
+TEST(ReplayRepeat, ACopyTalksWithinItselfAndCollectivesSpanEveryCopy) {
+  const std::string text =
+      "1 init\n1 isend 0 3 100\n1 irecv -555 4 8\n1 wait 1 0 3\n1 wait -556 1 4\n1 allreduce 8 0\n"
+      "1 allgatherv 8 8 16\n1 alltoallv 3 1 2 5 2 3\n1 finalize\n";
+  EXPECT_EQ(repeated_trace(text, 1, 2, 2, 3),
+            "5 init\n5 isend 4 3 100\n5 irecv -555 4 8\n5 wait 5 4 3\n5 wait -556 5 4\n5 allreduce 8 0\n"
+            "5 allgatherv 8 8 16 8 16 8 16\n5 alltoallv 3 1 2 1 2 1 2 5 2 3 2 3 2 3\n5 finalize\n");
+}
+
+TEST(ReplayWhatIf, SpeedsPutEachRankOnANodeOfItsOwn) {
+  Platform platform = two_nodes();
+  platform.network.emplace();
+  platform.network->latency_s = 1e-6;
+  platform.network->bandwidth_Bps = 1e9;
+  const auto placement = what_if_placement("speeds=1,0.5", platform, "", 4);
+  ASSERT_EQ(placement.nodes.size(), 4u);
+  EXPECT_EQ(placement.nodes[3].speed, 0.5);
+  EXPECT_EQ(placement.nodes[2].name, "rank-2");
+  EXPECT_TRUE(placement.network.has_value());
+  EXPECT_THROW(what_if_placement("speed=1", platform, "", 2), InputError);
+  EXPECT_THROW(what_if_placement("speeds=1,-1", platform, "", 2), InputError);
+}
+
+TEST(ReplayEfficiencyOf, AnEvenSplitOnSpeedsOneAndAHalfIsTwoThirds) {
+  // 1e9 flops each, on 1 and 0.5 Gflop/s: 2 s; the 2e9 flops alone on the fast node: 2 s.
+  TraceReplay replay;
+  replay.t_par = 2.0;
+  replay.ranks = {{1e9, 1.0, 1.0, 1.0}, {1e9, 2.0, 2.0, 0.0}};
+  Platform placement = two_nodes();
+  placement.reference_marked_speed = 1000.0;
+  const auto efficiency = replay_efficiency(replay, placement);
+  EXPECT_NEAR(efficiency.speedup, 1.0, 1e-12);
+  EXPECT_NEAR(efficiency.max_speedup, 1.5, 1e-12);
+  EXPECT_NEAR(efficiency.efficiency, 2.0 / 3.0, 1e-12);
+  // Two ranks on one node of one core: each has half of it.
+  placement.nodes[1] = placement.nodes[0];
+  replay.t_par = 2.0;
+  EXPECT_NEAR(replay_efficiency(replay, placement).efficiency, 1.0, 1e-12);
 }
 
 }  // namespace

@@ -34,4 +34,16 @@ std::string replayed_tasks_summary(const Platform& platform, const std::string& 
 std::string replayed_trace_summary(const RunRecord& record, const sim::TraceFolder& trace,
                                    const std::string& platform_path, const std::string& out);
 
+// The trace replayed on several platforms (simulate replay --what-if), side
+// by side: each one's t_par, speed-up and efficiency (APGA 2004, Eq 4, 6, 7).
+std::string replayed_scenarios_table(const std::vector<sim::ReplayScenario>& scenarios);
+
+// What --shares did: each rank's computation rescaled from its traced share
+// to the one asked, assuming work proportional to share.
+std::string rescaled_shares_note(const sim::TraceReplay& replay);
+
+// All of `simulate replay`'s summary: the replay, the shares' note when
+// rescaled, the what-ifs side by side.
+std::string replay_outcome_summary(const sim::ReplayOutcome& outcome, bool rescaled, const std::string& out);
+
 }  // namespace hetscale::report

@@ -21,10 +21,10 @@ namespace hetscale::sim {
 // R = 0, 1, ...
 struct TraceFolder {
   std::string folder;
-  std::vector<std::string> files;  // rank order
+  std::vector<std::string> files;           // rank order
   double flops_per_reference_second = 1e9;  // a speed-1 node's flops a second, as the trace counts them
-  std::string program;                       // measured, when the manifest says
-  std::optional<double> measured_seconds;    // the traced run from MPI_Init's return to MPI_Finalize
+  std::string program;                      // measured, when the manifest says
+  std::optional<double> measured_seconds;   // the traced run from MPI_Init's return to MPI_Finalize
   std::vector<std::pair<std::string, double>> not_replayed;  // MPI functions the trace does not hold, calls
 };
 // InputError naming the folder or manifest and what is wrong: no rank files,
@@ -43,10 +43,11 @@ std::string read_trace_text(const std::string& path);
 double check_trace(const std::string& text, std::size_t rank, const std::string& source);
 
 struct ReplayedRank {
-  double flops = 0.0;    // its `compute` actions' work
+  double flops = 0.0;    // its `compute` actions' work (rescaled to the shares asked)
   double finish = 0.0;   // when its last action ended (s)
   double compute = 0.0;  // its `compute` actions (s)
   double mpi = 0.0;      // its MPI actions: transfers and waits (s)
+  double traced = 0.0;   // its work as traced
 };
 
 struct TraceReplay {
@@ -72,12 +73,71 @@ struct ReplayPrograms {
 // in rank order. InputError naming --hosts (or the platform) and the item.
 Platform replay_placement(const Platform& platform, const std::string& hosts, std::size_t ranks);
 
+// The factor each rank's computation is multiplied by to take it from its
+// share of the trace's work (`flops` per rank) to `shares` (any positive
+// weights, one per rank): assuming a rank's work is proportional to its
+// share. InputError("shares") when the count differs or a share is not > 0.
+std::vector<double> share_factors(const std::vector<double>& flops, const std::vector<double>& shares);
+// `text` (a rank's trace) with each `compute` amount times `factor`.
+std::string rescaled_computation(const std::string& text, double factor);
+
+// Rank `rank`'s trace as copy `copy` of a run of `ranks` ranks repeated
+// (weak scaling: copy c's rank r is rank c x ranks + r): its peers in point
+// to point moved to its copy, the per-rank arrays of v-collectives repeated
+// for every copy (`copies`), collectives over all ranks.
+std::string repeated_trace(const std::string& text, std::size_t rank, std::size_t ranks, std::size_t copy,
+                           std::size_t copies);
+
 // Replays the trace with rank r on `placement`'s node r (a node
 // of relative speed v computing v x the trace's flops_per_reference_second).
 // InputError when the placement has fewer nodes than ranks or cannot be
 // simulated, or a trace file is not one SimGrid replays (check_trace);
 // std::runtime_error when the replay fails.
-TraceReplay replay_trace(const TraceFolder& trace, const Platform& placement, const ReplayPrograms& programs);
+// `shares` (empty: as traced) rescales each rank's computation (share_factors);
+// `copies` > 1 replays that many copies of the run side by side (repeated_trace).
+TraceReplay replay_trace(const TraceFolder& trace, const Platform& placement, const ReplayPrograms& programs,
+                         const std::vector<double>& shares = {}, std::size_t copies = 1);
+
+// A platform a --what-if item names, as a placement (one node per rank):
+// speeds=V1,V2,... puts each rank on a node of its own of speed V_r (cycled;
+// relative speeds; the platform's network), platform=FILE that platform with
+// the ranks placed as `hosts` says (replay_placement). InputError("what-if").
+Platform what_if_placement(const std::string& item, const Platform& platform, const std::string& hosts,
+                           std::size_t ranks);
+
+// How a replay used its nodes (APGA 2004): each rank a processor of its
+// node's speed (its share of the node's cores when ranks share them).
+struct ReplayEfficiency {
+  double speedup = 0.0;      // Eq 4: the work on the fastest processor alone over t_par
+  double max_speedup = 0.0;  // Eq 6: sum v_k / max v_i
+  double efficiency = 0.0;   // Eq 7: e = s / s_max
+};
+ReplayEfficiency replay_efficiency(const TraceReplay& replay, const Platform& placement);
+
+// What `hetscale simulate replay` asks: a trace, a platform, where the ranks
+// go, and the variations (shares, copies, other platforms).
+struct ReplayRequest {
+  std::string trace, platform, hosts;  // paths; hosts as replay_placement takes it
+  std::string shares;                  // s1,s2,... or empty
+  std::string repeat;                  // K copies or empty
+  std::vector<std::string> what_ifs;   // what_if_placement's items
+};
+struct ReplayScenario {
+  std::string label;  // the platform's path, or the --what-if item
+  double t_par = 0.0;
+  ReplayEfficiency efficiency;
+};
+struct ReplayOutcome {
+  TraceFolder trace;
+  std::string platform;  // its path
+  Platform placement;
+  TraceReplay replay;
+  RunRecord record;
+  std::vector<ReplayScenario> scenarios;  // the platform, then each what-if (none without what-ifs)
+};
+// InputError whose source is the request's field ("hosts", "shares",
+// "repeat", "what-if", "platform") or a file.
+ReplayOutcome replay_request(const ReplayRequest& request, const ReplayPrograms& programs);
 
 // The replay as a run record: each rank a node named by its host (rank-R@HOST
 // when ranks share hosts), its work

@@ -1,0 +1,180 @@
+#!/usr/bin/env python3
+"""Does a replayed trace give what the run gives? Runs measured with
+`hetscale measure --trace`, replayed by `hetscale simulate replay`, against
+runs measured here.
+
+    replay_accuracy.py [--check] [--runs K] HETSCALE STENCIL HEAT LMP LJ_INPUT PLATFORM [WORK_DIR]
+
+Programs: the 1-D stencil of tests/measure/programs (C), heat.f90 there
+(Fortran: the heat equation, MPI_Sendrecv halos) and LAMMPS (Debian's lmp,
+the Lennard-Jones melt LJ_INPUT, two ranks side by side along x).
+1. This machine replayed: each program traced at 2 and 4 ranks, replayed on
+   PLATFORM (this machine: one node of two cores) with every rank on it;
+   goal: t_par within 5 % of the traced run's own (from MPI_Init's return to
+   MPI_Finalize, in the trace's manifest).
+2. A heterogeneous machine predicted: the same equal-speed traces replayed
+   on nodes of speeds 1,0.5 (2 ranks) and 1,0.5,0.5,0.25 (4 ranks), each rank
+   on a node of its own with PLATFORM's network, against runs measured with
+   --emulate-speeds at those speeds; goals: t_par within 10 %, and each
+   rank's waiting (its time in MPI) within 10 % of t_par.
+3. A split replayed: LAMMPS's speed-proportional split (2/3, 1/3 of the box
+   along x) replayed from the even split's trace with --shares 2,1 on speeds
+   1,0.5, against LAMMPS run with that split (`balance`) emulated at 1,0.5;
+   goal: within 10 %.
+K runs of each measurement (1 by default); the medians are compared. Prints
+Markdown tables (docs/simulation.md); --check exits 1 when a goal is missed.
+"""
+import gzip
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from whatif_emulated import lammps_input  # noqa: E402
+
+LIMIT = 900
+HETEROGENEOUS = {2: "1,0.5", 4: "1,0.5,0.5,0.25"}
+
+
+def measure(hetscale, work, name, ranks, program, emulate=None):
+    """The traced run: its manifest's measured seconds and its run record."""
+    trace, record = os.path.join(work, name), os.path.join(work, name + ".json")
+    command = ["mpiexec", "--oversubscribe", "-np", str(ranks), hetscale, "measure", "--trace", trace, "--out", record]
+    if emulate:
+        command += ["--emulate-speeds", emulate]
+    run = subprocess.run(command + ["--"] + program, capture_output=True, text=True, timeout=LIMIT, cwd=work)
+    if run.returncode != 0:
+        raise SystemExit(f"replay_accuracy: {name} failed ({run.returncode}): {run.stderr.strip()[-400:]}")
+    with open(os.path.join(trace, "manifest.json")) as f:
+        manifest = json.load(f)
+    with open(record) as f:
+        return trace, manifest["measured_seconds"], json.load(f)
+
+
+def replay(hetscale, trace, platform, hosts=None, shares=None):
+    command = [hetscale, "simulate", "replay", trace, "--platform", platform, "--json"]
+    if hosts:
+        command += ["--hosts", hosts]
+    if shares:
+        command += ["--shares", shares]
+    run = subprocess.run(command, capture_output=True, text=True, timeout=LIMIT)
+    if run.returncode != 0:
+        raise SystemExit(f"replay_accuracy: replay of {trace} failed: {run.stderr.strip()[-400:]}")
+    return json.loads(run.stdout)
+
+
+def platform_of_speeds(work, base, speeds):
+    """Each rank on a node of its own of these speeds, with `base`'s network."""
+    with open(base) as f:
+        network = json.load(f)["network"]
+    path = os.path.join(work, f"speeds-{speeds}.json")
+    nodes = [{"name": f"node-{i}", "speed": float(v)} for i, v in enumerate(speeds.split(","))]
+    with open(path, "w") as f:
+        json.dump({"schema": "hetscale.platform/1", "name": f"speeds {speeds}", "nodes": nodes, "network": network}, f)
+    return path
+
+
+def waiting(node):
+    return node.get("t_comm", 0.0) + node.get("t_idle", 0.0)
+
+
+def flops_of(trace, ranks):
+    total = []
+    for rank in range(ranks):
+        with gzip.open(os.path.join(trace, f"rank-{rank}.trace.gz"), "rt") as f:
+            total.append(sum(float(line.split()[2]) for line in f if line.split()[1] == "compute"))
+    return total
+
+
+def main(argv):
+    check = "--check" in argv
+    runs, arguments, i = 1, [], 0
+    while i < len(argv):
+        if argv[i] == "--runs":
+            runs, i = int(argv[i + 1]), i + 2
+            continue
+        if not argv[i].startswith("--"):
+            arguments.append(argv[i])
+        i += 1
+    if len(arguments) < 6:
+        print(__doc__, file=sys.stderr)
+        return 2
+    hetscale, stencil, heat, lmp, lj, platform = (os.path.abspath(a) if os.path.exists(a) else a
+                                                  for a in arguments[:6])
+    work = arguments[6] if len(arguments) > 6 else tempfile.mkdtemp(prefix="replay-accuracy-")
+    os.makedirs(work, exist_ok=True)
+    programs = {
+        "stencil (C, 400,000 cells, 300 steps)": [stencil, "--cells", "400000", "--steps", "300"],
+        "heat (Fortran, 400,000 cells, 2,000 steps)": [heat, "2000", "400000"],
+        "LAMMPS lj-melt (32,000 atoms, 200 steps)": [lmp, "-log", "none", "-in", lammps_input(lj, work, None)],
+    }
+    met = True
+    traces = {}
+
+    print(f"\n## This machine replayed ({runs} run{'s' if runs > 1 else ''} each; every rank on {platform})\n")
+    print("| program | ranks | traced run (s) | replayed (s) | error | goal |")
+    print("|---|---|---|---|---|---|")
+    for name, program in programs.items():
+        for ranks in (2, 4):
+            measured, replayed = [], []
+            for k in range(runs):
+                trace, seconds, _ = measure(hetscale, work, f"{name.split()[0]}-{ranks}-{k}", ranks, program)
+                measured.append(seconds)
+                replayed.append(replay(hetscale, trace, platform, hosts="1")["t_par"])
+                traces[(name, ranks)] = trace
+            error = statistics.median(replayed) / statistics.median(measured) - 1.0
+            ok = abs(error) <= 0.05
+            met = met and ok
+            print(f"| {name} | {ranks} | {statistics.median(measured):.3f} | {statistics.median(replayed):.3f} | "
+                  f"{error:+.1%} | within 5 %: {'met' if ok else 'missed'} |")
+
+    print("\n## A heterogeneous machine predicted: equal-speed traces replayed on nodes of other speeds, against "
+          "runs emulated at those speeds\n")
+    print("| program | speeds | emulated run (s) | replayed (s) | error | largest waiting difference / t_par | goal |")
+    print("|---|---|---|---|---|---|---|")
+    for name, program in programs.items():
+        for ranks, speeds in HETEROGENEOUS.items():
+            nodes = platform_of_speeds(work, platform, speeds)
+            measured, replayed, differences = [], [], []
+            for k in range(runs):
+                _, seconds, record = measure(hetscale, work, f"{name.split()[0]}-{ranks}-emulated-{k}", ranks, program,
+                                             emulate=speeds)
+                predicted = replay(hetscale, traces[(name, ranks)], nodes)
+                measured.append(seconds)
+                replayed.append(predicted["t_par"])
+                differences.append(max(abs(waiting(a) - waiting(b)) for a, b in zip(record["nodes"],
+                                                                                    predicted["nodes"])) / seconds)
+            error = statistics.median(replayed) / statistics.median(measured) - 1.0
+            difference = statistics.median(differences)
+            ok = abs(error) <= 0.10 and difference <= 0.10
+            met = met and ok
+            print(f"| {name} | {speeds} | {statistics.median(measured):.3f} | {statistics.median(replayed):.3f} | "
+                  f"{error:+.1%} | {difference:.1%} | within 10 %: {'met' if ok else 'missed'} |")
+
+    print("\n## A split replayed: LAMMPS's speed-proportional split on speeds 1,0.5\n")
+    print("| traced split | shares replayed | replayed (s) | measured with that split, emulated (s) | error | goal |")
+    print("|---|---|---|---|---|---|")
+    name = "LAMMPS lj-melt (32,000 atoms, 200 steps)"
+    nodes = platform_of_speeds(work, platform, "1,0.5")
+    proposed = [lmp, "-log", "none", "-in", lammps_input(lj, work, "0.6667")]
+    measured, replayed = [], []
+    for k in range(runs):
+        _, seconds, _ = measure(hetscale, work, f"LAMMPS-split-{k}", 2, proposed, emulate="1,0.5")
+        measured.append(seconds)
+        replayed.append(replay(hetscale, traces[(name, 2)], nodes, shares="2,1")["t_par"])
+    error = statistics.median(replayed) / statistics.median(measured) - 1.0
+    ok = abs(error) <= 0.10
+    met = met and ok
+    shares = flops_of(traces[(name, 2)], 2)
+    print(f"| even ({shares[0] / sum(shares):.3f}, {shares[1] / sum(shares):.3f} of the work) | 2/3, 1/3 | "
+          f"{statistics.median(replayed):.3f} | {statistics.median(measured):.3f} | {error:+.1%} | "
+          f"within 10 %: {'met' if ok else 'missed'} |")
+    print()
+    return 1 if check and not met else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
