@@ -3,24 +3,30 @@
 `hetscale measure --trace`, replayed by `hetscale simulate replay`, against
 runs measured here.
 
-    replay_accuracy.py [--check] [--runs K] HETSCALE STENCIL HEAT LMP LJ_INPUT PLATFORM [WORK_DIR]
+    replay_accuracy.py [--check] [--runs K] HETSCALE STENCIL HEAT LMP LJ_INPUT [WORK_DIR]
 
 Programs: the 1-D stencil of tests/measure/programs (C), heat.f90 there
 (Fortran: the heat equation, MPI_Sendrecv halos) and LAMMPS (Debian's lmp,
 the Lennard-Jones melt LJ_INPUT, two ranks side by side along x).
+0. This machine described once: one node of as many cores as it has, each
+   of speed 1, its network from `hetscale bench comm` at 2 ranks (latency the
+   send cost's intercept, bandwidth 8 bytes over its cost per double).
 1. This machine replayed: each program traced at 2 and 4 ranks, replayed on
-   PLATFORM (this machine: one node of two cores) with every rank on it;
-   goal: t_par within 5 % of the traced run's own (from MPI_Init's return to
-   MPI_Finalize, in the trace's manifest).
+   that platform with every rank on its node; goal: t_par within 5 % of the
+   traced run's own (from MPI_Init's return to MPI_Finalize, in the trace's
+   manifest).
 2. A heterogeneous machine predicted: the same equal-speed traces replayed
    on nodes of speeds 1,0.5 (2 ranks) and 1,0.5,0.5,0.25 (4 ranks), each rank
-   on a node of its own with PLATFORM's network, against runs measured with
+   on a node of its own with that network, against runs measured with
    --emulate-speeds at those speeds; goals: t_par within 10 %, and each
    rank's waiting (its time in MPI) within 10 % of t_par.
 3. A split replayed: LAMMPS's speed-proportional split (2/3, 1/3 of the box
    along x) replayed from the even split's trace with --shares 2,1 on speeds
    1,0.5, against LAMMPS run with that split (`balance`) emulated at 1,0.5;
    goal: within 10 %.
+4. Scale: the stencil traced at 64 ranks on this machine, replayed as 16
+   copies side by side (--repeat 16: weak scaling) on 1,024 nodes; goal: the
+   replay within 60 s. Also the trace's size per rank per 1,000 calls.
 K runs of each measurement (1 by default); the medians are compared. Prints
 Markdown tables (docs/simulation.md); --check exits 1 when a goal is missed.
 """
@@ -31,6 +37,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from whatif_emulated import lammps_input  # noqa: E402
@@ -47,7 +54,8 @@ def measure(hetscale, work, name, ranks, program, emulate=None):
         command += ["--emulate-speeds", emulate]
     run = subprocess.run(command + ["--"] + program, capture_output=True, text=True, timeout=LIMIT, cwd=work)
     if run.returncode != 0:
-        raise SystemExit(f"replay_accuracy: {name} failed ({run.returncode}): {run.stderr.strip()[-400:]}")
+        raise SystemExit(f"replay_accuracy: {name} failed ({run.returncode}): {run.stdout.strip()[-400:]} "
+                         f"{run.stderr.strip()[-1200:]}")
     with open(os.path.join(trace, "manifest.json")) as f:
         manifest = json.load(f)
     with open(record) as f:
@@ -66,6 +74,21 @@ def replay(hetscale, trace, platform, hosts=None, shares=None):
     return json.loads(run.stdout)
 
 
+def this_machine(hetscale, work):
+    """One node of this machine's cores, its network from bench comm at 2 ranks."""
+    run = subprocess.run(["mpiexec", "--oversubscribe", "-np", "2", hetscale, "bench", "comm", "--json"],
+                         capture_output=True, text=True, timeout=LIMIT)
+    if run.returncode != 0:
+        raise SystemExit(f"replay_accuracy: bench comm failed: {run.stderr.strip()[-400:]}")
+    send = json.loads(run.stdout)["costs"]["send"]
+    network = {"latency_s": max(send["intercept"], 1e-9), "bandwidth_Bps": 8.0 / send["per_element"]}
+    path = os.path.join(work, "this-machine.json")
+    with open(path, "w") as f:
+        json.dump({"schema": "hetscale.platform/1", "name": "this machine",
+                   "nodes": [{"name": "here", "speed": 1.0, "cores": os.cpu_count()}], "network": network}, f)
+    return path, network
+
+
 def platform_of_speeds(work, base, speeds):
     """Each rank on a node of its own of these speeds, with `base`'s network."""
     with open(base) as f:
@@ -74,6 +97,16 @@ def platform_of_speeds(work, base, speeds):
     nodes = [{"name": f"node-{i}", "speed": float(v)} for i, v in enumerate(speeds.split(","))]
     with open(path, "w") as f:
         json.dump({"schema": "hetscale.platform/1", "name": f"speeds {speeds}", "nodes": nodes, "network": network}, f)
+    return path
+
+
+def lammps_split_input(template, work, cut):
+    """LAMMPS's input with the ranks side by side along x (any count), the first cut at `cut` when given."""
+    path = lammps_input(template, work, cut)
+    with open(path) as f:
+        text = f.read().replace("processors      2 1 1", "processors      * 1 1")
+    with open(path, "w") as f:
+        f.write(text)
     return path
 
 
@@ -99,22 +132,24 @@ def main(argv):
         if not argv[i].startswith("--"):
             arguments.append(argv[i])
         i += 1
-    if len(arguments) < 6:
+    if len(arguments) < 5:
         print(__doc__, file=sys.stderr)
         return 2
-    hetscale, stencil, heat, lmp, lj, platform = (os.path.abspath(a) if os.path.exists(a) else a
-                                                  for a in arguments[:6])
-    work = arguments[6] if len(arguments) > 6 else tempfile.mkdtemp(prefix="replay-accuracy-")
+    hetscale, stencil, heat, lmp, lj = (os.path.abspath(a) if os.sep in a else a for a in arguments[:5])
+    work = os.path.abspath(arguments[5]) if len(arguments) > 5 else tempfile.mkdtemp(prefix="replay-accuracy-")
     os.makedirs(work, exist_ok=True)
+    platform, network = this_machine(hetscale, work)
     programs = {
         "stencil (C, 400,000 cells, 300 steps)": [stencil, "--cells", "400000", "--steps", "300"],
         "heat (Fortran, 400,000 cells, 2,000 steps)": [heat, "2000", "400000"],
-        "LAMMPS lj-melt (32,000 atoms, 200 steps)": [lmp, "-log", "none", "-in", lammps_input(lj, work, None)],
+        "LAMMPS lj-melt (32,000 atoms, 200 steps)": [lmp, "-log", "none", "-in", lammps_split_input(lj, work, None)],
     }
     met = True
     traces = {}
 
-    print(f"\n## This machine replayed ({runs} run{'s' if runs > 1 else ''} each; every rank on {platform})\n")
+    print(f"\n## This machine replayed ({runs} run{'s' if runs > 1 else ''} each; every rank on one node of "
+          f"{os.cpu_count()} cores, latency {network['latency_s'] * 1e6:.2f} us and "
+          f"{network['bandwidth_Bps'] / 1e9:.2f} GB/s from bench comm)\n")
     print("| program | ranks | traced run (s) | replayed (s) | error | goal |")
     print("|---|---|---|---|---|---|")
     for name, program in programs.items():
@@ -159,7 +194,7 @@ def main(argv):
     print("|---|---|---|---|---|---|")
     name = "LAMMPS lj-melt (32,000 atoms, 200 steps)"
     nodes = platform_of_speeds(work, platform, "1,0.5")
-    proposed = [lmp, "-log", "none", "-in", lammps_input(lj, work, "0.6667")]
+    proposed = [lmp, "-log", "none", "-in", lammps_split_input(lj, work, "0.6667")]
     measured, replayed = [], []
     for k in range(runs):
         _, seconds, _ = measure(hetscale, work, f"LAMMPS-split-{k}", 2, proposed, emulate="1,0.5")
@@ -172,6 +207,30 @@ def main(argv):
     print(f"| even ({shares[0] / sum(shares):.3f}, {shares[1] / sum(shares):.3f} of the work) | 2/3, 1/3 | "
           f"{statistics.median(replayed):.3f} | {statistics.median(measured):.3f} | {error:+.1%} | "
           f"within 10 %: {'met' if ok else 'missed'} |")
+
+    print("\n## Scale: a 64-rank trace replayed on 1,024 nodes (16 copies side by side)\n")
+    print("| trace | actions per rank | gzip bytes per rank per 1,000 actions | text bytes per 1,000 actions | "
+          "replay of 1,024 ranks (s) | goal |")
+    print("|---|---|---|---|---|---|")
+    trace, _, _ = measure(hetscale, work, "stencil-64", 64, [stencil, "--cells", "640000", "--steps", "100"])
+    with open(os.path.join(trace, "manifest.json")) as f:
+        manifest = json.load(f)
+    actions = sum(manifest["actions"]) / 64
+    packed = sum(os.path.getsize(os.path.join(trace, name)) for name in manifest["files"]) / 64
+    text = sum(manifest["text_bytes"]) / 64
+    nodes = os.path.join(work, "nodes-1024.json")
+    with open(nodes, "w") as f:
+        json.dump({"schema": "hetscale.platform/1", "name": "1,024 nodes",
+                   "nodes": [{"name": "node", "speed": 1.0, "count": 1024}], "network": network}, f)
+    started = time.monotonic()
+    run = subprocess.run([hetscale, "simulate", "replay", trace, "--platform", nodes, "--repeat", "16", "--json"],
+                         capture_output=True, text=True, timeout=LIMIT)
+    seconds = time.monotonic() - started
+    ok = run.returncode == 0 and seconds <= 60.0
+    met = met and ok
+    print(f"| stencil, 64 ranks, 100 steps | {actions:.0f} | {packed / actions * 1000:.0f} | "
+          f"{text / actions * 1000:.0f} | {seconds:.1f}{'' if run.returncode == 0 else ' (failed)'} | "
+          f"within 60 s: {'met' if ok else 'missed'} |")
     print()
     return 1 if check and not met else 0
 

@@ -17,11 +17,13 @@ constexpr double shortest_burst = 1e-7;
 // The width of a blank sender or tag (any int fits).
 constexpr int blank_width = 11;
 
-std::string bytes_text(double bytes) { return fmt::format("{:.0f}", std::max(0.0, std::round(bytes))); }
+// Bytes as the whole number the replay reads.
+long long whole(double bytes) { return std::llround(std::max(0.0, bytes)); }
 
 std::string joined(const std::vector<double>& bytes) {
   std::string text;
-  for (std::size_t i = 0; i < bytes.size(); ++i) text += (i ? " " : "") + bytes_text(bytes[i]);
+  for (std::size_t i = 0; i < bytes.size(); ++i)
+    fmt::format_to(std::back_inserter(text), "{}{}", i ? " " : "", whole(bytes[i]));
   return text;
 }
 
@@ -44,7 +46,7 @@ void TraceRecorder::computed(double reference_seconds) {
   if (reference_seconds > 0.0) computed_ += reference_seconds;
 }
 
-void TraceRecorder::line(std::string_view action) {
+void TraceRecorder::begin_line() {
   if (finished_) throw std::logic_error("trace: an action after finalize");
   // Text goes before a line is added, so a line just written is still here
   // to be filled in (a receive's sender).
@@ -53,16 +55,15 @@ void TraceRecorder::line(std::string_view action) {
     fmt::format_to(std::back_inserter(text_), "{} compute {:.9g}\n", rank_, computed_ * flops_per_reference_second);
     computed_ = 0.0;
   }
-  fmt::format_to(std::back_inserter(text_), "{} {}\n", rank_, action);
-  ++actions_;
+  fmt::format_to(std::back_inserter(text_), "{} ", rank_);
 }
 
 void TraceRecorder::send(int destination, int tag, double bytes) {
-  line(fmt::format("send {} {} {}", destination, tag, bytes_text(bytes)));
+  line("send {} {} {}", destination, tag, whole(bytes));
 }
 
 void TraceRecorder::isend(int destination, int tag, double bytes, std::uint64_t request) {
-  line(fmt::format("isend {} {} {}", destination, tag, bytes_text(bytes)));
+  line("isend {} {} {}", destination, tag, whole(bytes));
   Pending pending;
   pending.source = rank_;
   pending.destination = destination;
@@ -71,9 +72,7 @@ void TraceRecorder::isend(int destination, int tag, double bytes, std::uint64_t 
   pending_[request] = pending;
 }
 
-void TraceRecorder::recv(int source, int tag, double bytes) {
-  line(fmt::format("recv {} {} {}", source, tag, bytes_text(bytes)));
-}
+void TraceRecorder::recv(int source, int tag, double bytes) { line("recv {} {} {}", source, tag, whole(bytes)); }
 
 void TraceRecorder::irecv(int source, int tag, double bytes, std::uint64_t request) {
   Pending pending;
@@ -88,13 +87,12 @@ void TraceRecorder::irecv(int source, int tag, double bytes, std::uint64_t reque
 void TraceRecorder::post_irecv(std::uint64_t request, Pending pending) {
   const bool open = pending.source == any_source || pending.tag == any_tag;
   if (!open) {
-    line(fmt::format("irecv {} {} {}", pending.source, pending.tag, bytes_text(pending.bytes)));
+    line("irecv {} {} {}", pending.source, pending.tag, whole(pending.bytes));
   } else {
     // The sender and tag stay blank until the receive completes.
-    line(fmt::format("irecv {:<{}} {:<{}} {}", pending.source, blank_width, pending.tag, blank_width,
-                     bytes_text(pending.bytes)));
+    line("irecv {:<{}} {:<{}} {}", pending.source, blank_width, pending.tag, blank_width, whole(pending.bytes));
     const std::size_t end = written_ + text_.size();  // after the new line
-    const std::size_t length = bytes_text(pending.bytes).size() + 2 * blank_width + 3;
+    const std::size_t length = fmt::formatted_size("{}", whole(pending.bytes)) + 2 * blank_width + 3;
     pending.blank = end - length;
   }
   const auto found = pending_.find(request);
@@ -125,7 +123,7 @@ void TraceRecorder::completed(std::uint64_t request, int source, int tag) {
     }
     pending.blank.reset();
   }
-  line(fmt::format("wait {} {} {}", pending.source, pending.destination, pending.tag));
+  line("wait {} {} {}", pending.source, pending.destination, pending.tag);
   if (pending.persistent) {
     pending.active = false;
   } else {
@@ -149,7 +147,7 @@ void TraceRecorder::start(std::uint64_t request) {
   if (found == pending_.end() || !found->second.persistent) return;
   Pending& pending = found->second;
   if (pending.is_send) {
-    line(fmt::format("isend {} {} {}", pending.peer, pending.posted_tag, bytes_text(pending.bytes)));
+    line("isend {} {} {}", pending.peer, pending.posted_tag, whole(pending.bytes));
     pending.source = rank_;
     pending.destination = pending.peer;
     pending.tag = pending.posted_tag;
@@ -167,51 +165,48 @@ void TraceRecorder::freed(std::uint64_t request) { pending_.erase(request); }
 
 void TraceRecorder::barrier() { line("barrier"); }
 
-void TraceRecorder::bcast(double bytes, int root) { line(fmt::format("bcast {} {}", bytes_text(bytes), root)); }
+void TraceRecorder::bcast(double bytes, int root) { line("bcast {} {}", whole(bytes), root); }
 
-void TraceRecorder::reduce(double bytes, int root) { line(fmt::format("reduce {} 0 {}", bytes_text(bytes), root)); }
+void TraceRecorder::reduce(double bytes, int root) { line("reduce {} 0 {}", whole(bytes), root); }
 
-void TraceRecorder::allreduce(double bytes) { line(fmt::format("allreduce {} 0", bytes_text(bytes))); }
+void TraceRecorder::allreduce(double bytes) { line("allreduce {} 0", whole(bytes)); }
 
-void TraceRecorder::scan(double bytes, bool exclusive) {
-  line(fmt::format("{} {} 0", exclusive ? "exscan" : "scan", bytes_text(bytes)));
-}
+void TraceRecorder::scan(double bytes, bool exclusive) { line("{} {} 0", exclusive ? "exscan" : "scan", whole(bytes)); }
 
 void TraceRecorder::alltoall(double send_bytes, double recv_bytes) {
-  line(fmt::format("alltoall {} {}", bytes_text(send_bytes), bytes_text(recv_bytes)));
+  line("alltoall {} {}", whole(send_bytes), whole(recv_bytes));
 }
 
 void TraceRecorder::alltoallv(const std::vector<double>& send_bytes, const std::vector<double>& recv_bytes) {
-  line(fmt::format("alltoallv {:.0f} {} {:.0f} {}", sum(send_bytes), joined(send_bytes), sum(recv_bytes),
-                   joined(recv_bytes)));
+  line("alltoallv {:.0f} {} {:.0f} {}", sum(send_bytes), joined(send_bytes), sum(recv_bytes), joined(recv_bytes));
 }
 
 void TraceRecorder::gather(double send_bytes, double recv_bytes, int root, bool all) {
   if (all) {
-    line(fmt::format("allgather {} {}", bytes_text(send_bytes), bytes_text(recv_bytes)));
+    line("allgather {} {}", whole(send_bytes), whole(recv_bytes));
   } else {
-    line(fmt::format("gather {} {} {}", bytes_text(send_bytes), bytes_text(recv_bytes), root));
+    line("gather {} {} {}", whole(send_bytes), whole(recv_bytes), root);
   }
 }
 
 void TraceRecorder::scatter(double send_bytes, double recv_bytes, int root) {
-  line(fmt::format("scatter {} {} {}", bytes_text(send_bytes), bytes_text(recv_bytes), root));
+  line("scatter {} {} {}", whole(send_bytes), whole(recv_bytes), root);
 }
 
 void TraceRecorder::gatherv(double send_bytes, const std::vector<double>& recv_bytes, int root, bool all) {
   if (all) {
-    line(fmt::format("allgatherv {} {}", bytes_text(send_bytes), joined(recv_bytes)));
+    line("allgatherv {} {}", whole(send_bytes), joined(recv_bytes));
   } else {
-    line(fmt::format("gatherv {} {} {}", bytes_text(send_bytes), joined(recv_bytes), root));
+    line("gatherv {} {} {}", whole(send_bytes), joined(recv_bytes), root);
   }
 }
 
 void TraceRecorder::scatterv(const std::vector<double>& send_bytes, double recv_bytes, int root) {
-  line(fmt::format("scatterv {} {} {}", joined(send_bytes), bytes_text(recv_bytes), root));
+  line("scatterv {} {} {}", joined(send_bytes), whole(recv_bytes), root);
 }
 
 void TraceRecorder::reduce_scatter(const std::vector<double>& recv_bytes) {
-  line(fmt::format("reducescatter {} 0", joined(recv_bytes)));
+  line("reducescatter {} 0", joined(recv_bytes));
 }
 
 void TraceRecorder::subgroup(const std::vector<int>& members, double up, double down) {
@@ -220,11 +215,11 @@ void TraceRecorder::subgroup(const std::vector<int>& members, double up, double 
   const int first = members.front();
   if (rank_ != first) {
     send(first, subgroup_tag, up);
-    line(fmt::format("recv {} {} -1", first, subgroup_tag));  // the size the first member sends
+    line("recv {} {} -1", first, subgroup_tag);  // the size the first member sends
     return;
   }
   for (const int member : members)
-    if (member != first) line(fmt::format("recv {} {} -1", member, subgroup_tag));
+    if (member != first) line("recv {} {} -1", member, subgroup_tag);
   for (const int member : members)
     if (member != first) send(member, subgroup_tag, down);
 }

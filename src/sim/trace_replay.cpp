@@ -378,7 +378,7 @@ TraceReplay replay_trace(const TraceFolder& trace, const Platform& placement, co
   const auto run = io::run_program(
       {programs.smpirun, "-np", std::to_string(ranks), "-platform", xml_path, "-hostfile", hostfile_path, "-replay",
        index_path, "-no-privatize", "--cfg=smpi/lat-factor:0:1", "--cfg=smpi/bw-factor:0:1",
-       "--cfg=smpi/coll-selector:ompi", "--log=smpi_replay.thresh:verbose", "--log=xbt_cfg.thres:warning",
+       "--cfg=smpi/coll-selector:default", "--log=smpi_replay.thresh:verbose", "--log=xbt_cfg.thres:warning",
        "--log=smpi_config.thres:warning", "--log=smpi_coll.thres:warning", "--log=no_loc", programs.replayer});
   if (run.exit_code != 0)
     throw std::runtime_error(fmt::format("the replay failed (smpirun exit code {}): {}", run.exit_code,

@@ -278,6 +278,9 @@ endif()
 # emulated speeds; each trace replayed by SimGrid on one node of two cores
 # (tests/measure/check_trace.py).
 add_executable(trace_patterns measure/programs/trace_patterns.c)
+# The Fortran heat equation of bench/replay_accuracy.py.
+add_executable(heat measure/programs/heat.f90)
+target_link_libraries(heat PRIVATE MPI::MPI_Fortran)
 target_link_libraries(trace_patterns PRIVATE MPI::MPI_C)
 measure_check(measure_trace ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_trace.py 300
   $<TARGET_FILE:stencil> $<TARGET_FILE:known_wait_fortran> $<TARGET_FILE:trace_patterns>

@@ -15,12 +15,16 @@
 // in its own order).
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
+#include <utility>
 #include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
+
+#include <fmt/core.h>
 
 namespace hetscale::measure {
 
@@ -89,7 +93,15 @@ class TraceRecorder {
     double bytes = 0.0;
     std::optional<std::size_t> blank;  // where the sender and tag go, in the whole text
   };
-  void line(std::string_view action);  // the computation before, then RANK action
+  // The computation before, then "RANK action" formatted in place.
+  template <class... Args>
+  void line(fmt::format_string<Args...> action, Args&&... args) {
+    begin_line();
+    fmt::format_to(std::back_inserter(text_), action, std::forward<Args>(args)...);
+    text_ += '\n';
+    ++actions_;
+  }
+  void begin_line();
   void post_irecv(std::uint64_t request, Pending pending);
   void flush(bool all);
 
