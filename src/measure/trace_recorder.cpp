@@ -11,9 +11,9 @@
 namespace hetscale::measure {
 namespace {
 
-// Computation shorter than this is carried to the next burst (a line per
-// 50 ns between two calls would only grow the trace).
-constexpr double shortest_burst = 1e-7;
+// Computation shorter than this is carried to the next burst (a line for the
+// 50 ns between two calls would only grow the trace and slow the program).
+constexpr double shortest_burst = 1e-6;
 // The width of a blank sender or tag (any int fits).
 constexpr int blank_width = 11;
 
