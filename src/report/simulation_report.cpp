@@ -58,10 +58,12 @@ std::string replayed_trace_summary(const RunRecord& record, const sim::TraceFold
         "  the traced run took {:.6g} s from MPI_Init's return to MPI_Finalize: the replay is {:+.1f} % "
         "of it\n",
         *trace.measured_seconds, 100.0 * (record.t_par / *trace.measured_seconds - 1.0));
-  text += fmt::format("  {:<6} {:<20} {:>12} {:>12}\n", "rank", "host", "computing s", "waiting s");
+  text +=
+      fmt::format("  {:<6} {:<20} {:>12} {:>12} {:>12}\n", "rank", "host", "computing s", "transfer s", "waiting s");
   for (std::size_t rank = 0; rank < record.nodes.size(); ++rank) {
     const auto& node = record.nodes[rank];
-    text += fmt::format("  {:<6} {:<20} {:>12.6g} {:>12.6g}\n", rank, node.name, node.t_comp, node.t_idle);
+    text += fmt::format("  {:<6} {:<20} {:>12.6g} {:>12.6g} {:>12.6g}\n", rank, node.name, node.t_comp, node.t_comm,
+                        node.t_idle);
   }
   if (!trace.not_replayed.empty()) {
     std::string calls;

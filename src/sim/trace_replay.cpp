@@ -179,9 +179,50 @@ double check_trace(const std::string& text, std::size_t rank, const std::string&
   return flops;
 }
 
-TraceReplay parse_replay_log(const std::string& log, std::size_t ranks) {
+double action_bytes(const std::vector<std::string>& words, std::size_t ranks,
+                    std::map<std::string, std::vector<double>>& posted) {
+  if (words.size() < 2) return 0.0;
+  const auto number = [&](std::size_t i) {
+    const auto value = i < words.size() ? number_in(words[i]) : std::nullopt;
+    return value && *value > 0.0 ? *value : 0.0;
+  };
+  const auto sum = [&](std::size_t first, std::size_t count) {
+    double total = 0.0;
+    for (std::size_t i = first; i < first + count; ++i) total += number(i);
+    return total;
+  };
+  const std::string& rank = words[0];
+  const std::string& action = words[1];
+  const double peers = ranks > 1 ? static_cast<double>(ranks - 1) : 0.0;
+  if (action == "send" || action == "recv") return number(4);
+  if ((action == "isend" || action == "irecv") && words.size() > 4) {
+    const std::string key =
+        action == "isend" ? rank + " " + words[2] + " " + words[3] : words[2] + " " + rank + " " + words[3];
+    posted[key].push_back(number(4));
+    return 0.0;
+  }
+  if (action == "wait" && words.size() > 4) {
+    auto found = posted.find(words[2] + " " + words[3] + " " + words[4]);
+    if (found == posted.end() || found->second.empty()) return 0.0;
+    const double bytes = found->second.front();
+    found->second.erase(found->second.begin());
+    return bytes;
+  }
+  if (action == "bcast") return number(2);
+  if (action == "reduce" || action == "allreduce" || action == "scan" || action == "exscan") return 2.0 * number(2);
+  if (action == "alltoall" || action == "allgather") return (number(2) + number(3)) * peers;
+  if (action == "gather" || action == "scatter") return number(2) + number(3);
+  if (action == "alltoallv") return number(2) + number(3 + ranks);
+  if (action == "gatherv" || action == "allgatherv") return number(2) + sum(3, ranks);
+  if (action == "scatterv") return sum(2, ranks) + number(2 + ranks);
+  if (action == "reducescatter") return 2.0 * sum(2, ranks);
+  return 0.0;
+}
+
+TraceReplay parse_replay_log(const std::string& log, std::size_t ranks, const ReplayTransferModel& model) {
   TraceReplay replay;
   replay.ranks.resize(ranks);
+  std::vector<std::map<std::string, std::vector<double>>> posted(ranks);
   bool simulated = false;
   std::istringstream lines(log);
   for (std::string line; std::getline(lines, line);) {
@@ -202,8 +243,16 @@ TraceReplay parse_replay_log(const std::string& log, std::size_t ranks) {
     const auto duration = number_in(words.back());
     if (!rank || !duration || *rank < 0 || *rank >= static_cast<double>(ranks)) continue;
     const std::string& action = *(tag + 2);
-    auto& times = replay.ranks[static_cast<std::size_t>(*rank)];
-    (action == "compute" ? times.compute : times.mpi) += *duration;
+    const auto r = static_cast<std::size_t>(*rank);
+    auto& times = replay.ranks[r];
+    if (action == "compute") {
+      times.compute += *duration;
+    } else {
+      times.mpi += *duration;
+      const double bytes = action_bytes(std::vector<std::string>(tag + 1, words.end() - 1), ranks, posted[r]);
+      if (model.bandwidth > 0.0 && bytes > 0.0)
+        times.transfer += std::min(*duration, model.latency + bytes / model.bandwidth);
+    }
     const auto clock = std::find_if(words.begin(), tag, [](const std::string& word) { return word.back() == ']'; });
     if (clock == tag) continue;
     if (const auto at = number_in(clock->substr(0, clock->size() - 1))) times.finish = std::max(times.finish, *at);
@@ -383,7 +432,9 @@ TraceReplay replay_trace(const TraceFolder& trace, const Platform& placement, co
   if (run.exit_code != 0)
     throw std::runtime_error(fmt::format("the replay failed (smpirun exit code {}): {}", run.exit_code,
                                          run.errors.substr(run.errors.size() > 400 ? run.errors.size() - 400 : 0)));
-  auto replay = parse_replay_log(run.errors, ranks);
+  ReplayTransferModel model;
+  if (per_rank.network) model = {per_rank.network->latency_s, per_rank.network->bandwidth_Bps};
+  auto replay = parse_replay_log(run.errors, ranks, model);
   for (std::size_t rank = 0; rank < ranks; ++rank) {
     replay.ranks[rank].flops = flops[rank % files.size()];
     replay.ranks[rank].traced = flops[rank % files.size()] / factors[rank % files.size()];
@@ -478,7 +529,8 @@ RunRecord replay_record(const TraceReplay& replay, const Platform& platform, con
     node.name = host.empty() ? fmt::format("rank-{}", rank) : shared ? fmt::format("rank-{}@{}", rank, host) : host;
     node.work = times.flops;
     node.t_comp = times.compute;
-    node.t_idle = times.mpi + std::max(0.0, replay.t_par - times.finish);
+    node.t_comm = times.transfer;
+    node.t_idle = times.mpi - times.transfer + std::max(0.0, replay.t_par - times.finish);
     record.nodes.push_back(node);
   }
   record.context.notes_json =

@@ -93,6 +93,21 @@ TEST(ReplayRecord, RanksSharingAHostAreNamedByRankAndHost) {
   EXPECT_EQ(record.nodes[1].name, "rank-1@fast");
 }
 
+TEST(ReplayLog, MpiTimeIsSplitByTheTransferModel) {
+  // Rank 0's isend of 1e6 bytes completes in its wait (0.5 s); at 1e-5 s and
+  // 1e7 bytes/s the transfer is 0.10001 s of it. Its allreduce of 8 bytes
+  // moves 16: 1.0000016e-5 s of its 1 s.
+  const std::string log =
+      "[a:0:(1) 0.0] [smpi_replay/VERBOSE] 0 isend 1 3 1000000 0.000000\n"
+      "[a:0:(1) 0.5] [smpi_replay/VERBOSE] 0 wait 0 1 3 0.500000\n"
+      "[a:0:(1) 1.5] [smpi_replay/VERBOSE] 0 allreduce 8 0 1.000000\n"
+      "[a:0:(1) 1.5] [smpi_replay/INFO] Simulation time 1.5\n";
+  const auto replay = parse_replay_log(log, 2, {1e-5, 1e7});
+  EXPECT_NEAR(replay.ranks[0].mpi, 1.5, 1e-12);
+  EXPECT_NEAR(replay.ranks[0].transfer, 0.10001 + 1e-5 + 16.0 / 1e7, 1e-12);
+  EXPECT_EQ(parse_replay_log(log, 2).ranks[0].transfer, 0.0);  // no model: all waiting
+}
+
 TEST(ReplayShares, FactorsTakeEachRankFromItsTracedShareToTheOneAsked) {
   // Traced evenly; asked 2:1.
   const auto factors = share_factors({5e8, 5e8}, {2.0, 1.0});

@@ -4,6 +4,7 @@
 // SimGrid's format ("RANK ACTION ARGUMENTS", `compute` in flops at the
 // host's speed, sizes in bytes after `init`), each rank on one host.
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -43,11 +44,12 @@ std::string read_trace_text(const std::string& path);
 double check_trace(const std::string& text, std::size_t rank, const std::string& source);
 
 struct ReplayedRank {
-  double flops = 0.0;    // its `compute` actions' work (rescaled to the shares asked)
-  double finish = 0.0;   // when its last action ended (s)
-  double compute = 0.0;  // its `compute` actions (s)
-  double mpi = 0.0;      // its MPI actions: transfers and waits (s)
-  double traced = 0.0;   // its work as traced
+  double flops = 0.0;     // its `compute` actions' work (rescaled to the shares asked)
+  double finish = 0.0;    // when its last action ended (s)
+  double compute = 0.0;   // its `compute` actions (s)
+  double mpi = 0.0;       // its MPI actions: transfers and waits (s)
+  double traced = 0.0;    // its work as traced
+  double transfer = 0.0;  // of `mpi`, the transfer model's part (s)
 };
 
 struct TraceReplay {
@@ -55,11 +57,27 @@ struct TraceReplay {
   std::vector<ReplayedRank> ranks;
 };
 
+// The transfer model a replay's MPI time is split by, as a measured run's
+// (docs/measure.md): an action that moves B bytes spends at most latency +
+// B / bandwidth transferring, the rest of it waiting. No bandwidth: none.
+struct ReplayTransferModel {
+  double latency = 0.0;    // s
+  double bandwidth = 0.0;  // bytes/s; 0: no transfer is told apart
+};
+// The bytes an action of a trace line moves, what the rank sends plus what
+// it receives ("RANK ACTION ARGUMENTS" in words; `ranks` in the replay):
+// sends and receives their size, a wait its request's (`posted`: each
+// rank's requests by the replay's key, oldest first), collectives as the
+// measured run counts them; 0 for the rest.
+double action_bytes(const std::vector<std::string>& words, std::size_t ranks,
+                    std::map<std::string, std::vector<double>>& posted);
+
 // The replay's log (smpirun's standard error with the replay's actions
 // logged, --log=smpi_replay.thresh:verbose): each action's duration summed
-// per rank, and the last "Simulation time". std::runtime_error when the log
-// has no simulated time.
-TraceReplay parse_replay_log(const std::string& log, std::size_t ranks);
+// per rank (computation, MPI and, of MPI, the transfer model's part), and the
+// last "Simulation time". std::runtime_error when the log has no simulated
+// time.
+TraceReplay parse_replay_log(const std::string& log, std::size_t ranks, const ReplayTransferModel& model = {});
 
 struct ReplayPrograms {
   std::string smpirun;   // SimGrid's launcher
@@ -140,10 +158,9 @@ struct ReplayOutcome {
 ReplayOutcome replay_request(const ReplayRequest& request, const ReplayPrograms& programs);
 
 // The replay as a run record: each rank a node named by its host (rank-R@HOST
-// when ranks share hosts), its work
-// the flops it computed, its computation and its time in MPI (as waiting:
-// the replay does not tell transfer from wait) and, after its last action,
-// waiting until the end.
+// when ranks share hosts), its work the flops it computed, its computation,
+// its time in MPI split as a measured run's is (t_comm the transfer model's
+// part, t_idle the rest) and, after its last action, waiting until the end.
 RunRecord replay_record(const TraceReplay& replay, const Platform& platform, const std::string& trace);
 
 }  // namespace hetscale::sim
