@@ -16,7 +16,9 @@ the Lennard-Jones melt LJ_INPUT, two ranks side by side along x).
    traced run's own (from MPI_Init's return to MPI_Finalize, in the trace's
    manifest).
 2. A heterogeneous machine predicted: the same equal-speed traces replayed
-   on nodes of speeds 1,0.5 (2 ranks) and 1,0.5,0.5,0.25 (4 ranks), each rank
+   on nodes of speeds 1,0.5 (2 ranks), 1,0.5,0.5,0.25 and the same at half
+   speed, 0.5,0.25,0.25,0.125 (4 ranks; these ask for no more than this
+   machine's 2 cores, the former for 2.25), each rank
    on a node of its own with that network, against runs measured with
    --emulate-speeds at those speeds; goals: t_par within 10 %, and each
    rank's waiting (its time in MPI) within 10 % of t_par.
@@ -43,7 +45,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from whatif_emulated import lammps_input  # noqa: E402
 
 LIMIT = 900
-HETEROGENEOUS = {2: "1,0.5", 4: "1,0.5,0.5,0.25"}
+# The speeds of section 2; the last, the 4-rank ratios at half speed, asks for
+# 1.125 cores where the first 4-rank one asks for 2.25 of this machine's 2.
+HETEROGENEOUS = [(2, "1,0.5"), (4, "1,0.5,0.5,0.25"), (4, "0.5,0.25,0.25,0.125")]
 
 
 def measure(hetscale, work, name, ranks, program, emulate=None):
@@ -171,7 +175,7 @@ def main(argv):
     print("| program | speeds | emulated run (s) | replayed (s) | error | largest waiting difference / t_par | goal |")
     print("|---|---|---|---|---|---|---|")
     for name, program in programs.items():
-        for ranks, speeds in HETEROGENEOUS.items():
+        for ranks, speeds in HETEROGENEOUS:
             nodes = platform_of_speeds(work, platform, speeds)
             measured, replayed, differences = [], [], []
             for k in range(runs):
