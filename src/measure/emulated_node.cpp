@@ -40,11 +40,18 @@ void sleep_until(double monotonic_seconds) {
 
 }  // namespace
 
-EmulatedProcessor::EmulatedProcessor(double speed) : speed_(speed) {
+namespace {
+
+double checked_speed(double speed) {
   if (!std::isfinite(speed) || speed <= 0.0 || speed > 1.0)
     throw std::invalid_argument(fmt::format(
         "emulated speed must be in (0, 1] (a process cannot be emulated faster than this machine), got {}", speed));
+  return speed;
 }
+
+}  // namespace
+
+EmulatedProcessor::EmulatedProcessor(double speed) : speed_(checked_speed(speed)), hold_back_(speed_, 0.0) {}
 
 // The computation's CPU time: this thread's, and its children's that it
 // waited for (a command run per share: `bench fpm --kernel command:...`).
@@ -56,10 +63,13 @@ void EmulatedProcessor::end(double cpu_start) {
   ++computations_;
 #ifndef HETSCALE_SMPI
   // In the simulator a process is as fast as its simulated host: no sleep.
-  if (speed_ < 1.0) {
+  hold_back_.computed(cpu, 0.0);
+  if (const double due = hold_back_.due(); due > 0.0) {
     const double from = seconds_of(CLOCK_MONOTONIC);
-    sleep_until(from + cpu * (1.0 / speed_ - 1.0));
-    held_seconds_ += seconds_of(CLOCK_MONOTONIC) - from;
+    sleep_until(from + due);
+    const double held = seconds_of(CLOCK_MONOTONIC) - from;
+    hold_back_.slept(held);
+    held_seconds_ += held;
   }
 #endif
 }

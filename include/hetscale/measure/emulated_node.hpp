@@ -10,6 +10,8 @@
 #include "hetscale/ga/genetic_algorithm.hpp"
 #include "hetscale/programs/objectives.hpp"
 
+#include "hetscale/measure/hold_back.hpp"
+
 namespace hetscale::measure {
 
 struct Evaluation {
@@ -27,8 +29,10 @@ Evaluation evaluate_on_emulated_node(const programs::Objective& objective, const
 // A process of relative speed v in (0, 1] running real computation on this
 // machine: after each computation it sleeps (1/v - 1) times the CPU time the
 // computation took (its thread's, and that of the child processes it ran and
-// waited for), so its computations take 1/v times as long as here. The MPI
-// kernels and `bench fpm`'s workloads compute through one of these.
+// waited for), so its computations take 1/v times as long as here; what a
+// sleep overshoots (a late wake-up on a busy machine) is taken from the next
+// (measure/hold_back.hpp). The MPI kernels and `bench fpm`'s workloads
+// compute through one of these.
 class EmulatedProcessor {
  public:
   // Throws std::invalid_argument unless 0 < speed <= 1.
@@ -53,6 +57,7 @@ class EmulatedProcessor {
   double begin() const;
   void end(double cpu_start);
   double speed_ = 1.0;
+  HoldBack hold_back_;
   double cpu_seconds_ = 0.0;
   double held_seconds_ = 0.0;
   std::size_t computations_ = 0;
