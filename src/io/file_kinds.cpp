@@ -22,6 +22,8 @@ constexpr std::array kinds{
              "give it to `hetscale scale predict --step-costs` or `hetscale report`"},
     FileKind{"hetscale.optimize/1", "an optimizer run (`hetscale optimize --out`)", "read it with `hetscale report`"},
     FileKind{"hetscale.task-log/1", "a task farm's job log", "give it to `hetscale farm --resume`"},
+    FileKind{"hetscale.trace/1", "a trace's manifest (`hetscale measure --trace`)",
+             "give its folder to `hetscale simulate replay`"},
     FileKind{"hetscale.predict/1", "a prediction (`hetscale predict --json`)", "read it with `hetscale report`"},
     FileKind{"hetscale.analysis/1", "the output of `hetscale analyze --json`",
              "no command reads it back: give the run record itself"},

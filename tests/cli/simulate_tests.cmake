@@ -93,6 +93,9 @@ cli_bad_input(simulate_replay_shares_count
 cli_bad_input(simulate_replay_what_if_item
   "^hetscale: --what-if: speed=1: is not speeds=V1,V2,... or platform=FILE\n$"
   simulate replay examples/trace-two-ranks --platform examples/platform-two-speeds.json --what-if speed=1)
+cli_bad_input(trace_manifest_to_analyze
+  "^hetscale: tests/sim/replay/missing-rank/manifest.json: schema: this is a trace's manifest \\(`hetscale measure --trace`\\) \\(hetscale.trace/1\\), not a run record: give its folder to `hetscale simulate replay`\n$"
+  analyze tests/sim/replay/missing-rank/manifest.json)
 cli_bad_input(simulate_replay_no_rank_0
   "^hetscale: tests/sim/replay/no-rank-0: has no rank-0.trace \\(it has rank-1.trace\\)\n$"
   simulate replay tests/sim/replay/no-rank-0 --platform examples/platform-two-speeds.json)

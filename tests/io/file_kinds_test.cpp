@@ -10,7 +10,7 @@ namespace {
 TEST(FileKinds, EveryKindSaysWhatItIsAndWhatReadsIt) {
   for (const char* schema : {"hetscale.run/1", "hetscale.fpm/1", "hetscale.platform/1", "hetscale.comm-profile/1",
                              "hetscale.sweep/1", "hetscale.step-costs/1", "hetscale.optimize/1", "hetscale.task-log/1",
-                             "hetscale.predict/1", "hetscale.analysis/1", "hetscale.partition/1"}) {
+                             "hetscale.predict/1", "hetscale.analysis/1", "hetscale.partition/1", "hetscale.trace/1"}) {
     const auto* kind = file_kind(schema);
     ASSERT_NE(kind, nullptr) << schema;
     EXPECT_FALSE(kind->what.empty()) << schema;
