@@ -51,10 +51,6 @@ std::vector<std::string> words_of(const std::string& line) {
   return all;
 }
 
-}  // namespace
-
-namespace {
-
 // FOLDER/rank-R.trace or rank-R.trace.gz for R = 0, 1, ...
 std::vector<std::string> rank_files(const std::string& folder) {
   std::error_code error;
@@ -373,23 +369,22 @@ std::string repeated_trace(const std::string& text, std::size_t rank, std::size_
   return out;
 }
 
-TraceReplay replay_trace(const TraceFolder& trace, const Platform& placement, const ReplayPrograms& programs,
-                         const std::vector<double>& shares, std::size_t copies) {
+namespace {
+
+// A trace as SimGrid's replay reads it, written once into a folder for every
+// platform it is replayed on: each rank's text checked, its computation
+// rescaled to the shares asked, repeated for each copy.
+struct PreparedTrace {
+  std::size_t ranks = 0;              // replayed: the trace's times the copies
+  std::string index;                  // the replay's file list, a file a line
+  std::vector<double> flops, traced;  // per replayed rank: its work replayed, and as traced
+  double flops_per_reference_second = 1e9;
+};
+
+PreparedTrace prepared_trace(const TraceFolder& trace, const std::vector<double>& shares, std::size_t copies,
+                             const std::string& folder) {
   const auto& files = trace.files;
   if (copies < 1) throw InputError("repeat", "", "must be 1 or more copies");
-  const std::size_t ranks = files.size() * copies;
-  const Platform per_rank = first_nodes(placement, ranks, "platform");
-  // Each host once in the platform, as often as it has ranks in the host file.
-  Platform hosts = per_rank;
-  hosts.nodes.clear();
-  std::set<std::string> seen;
-  for (const auto& node : per_rank.nodes)
-    if (seen.insert(node.name).second) hosts.nodes.push_back(node);
-  // Relative speeds are against a node of the trace's speed 1.
-  if (hosts.speed_kind == SpeedKind::relative) hosts.reference_marked_speed = trace.flops_per_reference_second / 1e6;
-  const io::TemporaryFolder folder("hetscale-replay");
-  // SimGrid reads plain text: each rank's trace checked (its computation
-  // rescaled to the shares asked) and written out.
   std::vector<std::string> texts;
   std::vector<double> flops;
   for (std::size_t rank = 0; rank < files.size(); ++rank) {
@@ -398,35 +393,56 @@ TraceReplay replay_trace(const TraceFolder& trace, const Platform& placement, co
   }
   const std::vector<double> factors =
       shares.empty() ? std::vector<double>(files.size(), 1.0) : share_factors(flops, shares);
-  std::string index;
+  PreparedTrace prepared;
+  prepared.ranks = files.size() * copies;
+  prepared.flops_per_reference_second = trace.flops_per_reference_second;
   for (std::size_t rank = 0; rank < files.size(); ++rank) {
     if (factors[rank] != 1.0) texts[rank] = rescaled_computation(texts[rank], factors[rank]);
     for (std::size_t copy = 0; copy < copies; ++copy) {
-      const std::string plain = fmt::format("{}/rank-{}.trace", folder.path(), rank + copy * files.size());
+      const std::string plain = fmt::format("{}/rank-{}.trace", folder, rank + copy * files.size());
       io::write_file_atomically(
           plain, copies == 1 ? texts[rank] : repeated_trace(texts[rank], rank, files.size(), copy, copies));
     }
     texts[rank].clear();
-    flops[rank] *= factors[rank];
   }
-  for (std::size_t rank = 0; rank < ranks; ++rank) index += fmt::format("{}/rank-{}.trace", folder.path(), rank) + "\n";
+  for (std::size_t rank = 0; rank < prepared.ranks; ++rank) {
+    prepared.index += fmt::format("{}/rank-{}.trace\n", folder, rank);
+    const std::size_t traced_rank = rank % files.size();
+    prepared.flops.push_back(flops[traced_rank] * factors[traced_rank]);
+    prepared.traced.push_back(flops[traced_rank]);
+  }
+  return prepared;
+}
+
+// The prepared trace replayed with rank r on `placement`'s node r.
+TraceReplay replayed_on(const PreparedTrace& prepared, const Platform& placement, const ReplayPrograms& programs,
+                        const std::string& folder) {
+  const Platform per_rank = first_nodes(placement, prepared.ranks, "platform");
+  // Each host once in the platform, as often as it has ranks in the host file.
+  Platform hosts = per_rank;
+  hosts.nodes.clear();
+  std::set<std::string> seen;
+  for (const auto& node : per_rank.nodes)
+    if (seen.insert(node.name).second) hosts.nodes.push_back(node);
+  // Relative speeds are against a node of the trace's speed 1.
+  if (hosts.speed_kind == SpeedKind::relative) hosts.reference_marked_speed = prepared.flops_per_reference_second / 1e6;
   std::string xml;
   try {
     xml = simgrid_platform_xml(hosts);
   } catch (const std::invalid_argument& error) {
     throw InputError("platform", "", fmt::format("cannot be simulated: {}", error.what()));
   }
-  const std::string xml_path = folder.path() + "/platform.xml", hostfile_path = folder.path() + "/hostfile",
-                    index_path = folder.path() + "/traces";
+  const std::string xml_path = folder + "/platform.xml", hostfile_path = folder + "/hostfile",
+                    index_path = folder + "/traces";
   io::write_file_atomically(xml_path, xml);
   io::write_file_atomically(hostfile_path, simgrid_hostfile(per_rank));
-  io::write_file_atomically(index_path, index);
+  io::write_file_atomically(index_path, prepared.index);
   // The platform's latency and bandwidth as given (no size factors), the
-  // collectives of Open MPI's selector (MPICH's crash in SimGrid 3.32's
-  // replay), each action's duration logged.
+  // collectives of SimGrid's default selection (3.32's Open MPI and MPICH
+  // selections abort in replay), each action's duration logged.
   const auto run = io::run_program(
-      {programs.smpirun, "-np", std::to_string(ranks), "-platform", xml_path, "-hostfile", hostfile_path, "-replay",
-       index_path, "-no-privatize", "--cfg=smpi/lat-factor:0:1", "--cfg=smpi/bw-factor:0:1",
+      {programs.smpirun, "-np", std::to_string(prepared.ranks), "-platform", xml_path, "-hostfile", hostfile_path,
+       "-replay", index_path, "-no-privatize", "--cfg=smpi/lat-factor:0:1", "--cfg=smpi/bw-factor:0:1",
        "--cfg=smpi/coll-selector:default", "--log=smpi_replay.thresh:verbose", "--log=xbt_cfg.thres:warning",
        "--log=smpi_config.thres:warning", "--log=smpi_coll.thres:warning", "--log=no_loc", programs.replayer});
   if (run.exit_code != 0)
@@ -434,12 +450,20 @@ TraceReplay replay_trace(const TraceFolder& trace, const Platform& placement, co
                                          run.errors.substr(run.errors.size() > 400 ? run.errors.size() - 400 : 0)));
   ReplayTransferModel model;
   if (per_rank.network) model = {per_rank.network->latency_s, per_rank.network->bandwidth_Bps};
-  auto replay = parse_replay_log(run.errors, ranks, model);
-  for (std::size_t rank = 0; rank < ranks; ++rank) {
-    replay.ranks[rank].flops = flops[rank % files.size()];
-    replay.ranks[rank].traced = flops[rank % files.size()] / factors[rank % files.size()];
+  auto replay = parse_replay_log(run.errors, prepared.ranks, model);
+  for (std::size_t rank = 0; rank < prepared.ranks; ++rank) {
+    replay.ranks[rank].flops = prepared.flops[rank];
+    replay.ranks[rank].traced = prepared.traced[rank];
   }
   return replay;
+}
+
+}  // namespace
+
+TraceReplay replay_trace(const TraceFolder& trace, const Platform& placement, const ReplayPrograms& programs,
+                         const std::vector<double>& shares, std::size_t copies) {
+  const io::TemporaryFolder folder("hetscale-replay");
+  return replayed_on(prepared_trace(trace, shares, copies, folder.path()), placement, programs, folder.path());
 }
 
 Platform what_if_placement(const std::string& item, const Platform& platform, const std::string& hosts,
@@ -502,13 +526,16 @@ ReplayOutcome replay_request(const ReplayRequest& request, const ReplayPrograms&
   std::vector<std::pair<std::string, Platform>> what_ifs;
   for (const auto& item : request.what_ifs)
     what_ifs.emplace_back(item, what_if_placement(item, platform, request.hosts, ranks));
-  outcome.replay = replay_trace(outcome.trace, outcome.placement, programs, shares, copies);
+  // The trace read, checked and written out once for every platform.
+  const io::TemporaryFolder folder("hetscale-replay");
+  const PreparedTrace prepared = prepared_trace(outcome.trace, shares, copies, folder.path());
+  outcome.replay = replayed_on(prepared, outcome.placement, programs, folder.path());
   outcome.record = replay_record(outcome.replay, outcome.placement, request.trace);
   if (!what_ifs.empty()) {
     outcome.scenarios.push_back(
         {request.platform, outcome.replay.t_par, replay_efficiency(outcome.replay, outcome.placement)});
     for (const auto& [item, placement] : what_ifs) {
-      const auto other = replay_trace(outcome.trace, placement, programs, shares, copies);
+      const auto other = replayed_on(prepared, placement, programs, folder.path());
       outcome.scenarios.push_back({item, other.t_par, replay_efficiency(other, placement)});
     }
   }

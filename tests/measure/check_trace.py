@@ -58,6 +58,14 @@ def replay(hetscale, folder, platform, out, hosts="1"):
                            out], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=LIMIT)
 
 
+def check_replays(hetscale, folder, platform, out, problems, label):
+    """The trace in `folder` replays on `platform` (its record written to `out`)."""
+    replayed = replay(hetscale, folder, platform, out)
+    if replayed.returncode != 0:
+        problems.append(f"{label}: replay exit {replayed.returncode}: {replayed.stderr.strip()}")
+    return replayed.returncode == 0
+
+
 def check_manifest(folder, ranks, problems, label):
     with open(os.path.join(folder, "manifest.json")) as f:
         manifest = json.load(f)
@@ -100,10 +108,7 @@ def main(hetscale, stencil, known_wait, patterns, platform, work):
             problems.append(f"stencil rank {rank}: trace computation {computed[rank]:.4f} s, its own CPU time "
                             f"{own[rank]:.4f} s (within 5 %, not less)")
     out = os.path.join(work, "stencil-replayed.json")
-    replayed = replay(hetscale, folder, platform, out)
-    if replayed.returncode != 0:
-        problems.append(f"stencil: replay exit {replayed.returncode}: {replayed.stderr.strip()}")
-    else:
+    if check_replays(hetscale, folder, platform, out, problems, "stencil"):
         with open(out) as f:
             record = json.load(f)
         if record["t_par"] < 0.999 * sum(computed) / 2:
@@ -128,9 +133,7 @@ def main(hetscale, stencil, known_wait, patterns, platform, work):
                 problems.append(f"fortran rank {rank}: trace computation {seconds:.4f} s, expected {expected} s")
             if [words[1] for words in lines].count("allreduce") != 5:
                 problems.append(f"fortran rank {rank}: expected 5 allreduce in {lines}")
-        replayed = replay(hetscale, folder, platform, os.path.join(work, "fortran-replayed.json"))
-        if replayed.returncode != 0:
-            problems.append(f"fortran: replay exit {replayed.returncode}: {replayed.stderr.strip()}")
+        check_replays(hetscale, folder, platform, os.path.join(work, "fortran-replayed.json"), problems, "fortran")
 
     # The patterns: nothing left as from any source, and SimGrid replays them.
     folder = os.path.join(work, "patterns")
@@ -141,11 +144,9 @@ def main(hetscale, stencil, known_wait, patterns, platform, work):
         check_manifest(folder, 4, problems, "patterns")
         for rank in range(4):
             for words in trace_lines(folder, rank):
-                if words[1] in ("irecv", "recv", "wait") and "-555" in words or "-556" in words:
+                if words[1] in ("irecv", "recv", "wait") and ("-555" in words or "-556" in words):
                     problems.append(f"patterns rank {rank}: {' '.join(words)} (a sender left unknown)")
-        replayed = replay(hetscale, folder, platform, os.path.join(work, "patterns-replayed.json"))
-        if replayed.returncode != 0:
-            problems.append(f"patterns: replay exit {replayed.returncode}: {replayed.stderr.strip()}")
+        check_replays(hetscale, folder, platform, os.path.join(work, "patterns-replayed.json"), problems, "patterns")
 
     # Emulated speeds: the slow rank's hold-back is not work.
     folder = os.path.join(work, "emulated")

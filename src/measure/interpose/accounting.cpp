@@ -404,7 +404,7 @@ void finalizing() {
   if (rank == 0 && !settings().out.empty())
     write_run_record(gathered, settings(), transfer_model.source, tick_clock.name());
   if (rank == 0 && !settings().talp_json.empty()) write_talp_json(gathered, settings().talp_json);
-  trace::close(rank, ranks, static_cast<double>(end - state.computing) * seconds_per_tick);
+  trace::close(rank, ranks, static_cast<double>(end - state.computing) * seconds_per_tick, gathered.hosts);
 }
 
 }  // namespace hetscale::interpose

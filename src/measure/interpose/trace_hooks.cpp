@@ -199,7 +199,7 @@ void computed(double on_cpu_seconds) {
   recorded([&](State& s, measure::TraceRecorder& recorder) { recorder.computed(on_cpu_seconds * s.speed); });
 }
 
-void close(int rank, int ranks, double measured) {
+void close(int rank, int ranks, double measured, const std::vector<char>& hosts) {
   auto& s = state();
   double actions = 0.0, text_bytes = 0.0;
   int tracing = 0;
@@ -225,11 +225,6 @@ void close(int rank, int ranks, double measured) {
               MPI_DOUBLE, 0, MPI_COMM_WORLD);
   std::vector<double> not_replayed(function_count);
   PMPI_Reduce(s.not_replayed.data(), not_replayed.data(), static_cast<int>(function_count), MPI_DOUBLE, MPI_SUM, 0,
-              MPI_COMM_WORLD);
-  std::vector<char> host(MPI_MAX_PROCESSOR_NAME, '\0'), hosts(rank == 0 ? host.size() * ranks : 0);
-  int length = 0;
-  PMPI_Get_processor_name(host.data(), &length);
-  PMPI_Gather(host.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR, hosts.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR, 0,
               MPI_COMM_WORLD);
   if (rank != 0) return;
   if (!everyone) {

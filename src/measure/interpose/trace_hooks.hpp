@@ -24,8 +24,10 @@ extern bool on;
 void open(int rank);                      // in MPI_Init, when settings().trace is set
 void computed(double reference_seconds);  // a computation segment ended (on-CPU s x the node's speed)
 // In MPI_Finalize; `measured`: this rank's seconds from MPI_Init's return to
-// MPI_Finalize (the time a replay simulates), kept in the manifest.
-void close(int rank, int ranks, double measured);
+// MPI_Finalize (the time a replay simulates), kept in the manifest; `hosts`:
+// at rank 0, every rank's processor name, MPI_MAX_PROCESSOR_NAME chars each
+// (gathered for the run record).
+void close(int rank, int ranks, double measured, const std::vector<char>& hosts);
 
 // Requests as they were before a call completed them (it may set them null).
 struct Requests {
