@@ -26,6 +26,7 @@ Output start_measured(const Arguments& arguments) {
   request.latency = arguments.text("--latency");
   request.bandwidth = arguments.text("--bandwidth");
   request.trace = arguments.text("--trace");
+  request.time_every_call = arguments.flag("--time-every-call");
   // The libraries: in the build beside this executable, installed in lib/hetscale.
   std::error_code error;
   const auto self = std::filesystem::read_symlink("/proc/self/exe", error).parent_path();

@@ -200,6 +200,12 @@ RunConditions run_conditions(const RunRecord& run) {
   for (std::size_t i = 0; i < std::min({asked.size(), achieved.size(), run.nodes.size()}); ++i)
     if (asked[i] > 0.0 && std::abs(achieved[i] / asked[i] - 1.0) > kEmulationTolerance)
       conditions.emulation_missed.push_back({run.nodes[i].name, asked[i], achieved[i]});
+  for (std::size_t i = 0; i < std::min(measured.unsplit_seconds.size(), run.nodes.size()); ++i) {
+    const double share = run.t_par > 0.0 ? measured.unsplit_seconds[i] / run.t_par : 0.0;
+    if (share <= conditions.unsplit) continue;
+    conditions.unsplit = share;
+    conditions.unsplit_node = run.nodes[i].name;
+  }
   return conditions;
 }
 

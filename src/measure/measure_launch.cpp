@@ -89,6 +89,7 @@ MeasureSettings measure_settings(const MeasureRequest& request, std::size_t rank
   settings.out = writable_output("out", request.out);
   settings.talp_json = writable_output("talp-json", request.talp_json);
   settings.trace = trace_folder(request.trace);
+  settings.time_every_call = request.time_every_call;
   if (!request.speeds.empty()) {
     settings.speeds = io::parse_positive_list(request.speeds, "speeds");
     require_one_per_rank(settings.speeds, "speeds", ranks);

@@ -18,6 +18,7 @@ constexpr const char* latency_variable = "HETSCALE_MEASURE_LATENCY";
 constexpr const char* bandwidth_variable = "HETSCALE_MEASURE_BANDWIDTH";
 constexpr const char* model_source_variable = "HETSCALE_MEASURE_MODEL_SOURCE";
 constexpr const char* trace_variable = "HETSCALE_MEASURE_TRACE";
+constexpr const char* every_call_variable = "HETSCALE_MEASURE_TIME_EVERY_CALL";
 
 std::optional<double> positive(const std::string& text) {
   char* end = nullptr;
@@ -54,6 +55,7 @@ std::vector<std::pair<std::string, std::string>> MeasureSettings::to_environment
   if (bandwidth) add(bandwidth_variable, fmt::format("{}", *bandwidth));
   if (latency || bandwidth) add(model_source_variable, transfer_model_source);
   add(trace_variable, trace);
+  if (time_every_call) add(every_call_variable, "1");
   return variables;
 }
 
@@ -73,6 +75,7 @@ MeasureSettings MeasureSettings::from_environment(const std::function<const char
   settings.bandwidth = positive(get(bandwidth_variable));
   settings.transfer_model_source = get(model_source_variable);
   settings.trace = get(trace_variable);
+  settings.time_every_call = get(every_call_variable) == "1";
   return settings;
 }
 

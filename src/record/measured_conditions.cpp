@@ -14,6 +14,8 @@ MeasuredConditions read_measured_conditions(const RunContext& context) {
     conditions.emulated_asked = emulation->asked;
     conditions.emulated_achieved = emulation->achieved;
   }
+  if (const auto& short_calls = context.measured->short_calls)
+    conditions.unsplit_seconds = short_calls->unsplit_seconds;
   return conditions;
 }
 

@@ -40,6 +40,8 @@ TEST(MeasureSettings, ThroughTheEnvironmentAndBack) {
   settings.latency = 1.5e-6;
   settings.bandwidth = 2.5e9;
   settings.transfer_model_source = "platform p.json's network";
+  settings.trace = "/tmp/trace";
+  settings.time_every_call = true;
   const auto environment = as_environment(settings);
   for (const auto& [name, value] : environment) EXPECT_EQ(name.rfind("HETSCALE_MEASURE_", 0), 0u) << name;
   const auto read = read_back(environment);
@@ -52,6 +54,8 @@ TEST(MeasureSettings, ThroughTheEnvironmentAndBack) {
   EXPECT_EQ(read.latency, settings.latency);
   EXPECT_EQ(read.bandwidth, settings.bandwidth);
   EXPECT_EQ(read.transfer_model_source, settings.transfer_model_source);
+  EXPECT_EQ(read.trace, settings.trace);
+  EXPECT_TRUE(read.time_every_call);
 }
 
 TEST(MeasureSettings, UnsetSettingsAreNotInTheEnvironment) {
@@ -63,6 +67,7 @@ TEST(MeasureSettings, UnsetSettingsAreNotInTheEnvironment) {
   EXPECT_TRUE(read.out.empty());
   EXPECT_TRUE(read.speeds.empty());
   EXPECT_FALSE(read.latency.has_value());
+  EXPECT_FALSE(read.time_every_call);
 }
 
 // The library runs inside the user's program: what does not read is a default, not a stop.

@@ -285,3 +285,12 @@ target_link_libraries(trace_patterns PRIVATE MPI::MPI_C)
 measure_check(measure_trace ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_trace.py 300
   $<TARGET_FILE:stencil> $<TARGET_FILE:known_wait_fortran> $<TARGET_FILE:trace_patterns>
   ${PROJECT_SOURCE_DIR}/examples/platform-this-machine.json)
+
+# Runs of short calls (one in 8 timed, the others counted): every call
+# counted, each rank's computation its own CPU clock's within what the record
+# says it could not split, the parts adding up; --time-every-call times all
+# (tests/measure/check_short_calls.py).
+add_executable(short_calls measure/programs/short_calls.c)
+target_link_libraries(short_calls PRIVATE MPI::MPI_C)
+measure_check(measure_short_calls ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_short_calls.py 200 RUN_SERIAL
+  $<TARGET_FILE:short_calls>)

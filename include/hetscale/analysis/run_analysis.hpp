@@ -80,11 +80,11 @@ struct PopMetrics {
 // What a measured run ran under that its numbers depend on (docs/measure.md):
 // cores shared by ranks or threads, other load, emulated speeds not achieved.
 struct RunConditions {
-  bool measured = false;      // a record of `hetscale measure` that says how it ran
+  bool measured = false;  // a record of `hetscale measure` that says how it ran
   bool cores_shared = false;
-  std::string crowded_host;   // the host with the most ranks
-  int crowded_ranks = 0;      // and its ranks
-  double other_load = 0.0;    // the largest t_other / t_par of a node
+  std::string crowded_host;  // the host with the most ranks
+  int crowded_ranks = 0;     // and its ranks
+  double other_load = 0.0;   // the largest t_other / t_par of a node
   std::string other_load_node;
   struct Emulated {
     std::string node;
@@ -92,11 +92,16 @@ struct RunConditions {
   };
   std::vector<Emulated> emulation_missed;  // achieved more than kEmulationTolerance from asked
   std::vector<double> emulated;            // the speeds asked per rank (--emulate-speeds); empty when none
+  double unsplit = 0.0;                    // the largest unsplit time after short calls / t_par of a node
+  std::string unsplit_node;
 
   bool loaded() const;
 };
 // Other load above this fraction of t_par on a node is said first.
 inline constexpr double kOtherLoadCaution = 0.05;
+// Time after runs of short calls not split between them and computation above
+// this fraction of t_par on a node is said first.
+inline constexpr double kUnsplitCaution = 0.02;
 // An emulated speed achieved further than this (relative) from the one asked is said first.
 inline constexpr double kEmulationTolerance = 0.10;
 

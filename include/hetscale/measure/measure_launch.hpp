@@ -24,6 +24,7 @@ struct MeasureRequest {
   std::string comm_profile;          // a communication profile: its send cost is the transfer model
   std::string latency, bandwidth;    // the transfer model, given
   std::string trace;                 // a folder for the run's trace (made when missing); empty: none
+  bool time_every_call = false;      // time both ends of every call (no runs of short calls)
 };
 
 // The settings of this rank's library. `ranks`: the ranks the launcher

@@ -16,6 +16,7 @@ struct MeasuredConditions {
   bool cores_shared = false;
   std::map<std::string, int> ranks_per_host;
   std::vector<double> emulated_asked, emulated_achieved;  // per rank; empty when none was emulated
+  std::vector<double> unsplit_seconds;                    // per rank, after runs of short calls; empty when none
 };
 
 // The conditions in a record's context; what the context lacks (a run not

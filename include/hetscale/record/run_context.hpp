@@ -41,6 +41,15 @@ struct MeasuredEmulation {
   std::vector<double> asked, achieved;
 };
 
+// Calls that were counted, not timed, in runs of short calls
+// (measure/short_calls.hpp), per rank: how many, and the time after them
+// whose split between those calls and the computation could not be known
+// (booked as computation: the bound of the error).
+struct MeasuredShortCalls {
+  std::string how;  // for people
+  std::vector<double> counted_calls, unsplit_seconds;
+};
+
 // One thread's own breakdown, in seconds (ranks with several threads).
 struct MeasuredThread {
   bool calls_mpi = false;
@@ -68,6 +77,7 @@ struct MeasuredContext {
   std::optional<std::string> speeds, times, transfer_model, clock;
   std::optional<MeasuredSharing> sharing;
   std::optional<MeasuredEmulation> emulation;
+  std::optional<MeasuredShortCalls> short_calls;
   std::vector<std::vector<MeasuredThread>> threads;  // per rank, when a rank had several; else empty
   std::optional<std::string> measuring_off;          // MPI_Pcontrol(0) to (1): what was left out
   std::vector<double> measuring_off_seconds;         // per rank
@@ -84,9 +94,9 @@ struct KernelCheck {
 
 // A scalability kernel's run (hetscale kernel, scale sweep; Chen et al. 2008).
 struct KernelContext {
-  std::string kernel;                // "ge", "mm", "conv", "mc"
-  std::optional<std::size_t> N;      // the problem size
-  std::optional<double> W, T_s;      // its work (flop) and the run's seconds
+  std::string kernel;            // "ge", "mm", "conv", "mc"
+  std::optional<std::size_t> N;  // the problem size
+  std::optional<double> W, T_s;  // its work (flop) and the run's seconds
   std::vector<double> marked_speeds_Mflops;
   std::optional<WorkDistribution> distribution;  // how the rows were shared
   std::optional<double> marked_speed_Mflops;     // C, their sum

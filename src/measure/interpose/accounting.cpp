@@ -14,6 +14,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/core.h>
@@ -66,6 +67,16 @@ std::atomic<double> emulated_speed{1.0};
 TransferModel transfer_model;
 double latency_ticks = 0.0, ticks_per_byte = 0.0;
 
+// Whether runs of short calls leave most call ends unread
+// (measure/short_calls.hpp): not while tracing (a trace needs each
+// computation burst) nor under an emulated speed (each computation is held
+// back exactly). Set once in MPI_Init.
+bool short_call_runs = false;
+// Short: a call or a computation under 2 us.
+constexpr double short_call_seconds = 2e-6;
+
+measure::ShortCalls short_calls_of_thread() { return {short_call_seconds * ticks_per_second, function_count}; }
+
 // The polls counted but not timed since the thread's last boundary were in
 // this computation segment: each gets the mean time of its function's timed
 // polls, taken out of the segment's time on a CPU (never more than all of
@@ -89,7 +100,54 @@ void polls_end(ThreadRecord& thread, Split& split) {
   thread.idle.add(taken);
 }
 
+// The time of `calls` calls, to their function and by its class to t_setup,
+// t_comm or t_idle.
+void charge_call(ThreadRecord& thread, std::size_t function, double spent, double bytes, double calls) {
+  thread.seconds[function].add(spent);
+  switch (functions[function].kind) {
+    case CallClass::setup:
+      thread.setup.add(spent);
+      break;
+    case CallClass::transfer: {
+      const double transfer = std::min(spent, calls * latency_ticks + bytes * ticks_per_byte);
+      thread.comm.add(transfer);
+      thread.idle.add(spent - transfer);
+      break;
+    }
+    case CallClass::wait:
+      thread.idle.add(spent);
+      break;
+    case CallClass::io:
+      thread.comm.add(spent);
+      break;
+  }
+}
+
+// Takes `amount` out of a split's wall time and its parts: from its time on
+// a CPU first (an MPI call that spins is on a CPU), then its waits.
+void take_out(Split& split, double amount) {
+  split.wall -= amount;
+  for (double* part : {&split.on_cpu, &split.delay, &split.blocked}) {
+    const double taken = std::min(amount, *part);
+    *part -= taken;
+    amount -= taken;
+  }
+}
+
 }  // namespace
+
+Split segment_until(ThreadRecord& thread, Ticks now) {
+  Split split = thread.clock.lap(now);
+  if (!thread.short_calls.any_counted()) return split;
+  const double rest = thread.short_calls.split(split.wall, split.wall != split.on_cpu,
+                                               [&](std::size_t function, double ticks, double calls, double bytes) {
+                                                 thread.calls[function].add(calls);
+                                                 thread.bytes[function].add(bytes);
+                                                 charge_call(thread, function, ticks, bytes, calls);
+                                               });
+  take_out(split, split.wall - rest);
+  return split;
+}
 
 // The end of a computation segment of `thread` (its split from the thread's
 // clock): on a CPU, waiting for one, blocked. Under an emulated speed v the
@@ -133,6 +191,7 @@ namespace {
 // computation, held back like any other.
 void start_thread_clock(ThreadRecord& thread, Ticks& now) {
   Split before = thread.clock.start(now, ticks_per_second * 1e-9);
+  thread.short_calls = short_calls_of_thread();
   process().other_threads.forget(thread.id);
   const double since_measuring = static_cast<double>(now - process().start);
   const double shown = before.on_cpu + before.delay;
@@ -202,55 +261,59 @@ bool computation_boundary() {
   if (!process().measuring.load(std::memory_order_relaxed) || !this_thread || !this_thread->clock.started())
     return false;
   Ticks now = tick_clock.now();
-  computation_ends(*this_thread, this_thread->clock.lap(now), now);
+  computation_ends(*this_thread, segment_until(*this_thread, now), now);
   return true;
 }
 
-Call::Call(std::size_t function) : function_(function), start_(tick_clock.now()) {
-  if (!process().measuring.load(std::memory_order_relaxed)) return;
+Call::Call(std::size_t function) : function_(function) {
+  if (!process().measuring.load(std::memory_order_relaxed)) {
+    start_ = tick_clock.now();
+    return;
+  }
   auto& thread = this_thread_record();
+  if (short_call_runs && thread.clock.started() && !functions[function].poll &&
+      !thread.short_calls.time_call(function)) {
+    counted_ = true;  // in a run of short calls: counted, its time split at the next timed boundary
+    return;
+  }
+  start_ = tick_clock.now();
   if (!thread.clock.started()) {
     start_thread_clock(thread, start_);
+    left_ = true;  // its computation before is not split by the thread's own clock: no short call
   } else {
-    computation_ends(thread, thread.clock.lap(start_), start_);
+    const Split before = segment_until(thread, start_);
+    computation_ = before.wall;
+    left_ = before.wall != before.on_cpu;
+    computation_ends(thread, before, start_);
     if (this_thread_initialised_mpi) process().other_threads.look_if_due(start_);
   }
   timed_ = true;
 }
 
 Call::~Call() {
-  const Ticks end = tick_clock.now();
-  const double spent = static_cast<double>(end - start_);
   auto& thread = this_thread_record();
-  thread.seconds[function_].add(spent);
+  if (messages_ > 0.0) thread.messages[function_].add(messages_);
+  if (counted_) {  // its call and bytes are added with its time, at the next timed boundary
+    thread.short_calls.counted(function_, bytes_);
+    return;
+  }
   thread.calls[function_].add(1.0);
   thread.bytes[function_].add(bytes_);
-  if (messages_ > 0.0) thread.messages[function_].add(messages_);
-  if (!timed_) return;                         // before MPI_Init returned or after MPI_Finalize began
+  const Ticks end = tick_clock.now();
+  const double spent = static_cast<double>(end - start_);
+  if (!timed_) {  // before MPI_Init returned or after MPI_Finalize began
+    thread.seconds[function_].add(spent);
+    return;
+  }
   const Split inside = thread.clock.lap(end);  // in MPI: waiting, on a CPU or not
+  if (short_call_runs) thread.short_calls.timed(function_, spent, computation_, left_ || inside.wall != inside.on_cpu);
   if (functions[function_].poll) {
     // The untimed polls get the timed ones' time on a CPU (a timed poll that
     // was descheduled would lend its wait to polls that were not).
     thread.timed_poll_ticks[function_] += inside.on_cpu;
     thread.timed_polls[function_] += 1.0;
   }
-  switch (functions[function_].kind) {
-    case CallClass::setup:
-      thread.setup.add(spent);
-      break;
-    case CallClass::transfer: {
-      const double transfer = std::min(spent, latency_ticks + bytes_ * ticks_per_byte);
-      thread.comm.add(transfer);
-      thread.idle.add(spent - transfer);
-      break;
-    }
-    case CallClass::wait:
-      thread.idle.add(spent);
-      break;
-    case CallClass::io:
-      thread.comm.add(spent);
-      break;
-  }
+  charge_call(thread, function_, spent, bytes_, 1.0);
 }
 
 void* next_symbol(const char* name) {
@@ -287,10 +350,12 @@ void initialized() {
   // program's computation starts when they are done.
   auto& thread = this_thread_record();
   thread.clock.start(tick_clock.now(), ticks_per_second * 1e-9);  // what it did before MPI_Init is not the run's
+  thread.short_calls = short_calls_of_thread();
   this_thread_initialised_mpi = true;
   state.other_threads.start(tick_clock.now(), static_cast<Ticks>(ticks_per_second / 10.0));
   state.other_threads.forget(thread.id);
   trace::open(rank);  // opening its file is setup too
+  short_call_runs = !trace::on && emulated_speed.load() >= 1.0 && !settings().time_every_call;
   const Ticks now = tick_clock.now();
   thread.clock.pause_ends(now);  // the computation's first segment begins here
   thread.setup.add(static_cast<double>(now - state.start));
@@ -356,7 +421,7 @@ void finalizing() {
   // regions still open, and measuring still off, end here too.
   Ticks barrier = tick_clock.now();
   auto& me = this_thread_record();
-  if (me.clock.started()) computation_ends(me, me.clock.lap(barrier), barrier);
+  if (me.clock.started()) computation_ends(me, segment_until(me, barrier), barrier);
   std::vector<std::string> names;
   {
     std::lock_guard lock(state.regions_mutex);

@@ -52,8 +52,11 @@ class Call {
  private:
   std::size_t function_;
   double bytes_ = 0.0, messages_ = 0.0;
-  Ticks start_;
-  bool timed_ = false;  // measuring when it began: its time goes to the thread's parts
+  Ticks start_ = 0;
+  double computation_ = 0.0;  // the computation before it (ticks)
+  bool left_ = false;         // the thread left its CPU in that computation
+  bool timed_ = false;        // measuring when it began: its time goes to the thread's parts
+  bool counted_ = false;      // in a run of short calls, not timed: counted only
 };
 
 // A non-blocking completion check (MPI_Test*, MPI_Iprobe, ...): true when

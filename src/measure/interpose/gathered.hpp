@@ -33,6 +33,8 @@ enum Field : std::size_t {
   cpus,            // CPUs this rank may run on (its affinity)
   host_cpus,       // CPUs of its host (online)
   threads_seen,    // threads that computed 5 % of the rank's time or more
+  counted_calls,   // calls counted, not timed, in runs of short calls
+  unsplit,         // the time after them not split between them and computation (s)
   fields
 };
 inline const std::size_t width = fields + 4 * function_count;

@@ -11,10 +11,34 @@
 
 namespace hetscale::interpose {
 
+namespace {
+
+// The sizes of the predefined datatypes a thread used last (MPI_DOUBLE,
+// MPI_INT, ...): never freed, so their sizes can be kept; a derived type's
+// handle may be freed and reused, so its size is asked each time.
+struct NamedSize {
+  MPI_Datatype type{};  // zero: no handle of either MPI
+  int size = 0;
+};
+constexpr std::size_t named_sizes_kept = 4;
+thread_local NamedSize named_sizes[named_sizes_kept] __attribute__((tls_model("initial-exec")));
+thread_local std::size_t named_sizes_next __attribute__((tls_model("initial-exec"))) = 0;
+
+bool is_named(MPI_Datatype type) {
+  int integers = 0, addresses = 0, types = 0, combiner = 0;
+  return PMPI_Type_get_envelope(type, &integers, &addresses, &types, &combiner) == MPI_SUCCESS &&
+         combiner == MPI_COMBINER_NAMED;
+}
+
+}  // namespace
+
 double type_bytes(int count, MPI_Datatype type) {
   if (count <= 0 || type == MPI_DATATYPE_NULL) return 0.0;
+  for (const auto& kept : named_sizes)
+    if (kept.type == type) return static_cast<double>(count) * kept.size;
   int size = 0;
   if (PMPI_Type_size(type, &size) != MPI_SUCCESS) return 0.0;
+  if (is_named(type)) named_sizes[named_sizes_next++ % named_sizes_kept] = {type, size};
   return static_cast<double>(count) * size;
 }
 
@@ -123,8 +147,7 @@ double fortran_type_bytes_sum(const void* counts, const void* types, const void*
   const int n = entries(MPI_Comm_f2c(*static_cast<const MPI_Fint*>(comm)), over);
   double bytes = 0.0;
   for (int i = 0; i < n; ++i)
-    bytes += type_bytes(static_cast<int>(fortran_counts[i]),
-                        fortran_types ? MPI_Type_f2c(fortran_types[i]) : single);
+    bytes += type_bytes(static_cast<int>(fortran_counts[i]), fortran_types ? MPI_Type_f2c(fortran_types[i]) : single);
   return bytes;
 }
 

@@ -14,6 +14,7 @@
 #include "accounting.hpp"
 #include "hetscale/measure/hold_back.hpp"
 #include "hetscale/measure/measure_settings.hpp"
+#include "hetscale/measure/short_calls.hpp"
 #include "other_threads.hpp"
 #include "thread_clock.hpp"
 #include "thread_registry.hpp"
@@ -56,6 +57,8 @@ struct ThreadRecord {
   std::vector<double> untimed_polls = std::vector<double>(function_count);
   std::vector<double> timed_poll_ticks = std::vector<double>(function_count);
   std::vector<double> timed_polls = std::vector<double>(function_count);
+  // Runs of short calls (measure/short_calls.hpp; set when its clock starts).
+  measure::ShortCalls short_calls{1.0, function_count};
   Accumulator on_cpu, held, other, blocked, setup, comm, idle;
   std::vector<Accumulator> seconds = std::vector<Accumulator>(function_count);
   std::vector<Accumulator> bytes = std::vector<Accumulator>(function_count);
@@ -91,6 +94,10 @@ struct ProcessState {
 // thread may make an MPI call while the process exits.
 extern ProcessState& process_state;
 inline ProcessState& process() { return process_state; }
+
+// Ends the thread's segment at `now`: its split, less the part of the calls
+// counted but not timed in it (charged to their functions).
+Split segment_until(ThreadRecord& thread, Ticks now);
 
 // The end of a computation segment of `thread` (its split from the thread's
 // clock), held back to the rank's emulated speed; `now` moves past the sleep.

@@ -93,6 +93,25 @@ MeasuredEmulation emulation_of(const Gathered& gathered) {
   return emulation;
 }
 
+// The calls counted, not timed, in runs of short calls, when any rank had some.
+std::optional<MeasuredShortCalls> short_calls_of(const Gathered& gathered, std::size_t part) {
+  MeasuredShortCalls short_calls;
+  short_calls.how =
+      "after 32 short calls in a row (call and computation before it each under 2 us), one call in 8, at random, "
+      "is timed and the others counted: each counted call gets its function's mean time, the rest of the "
+      "interval is computation; where what is left comes to 2 us or more a call, a counted call may have waited "
+      "as long: that time is booked as computation and given here as unsplit, the bound of the error";
+  bool any = false;
+  for (int r = 0; r < gathered.ranks; ++r) {
+    const double* row = gathered.row(r, part);
+    short_calls.counted_calls.push_back(row[counted_calls]);
+    short_calls.unsplit_seconds.push_back(row[unsplit]);
+    any = any || row[counted_calls] > 0.0;
+  }
+  if (!any) return std::nullopt;
+  return short_calls;
+}
+
 // Each rank's threads with a time of their own, when a rank has more than one.
 std::vector<std::vector<MeasuredThread>> threads_of(const Gathered& gathered, bool& several) {
   several = false;
@@ -115,8 +134,8 @@ std::vector<std::vector<MeasuredThread>> threads_of(const Gathered& gathered, bo
 
 void write_run_record(const Gathered& gathered, const measure::MeasureSettings& settings,
                       const std::string& transfer_model_source, const std::string& clock_name) {
-  const std::string run_label = fmt::format("measured: {} on {} rank{}", settings.program, gathered.ranks,
-                                            gathered.ranks == 1 ? "" : "s");
+  const std::string run_label =
+      fmt::format("measured: {} on {} rank{}", settings.program, gathered.ranks, gathered.ranks == 1 ? "" : "s");
   MeasuredContext context;
   context.tool = measure_tool;
   context.program = settings.program;
@@ -144,6 +163,7 @@ void write_run_record(const Gathered& gathered, const measure::MeasureSettings& 
   context.clock = fmt::format("{}, its rate measured against steady_clock over the run", clock_name);
   context.sharing = sharing_of(gathered);
   if (any_emulated) context.emulation = emulation_of(gathered);
+  context.short_calls = short_calls_of(gathered, 0);
   bool several_threads = false;
   auto threads = threads_of(gathered, several_threads);
   if (several_threads) context.threads = std::move(threads);
@@ -156,6 +176,7 @@ void write_run_record(const Gathered& gathered, const measure::MeasureSettings& 
     MeasuredContext region;
     region.tool = measure_tool;
     region.region = name;
+    region.short_calls = short_calls_of(gathered, 1 + k);
     context.regions.push_back(record_of(gathered, 1 + k, fmt::format("region {} of {}", name, run_label), region));
   }
   const auto record = record_of(gathered, 0, run_label, std::move(context));
@@ -165,6 +186,5 @@ void write_run_record(const Gathered& gathered, const measure::MeasureSettings& 
     std::fprintf(stderr, "hetscale: measure: the run record was not written: %s\n", error.what());
   }
 }
-
 
 }  // namespace hetscale::interpose

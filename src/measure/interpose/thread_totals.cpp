@@ -13,7 +13,8 @@ namespace hetscale::interpose {
 
 Totals totals_until(Ticks now) {
   Totals totals;
-  if (this_thread && this_thread->clock.started()) computation_ends(*this_thread, this_thread->clock.lap(now), now);
+  if (this_thread && this_thread->clock.started())
+    computation_ends(*this_thread, segment_until(*this_thread, now), now);
   totals.elapsed = static_cast<double>(now - process().start);
   std::set<int> tracked;
   registry().for_each([&](const ThreadRecord& thread) {
@@ -27,6 +28,8 @@ Totals totals_until(Ticks now) {
     times.setup = thread.setup.get();
     times.comm = thread.comm.get();
     times.idle = thread.idle.get();
+    totals.counted_calls += thread.short_calls.counted_calls();
+    totals.unsplit += thread.short_calls.unsplit();
     for (std::size_t f = 0; f < function_count; ++f) {
       totals.seconds[f] += thread.seconds[f].get();
       totals.calls[f] += thread.calls[f].get();
@@ -94,6 +97,8 @@ std::vector<double> row_of(const Totals& totals, double seconds_per_tick, int ra
     row[calling_on_cpu] += thread.on_cpu * seconds_per_tick;
     row[calling_held] += thread.held * seconds_per_tick;
   }
+  row[counted_calls] = totals.counted_calls;
+  row[unsplit] = totals.unsplit * seconds_per_tick;
   row[cpus] = allowed_cpus();
   row[host_cpus] = static_cast<double>(sysconf(_SC_NPROCESSORS_ONLN));
   row[threads_seen] = static_cast<double>(std::count_if(threads.begin(), threads.end(), [&](const auto& thread) {

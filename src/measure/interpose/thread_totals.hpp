@@ -17,6 +17,7 @@ namespace hetscale::interpose {
 // others'.
 struct Totals {
   double elapsed = 0.0;
+  double counted_calls = 0.0, unsplit = 0.0;    // runs of short calls (unsplit: ticks)
   std::map<int, measure::ThreadTimes> threads;  // by thread id
   std::vector<double> seconds = std::vector<double>(function_count);
   std::vector<double> calls = std::vector<double>(function_count);
@@ -25,6 +26,8 @@ struct Totals {
 
   void add(const Totals& other, double sign) {
     elapsed += sign * other.elapsed;
+    counted_calls += sign * other.counted_calls;
+    unsplit += sign * other.unsplit;
     for (const auto& [id, times] : other.threads) {
       auto& mine = threads[id];
       mine.calls_mpi = mine.calls_mpi || times.calls_mpi;

@@ -1,0 +1,121 @@
+#pragma once
+// Runs of short MPI calls (a loop of small collectives, a burst of small
+// messages): which calls are timed. Timing a call reads the CPU's
+// time-stamp counter at both ends (8 to 10 ns a read on this machine's
+// processors) and ends the computation before it; on 2 ranks a loop of
+// 0.3 us collectives paid 20 % for that. So once `needed` timed calls in a
+// row were short (the call and the computation before it each under
+// `short_ticks`, the thread on its CPU throughout), only one call in 8 is
+// timed, chosen at random (a fixed stride would see one phase of a loop
+// whose calls alternate); the others are counted. At the next timed
+// boundary the interval since the last one holds the counted calls and the
+// computations between them: each counted call gets its function's mean
+// over its timed calls, the rest is computation. A mean longer than the
+// interval is cut to it and the cut carried to the next intervals (so that
+// calls alternating long and short are not split short). The parts add up
+// to the interval exactly; each counted call's error is under its own
+// short interval.
+//
+// An interval whose computation (what the calls' means leave) comes to
+// `short_ticks` or more a call, or in which the thread left its CPU, is a
+// break: a counted call may have waited, or the program gone on to compute.
+// The calls get their means, the computation the rest, the rest is counted
+// as unsplit (the bound of the error, in the record), and the run ends; the
+// next run needs twice as many timed calls to begin (at most
+// `most_needed`), so breaks stay few whatever the program does. A run of
+// 8 x needed counted calls without a break halves it again (down to the
+// first `needed`): breaks that come rarely (an interrupt, a descheduling)
+// do not end a steady loop's runs for long. Any one unit of time (ticks).
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace hetscale::measure {
+
+class ShortCalls {
+ public:
+  // std::invalid_argument unless short_ticks > 0 and 1 <= needed <= most_needed.
+  ShortCalls(double short_ticks, std::size_t functions, std::uint32_t needed = 32, std::uint32_t most_needed = 4096);
+
+  // Whether to time the call of `function` now beginning (false: count it
+  // with counted()). Times every call outside a run, and a function's first.
+  bool time_call(std::size_t function) { return !in_run_ || mean_[function] < 0.0 || (next_random() & 7u) == 0; }
+  // A call that was not timed, of `function`, that moved `bytes`.
+  void counted(std::size_t function, double bytes) {
+    if (count_[function]++ == 0.0) pending_.push_back(function);
+    bytes_[function] += bytes;
+    ++pending_calls_;
+  }
+  bool any_counted() const { return pending_calls_ > 0; }
+  // A timed boundary (the start of a timed call, the end of the run) ended
+  // the interval since the last one, `interval` long, in which the thread
+  // left its CPU or not. Calls `charge(function, ticks, calls, bytes)` for
+  // each function counted in it, with its calls' part; returns the rest
+  // (the computation between them).
+  template <class Charge>
+  double split(double interval, bool left, Charge&& charge);
+  // A timed call: its time, the computation's before it (since the last
+  // boundary, less the counted calls' part), and whether the thread left its
+  // CPU in either.
+  void timed(std::size_t function, double call, double computation, bool left);
+
+  bool in_run() const { return in_run_; }
+  double counted_calls() const { return counted_calls_; }  // calls not timed
+  double unsplit() const { return unsplit_; }              // the breaks' computation parts
+  std::uint32_t needed() const { return needed_; }
+
+ private:
+  void broke(double rest);
+  std::uint32_t next_random() {
+    random_ ^= random_ << 13;
+    random_ ^= random_ >> 17;
+    random_ ^= random_ << 5;
+    return random_;
+  }
+
+  double short_ticks_;
+  std::uint32_t needed_, least_needed_, most_needed_;
+  std::uint32_t streak_ = 0;            // timed short calls in a row
+  std::uint32_t run_length_ = 0;        // counted calls since the run began or needed last halved
+  std::uint32_t random_ = 2463534242u;  // xorshift32's state
+  bool in_run_ = false;
+  std::vector<double> mean_;           // per function, over its timed calls (< 0: none yet)
+  std::vector<double> count_, bytes_;  // per function, counted since the last timed boundary
+  std::vector<std::size_t> pending_;   // the functions counted since then
+  std::uint32_t pending_calls_ = 0;
+  double carried_ = 0.0;  // means cut to their intervals, owed by the next ones
+  double gaps_ = 1.0;     // computations in the last interval split (counted calls + 1)
+  double counted_calls_ = 0.0, unsplit_ = 0.0;
+};
+
+template <class Charge>
+double ShortCalls::split(double interval, bool left, Charge&& charge) {
+  if (pending_calls_ == 0) return interval;
+  double base = 0.0;  // the counted calls' means
+  for (const auto f : pending_) base += count_[f] * mean_[f];
+  const double owed = base + carried_;
+  const double parts = owed < interval ? owed : interval;
+  carried_ = owed - parts;
+  for (const auto f : pending_) {
+    const double share = base > 0.0 ? count_[f] * mean_[f] / base : count_[f] / pending_calls_;
+    charge(f, parts * share, count_[f], bytes_[f]);
+    count_[f] = 0.0;
+    bytes_[f] = 0.0;
+  }
+  pending_.clear();
+  const double calls = pending_calls_;
+  counted_calls_ += calls;
+  gaps_ = calls + 1.0;
+  run_length_ += pending_calls_;
+  pending_calls_ = 0;
+  const double rest = interval - parts;
+  if (left || rest >= (calls + 1.0) * short_ticks_) {
+    broke(rest);
+  } else if (run_length_ >= 8u * needed_ && needed_ > least_needed_) {
+    needed_ /= 2;  // a long run without a break: breaks are rare here
+    run_length_ = 0;
+  }
+  return rest;
+}
+
+}  // namespace hetscale::measure

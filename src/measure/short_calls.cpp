@@ -1,0 +1,46 @@
+#include "hetscale/measure/short_calls.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <fmt/core.h>
+
+namespace hetscale::measure {
+
+ShortCalls::ShortCalls(double short_ticks, std::size_t functions, std::uint32_t needed, std::uint32_t most_needed)
+    : short_ticks_(short_ticks),
+      needed_(needed),
+      least_needed_(needed),
+      most_needed_(most_needed),
+      mean_(functions, -1.0),
+      count_(functions, 0.0),
+      bytes_(functions, 0.0) {
+  if (!(short_ticks > 0.0)) throw std::invalid_argument(fmt::format("short calls: short {}: must be > 0", short_ticks));
+  if (needed < 1 || needed > most_needed)
+    throw std::invalid_argument(
+        fmt::format("short calls: needed {} and at most {}: need 1 <= needed <= at most", needed, most_needed));
+}
+
+void ShortCalls::timed(std::size_t function, double call, double computation, bool left) {
+  auto& mean = mean_[function];
+  mean = mean < 0.0 ? call : mean + (call - mean) / 8.0;
+  const double each = computation / gaps_;  // the computation between two calls
+  gaps_ = 1.0;
+  if (left || call >= short_ticks_ || each >= short_ticks_) {
+    streak_ = 0;
+    in_run_ = false;
+    return;
+  }
+  if (++streak_ >= needed_) in_run_ = true;
+}
+
+void ShortCalls::broke(double rest) {
+  unsplit_ += rest;
+  carried_ = 0.0;
+  in_run_ = false;
+  streak_ = 0;
+  run_length_ = 0;
+  needed_ = std::min(most_needed_, 2 * needed_);
+}
+
+}  // namespace hetscale::measure

@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Runs of short MPI calls under `hetscale measure` (programs/short_calls.c).
+
+    check_short_calls.py HETSCALE PROGRAM WORK_DIR
+
+On 2 ranks the program makes 70,000 MPI_Allreduce calls back to back, with
+0.3 s of computation after the first 50,000 and rank 1 late once by 0.2 s in
+the last 20,000, and prints each rank's computation as its thread's CPU clock
+read it. Measured as is (one short call in 8 timed, the others counted):
+- every call is in the record (70,000 a rank), and the record says how many
+  were counted, not timed;
+- each rank's t_comp is its own computation within 5 %, give or take the
+  time the record says it could not split (unsplit_seconds: a counted call
+  that waited, or the computation after it), and that time is no more than
+  the 0.5 s the program could have hidden there;
+- each rank's parts add up to t_par, and `analyze` reads the record.
+Measured with --time-every-call: nothing counted, no short_calls in the record,
+and each rank's t_comp its own computation within 5 %.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+
+import checks
+
+PARTS = ("t_comp", "t_comm", "t_setup", "t_idle", "t_other", "t_blocked")
+
+
+def measured(hetscale, program, record, *options):
+    run = subprocess.run(["mpiexec", "--oversubscribe", "-np", "2", hetscale, "measure", "--out", record, *options,
+                          "--", program], capture_output=True, text=True, timeout=150)
+    if run.returncode != 0:
+        raise RuntimeError(f"the run failed ({run.returncode}): {run.stderr}")
+    own = {int(rank): float(seconds) for rank, seconds in re.findall(r"rank (\d) computed ([0-9.]+) s", run.stdout)}
+    return json.load(open(record)), own
+
+
+def check_record(data, own, label, problems):
+    calls = [f["calls"] for f in data["context"]["mpi_functions"] if f["function"] == "MPI_Allreduce"]
+    if calls != [140000]:
+        problems.append(f"{label}: MPI_Allreduce calls {calls}, not [140000]")
+    short = data["context"].get("short_calls")
+    unsplit = short["unsplit_seconds"] if short else [0.0, 0.0]
+    for rank, node in enumerate(data["nodes"]):
+        if rank not in own:
+            problems.append(f"{label}: rank {rank} printed no computation")
+            continue
+        error = abs(node["t_comp"] - own[rank])
+        if error > 0.05 * own[rank] + unsplit[rank]:
+            problems.append(f"{label}: rank {rank}'s t_comp {node['t_comp']:.4f} s against its own {own[rank]:.4f} s, "
+                            f"more than 5 % + the {unsplit[rank]:.4f} s not split")
+        parts = sum(node.get(k, 0.0) for k in PARTS)
+        if abs(parts - data["t_par"]) > 0.01 * data["t_par"]:
+            problems.append(f"{label}: rank {rank}'s parts {parts:.6f} s against t_par {data['t_par']:.6f} s")
+    return short
+
+
+def main(hetscale, program, work):
+    os.makedirs(work, exist_ok=True)
+    problems = []
+    record = os.path.join(work, "short_calls.json")
+    data, own = measured(hetscale, program, record)
+    short = check_record(data, own, "as is", problems)
+    if not short or not all(count > 0 for count in short["counted_calls"]):
+        problems.append(f"as is: no calls counted in runs of short calls ({short})")
+    elif any(seconds > 0.55 for seconds in short["unsplit_seconds"]):
+        problems.append(f"as is: unsplit {short['unsplit_seconds']} s: more than the 0.5 s of computation and waiting")
+    analyzed = subprocess.run([hetscale, "analyze", record], capture_output=True, text=True, timeout=60)
+    if analyzed.returncode != 0:
+        problems.append(f"analyze refused the record: {analyzed.stderr.strip()}")
+    every = os.path.join(work, "every_call.json")
+    data, own = measured(hetscale, program, every, "--time-every-call")
+    if check_record(data, own, "--time-every-call", problems):
+        problems.append("--time-every-call: the record still has short_calls")
+    return checks.verdict(problems)
+
+
+if __name__ == "__main__":
+    checks.run(main, __doc__, 3)

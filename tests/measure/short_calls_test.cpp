@@ -1,0 +1,194 @@
+// Runs of short MPI calls (measure/short_calls.hpp): which calls are timed,
+// how the counted ones' time is split, and what a break costs.
+#include "hetscale/measure/short_calls.hpp"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <stdexcept>
+#include <tuple>
+
+namespace hetscale::measure {
+namespace {
+
+// Ticks of 1 ns: short under 2,000; runs begin after 4 timed calls, at most 16.
+ShortCalls two_functions() { return ShortCalls(2000.0, 2, 4, 16); }
+
+void into_a_run(ShortCalls& calls) {
+  for (int k = 0; k < 4; ++k) calls.timed(0, 300.0, 50.0, false);
+  ASSERT_TRUE(calls.in_run());
+}
+
+// What split() charged, by function: ticks and calls.
+struct Charged {
+  std::map<std::size_t, std::pair<double, double>> by_function;
+  double rest = 0.0;
+};
+Charged split(ShortCalls& calls, double interval, bool left = false) {
+  Charged charged;
+  charged.rest = calls.split(interval, left, [&](std::size_t f, double ticks, double count, double) {
+    charged.by_function[f].first += ticks;
+    charged.by_function[f].second += count;
+  });
+  return charged;
+}
+
+TEST(ShortCalls, ARunBeginsAfterTheNeededShortCallsAndTimesOneCallInEightAtRandom) {
+  auto calls = two_functions();
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_TRUE(calls.time_call(0));
+    calls.timed(0, 300.0, 50.0, false);
+  }
+  EXPECT_FALSE(calls.in_run());
+  calls.timed(0, 300.0, 50.0, false);
+  ASSERT_TRUE(calls.in_run());
+  int timed = 0;
+  for (int k = 0; k < 8000; ++k) timed += calls.time_call(0) ? 1 : 0;
+  EXPECT_NEAR(timed, 1000, 100);
+}
+
+TEST(ShortCalls, ALongCallALongComputationOrALeftCpuEndsTheStreak) {
+  for (const auto& [call, computation, left] :
+       {std::tuple{2500.0, 50.0, false}, std::tuple{300.0, 2500.0, false}, std::tuple{300.0, 50.0, true}}) {
+    auto calls = two_functions();
+    for (int k = 0; k < 3; ++k) calls.timed(0, 300.0, 50.0, false);
+    calls.timed(0, call, computation, left);
+    EXPECT_FALSE(calls.in_run());
+    for (int k = 0; k < 3; ++k) calls.timed(0, 300.0, 50.0, false);
+    EXPECT_FALSE(calls.in_run()) << "the streak starts again from 0";
+    calls.timed(0, 300.0, 50.0, false);
+    EXPECT_TRUE(calls.in_run());
+  }
+}
+
+TEST(ShortCalls, AFunctionsFirstCallIsTimedEvenInARun) {
+  auto calls = two_functions();
+  into_a_run(calls);
+  for (int k = 0; k < 16; ++k) EXPECT_TRUE(calls.time_call(1));
+}
+
+// Counted calls get their function's mean over its timed calls (each new one
+// weighs an eighth); the rest of the interval is computation.
+TEST(ShortCalls, CountedCallsGetTheirFunctionsMeans) {
+  auto calls = two_functions();
+  calls.timed(0, 400.0, 50.0, false);
+  calls.timed(1, 100.0, 50.0, false);
+  calls.timed(0, 480.0, 50.0, false);  // mean 410
+  calls.counted(0, 8.0);
+  calls.counted(0, 8.0);
+  calls.counted(1, 64.0);
+  ASSERT_TRUE(calls.any_counted());
+  const auto charged = split(calls, 1200.0);
+  EXPECT_DOUBLE_EQ(charged.by_function.at(0).first, 820.0);
+  EXPECT_DOUBLE_EQ(charged.by_function.at(0).second, 2.0);
+  EXPECT_DOUBLE_EQ(charged.by_function.at(1).first, 100.0);
+  EXPECT_DOUBLE_EQ(charged.rest, 280.0);
+  EXPECT_FALSE(calls.any_counted());
+  EXPECT_DOUBLE_EQ(calls.counted_calls(), 3.0);
+  EXPECT_DOUBLE_EQ(calls.unsplit(), 0.0);
+  EXPECT_DOUBLE_EQ(split(calls, 77.0).rest, 77.0) << "nothing counted: all computation";
+}
+
+// Means longer than the interval are cut to it, and the cut is owed by the next interval.
+TEST(ShortCalls, AMeanCutToItsIntervalIsCarried) {
+  auto calls = two_functions();
+  calls.timed(0, 300.0, 50.0, false);
+  calls.counted(0, 0.0);
+  EXPECT_DOUBLE_EQ(split(calls, 250.0).rest, 0.0);
+  calls.counted(0, 0.0);
+  const auto charged = split(calls, 450.0);
+  EXPECT_DOUBLE_EQ(charged.by_function.at(0).first, 350.0);
+  EXPECT_DOUBLE_EQ(charged.rest, 100.0);
+}
+
+TEST(ShortCalls, ABreakIsUnsplitEndsTheRunAndDoublesTheCallsNeeded) {
+  auto calls = two_functions();
+  into_a_run(calls);
+  calls.counted(0, 0.0);
+  calls.counted(0, 0.0);
+  // 3 computations may take up to 6,000: 10,000 left by the calls' 600 is a break.
+  EXPECT_DOUBLE_EQ(split(calls, 10600.0).rest, 10000.0);
+  EXPECT_DOUBLE_EQ(calls.unsplit(), 10000.0);
+  EXPECT_FALSE(calls.in_run());
+  EXPECT_EQ(calls.needed(), 8u);
+  for (int k = 0; k < 4; ++k) calls.timed(0, 300.0, 50.0, false);
+  EXPECT_FALSE(calls.in_run());
+  for (int k = 0; k < 4; ++k) calls.timed(0, 300.0, 50.0, false);
+  EXPECT_TRUE(calls.in_run());
+  calls.counted(0, 0.0);
+  split(calls, 900.0, true);  // the thread left its CPU: a break however short
+  EXPECT_DOUBLE_EQ(calls.unsplit(), 10600.0);
+  EXPECT_EQ(calls.needed(), 16u);
+  calls.counted(0, 0.0);
+  split(calls, 9000.0);
+  EXPECT_EQ(calls.needed(), 16u) << "at most 16";
+}
+
+// A long run without a break halves the calls needed, down to the first count.
+TEST(ShortCalls, ALongRunWithoutABreakHalvesTheCallsNeeded) {
+  auto calls = two_functions();
+  into_a_run(calls);
+  for (int k = 0; k < 2; ++k) {
+    calls.counted(0, 0.0);
+    split(calls, 9000.0);
+  }
+  ASSERT_EQ(calls.needed(), 16u);
+  const auto counted_calls = [&](int n) {
+    for (int k = 0; k < n; ++k) {
+      calls.counted(0, 0.0);
+      split(calls, 400.0);
+    }
+  };
+  counted_calls(127);
+  EXPECT_EQ(calls.needed(), 16u);
+  counted_calls(1);
+  EXPECT_EQ(calls.needed(), 8u) << "after 8 x 16 counted calls";
+  counted_calls(64);
+  EXPECT_EQ(calls.needed(), 4u);
+  counted_calls(1000);
+  EXPECT_EQ(calls.needed(), 4u) << "never under the first count";
+}
+
+// A loop whose calls take 200 or 400 ticks in turn (a partner that is late
+// every other call) and 50 of computation, timed as the interposer times it:
+// the calls' total as split is within 3 % of the truth (the calls timed are
+// chosen at random: a stride of 8 would time only one of the two), and the
+// parts add up exactly.
+TEST(ShortCalls, ASteadyLoopIsSplitWithinAFewPercent) {
+  ShortCalls calls(2000.0, 1);
+  double truth = 0.0, as_split = 0.0, total = 0.0, split_total = 0.0;
+  double since_boundary = 0.0;  // the interval since the last timed boundary
+  const auto charge = [&](std::size_t, double ticks, double, double) { as_split += ticks; };
+  for (int k = 0; k < 100000; ++k) {
+    const double call = k % 2 == 0 ? 200.0 : 400.0, computation = 50.0;
+    since_boundary += computation;
+    total += computation + call;
+    truth += call;
+    if (calls.time_call(0)) {
+      const double rest = calls.split(since_boundary, false, charge);
+      split_total += since_boundary;
+      calls.timed(0, call, rest, false);
+      as_split += call;
+      split_total += call;
+      since_boundary = 0.0;
+    } else {
+      calls.counted(0, 8.0);
+      since_boundary += call;
+    }
+  }
+  calls.split(since_boundary, false, charge);
+  split_total += since_boundary;
+  EXPECT_NEAR(as_split / truth, 1.0, 0.03);
+  EXPECT_DOUBLE_EQ(split_total, total);
+  EXPECT_GT(calls.counted_calls(), 80000.0);
+  EXPECT_DOUBLE_EQ(calls.unsplit(), 0.0);
+}
+
+TEST(ShortCalls, BadLimitsAreRefused) {
+  EXPECT_THROW(ShortCalls(0.0, 1), std::invalid_argument);
+  EXPECT_THROW(ShortCalls(1.0, 1, 0), std::invalid_argument);
+  EXPECT_THROW(ShortCalls(1.0, 1, 32, 16), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace hetscale::measure
