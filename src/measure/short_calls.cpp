@@ -7,11 +7,13 @@
 
 namespace hetscale::measure {
 
-ShortCalls::ShortCalls(double short_ticks, std::size_t functions, std::uint32_t needed, std::uint32_t most_needed)
+ShortCalls::ShortCalls(double short_ticks, std::size_t functions, std::uint32_t needed, std::uint32_t most_needed,
+                       std::uint32_t one_in)
     : short_ticks_(short_ticks),
       needed_(needed),
       least_needed_(needed),
       most_needed_(most_needed),
+      one_in_(one_in),
       mean_(functions, -1.0),
       count_(functions, 0.0),
       bytes_(functions, 0.0) {
@@ -19,6 +21,8 @@ ShortCalls::ShortCalls(double short_ticks, std::size_t functions, std::uint32_t 
   if (needed < 1 || needed > most_needed)
     throw std::invalid_argument(
         fmt::format("short calls: needed {} and at most {}: need 1 <= needed <= at most", needed, most_needed));
+  if (one_in == 0 || (one_in & (one_in - 1)) != 0)
+    throw std::invalid_argument(fmt::format("short calls: one call in {}: must be a power of 2", one_in));
 }
 
 void ShortCalls::timed(std::size_t function, double call, double computation, bool left) {

@@ -31,7 +31,7 @@ std::vector<std::string> caution_lines(const RunConditions& c) {
         percent(c.other_load), c.other_load_node));
   if (c.unsplit > kUnsplitCaution)
     lines.push_back(fmt::format(
-        "caution: on {}, {} of t_par came after runs of short MPI calls, of which one in 8 was timed: how much of "
+        "caution: on {}, {} of t_par came after runs of short MPI calls, of which one in 32 was timed: how much of "
         "it the counted calls waited is not known; it is booked as computation (context.short_calls)",
         c.unsplit_node, percent(c.unsplit)));
   for (const auto& missed : c.emulation_missed)

@@ -286,7 +286,7 @@ measure_check(measure_trace ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_trace.py 3
   $<TARGET_FILE:stencil> $<TARGET_FILE:known_wait_fortran> $<TARGET_FILE:trace_patterns>
   ${PROJECT_SOURCE_DIR}/examples/platform-this-machine.json)
 
-# Runs of short calls (one in 8 timed, the others counted): every call
+# Runs of short calls (one in 32 timed, the others counted): every call
 # counted, each rank's computation its own CPU clock's within what the record
 # says it could not split, the parts adding up; --time-every-call times all
 # (tests/measure/check_short_calls.py).

@@ -11,8 +11,9 @@
 namespace hetscale::measure {
 namespace {
 
-// Ticks of 1 ns: short under 2,000; runs begin after 4 timed calls, at most 16.
-ShortCalls two_functions() { return ShortCalls(2000.0, 2, 4, 16); }
+// Ticks of 1 ns: short under 2,000; runs begin after 4 timed calls, at most
+// 16; one call in 8 timed.
+ShortCalls two_functions() { return ShortCalls(2000.0, 2, 4, 16, 8); }
 
 void into_a_run(ShortCalls& calls) {
   for (int k = 0; k < 4; ++k) calls.timed(0, 300.0, 50.0, false);
@@ -150,9 +151,10 @@ TEST(ShortCalls, ALongRunWithoutABreakHalvesTheCallsNeeded) {
 }
 
 // A loop whose calls take 200 or 400 ticks in turn (a partner that is late
-// every other call) and 50 of computation, timed as the interposer times it:
+// every other call) and 50 of computation, timed as the interposer times it
+// (one call in 32):
 // the calls' total as split is within 3 % of the truth (the calls timed are
-// chosen at random: a stride of 8 would time only one of the two), and the
+// chosen at random: a fixed stride would time only one of the two), and the
 // parts add up exactly.
 TEST(ShortCalls, ASteadyLoopIsSplitWithinAFewPercent) {
   ShortCalls calls(2000.0, 1);
@@ -180,7 +182,7 @@ TEST(ShortCalls, ASteadyLoopIsSplitWithinAFewPercent) {
   split_total += since_boundary;
   EXPECT_NEAR(as_split / truth, 1.0, 0.03);
   EXPECT_DOUBLE_EQ(split_total, total);
-  EXPECT_GT(calls.counted_calls(), 80000.0);
+  EXPECT_GT(calls.counted_calls(), 90000.0);
   EXPECT_DOUBLE_EQ(calls.unsplit(), 0.0);
 }
 
@@ -188,6 +190,8 @@ TEST(ShortCalls, BadLimitsAreRefused) {
   EXPECT_THROW(ShortCalls(0.0, 1), std::invalid_argument);
   EXPECT_THROW(ShortCalls(1.0, 1, 0), std::invalid_argument);
   EXPECT_THROW(ShortCalls(1.0, 1, 32, 16), std::invalid_argument);
+  EXPECT_THROW(ShortCalls(1.0, 1, 32, 64, 12), std::invalid_argument);
+  EXPECT_THROW(ShortCalls(1.0, 1, 32, 64, 0), std::invalid_argument);
 }
 
 }  // namespace

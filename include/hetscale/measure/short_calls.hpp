@@ -5,8 +5,9 @@
 // processors) and ends the computation before it; on 2 ranks a loop of
 // 0.3 us collectives paid 20 % for that. So once `needed` timed calls in a
 // row were short (the call and the computation before it each under
-// `short_ticks`, the thread on its CPU throughout), only one call in 8 is
-// timed, chosen at random (a fixed stride would see one phase of a loop
+// `short_ticks`, the thread on its CPU throughout), only one call in
+// `one_in` (32 by default: a timed call costs about 50 ns, so one in 8 still
+// cost 6 ns a call) is timed, chosen at random (a fixed stride would see one phase of a loop
 // whose calls alternate); the others are counted. At the next timed
 // boundary the interval since the last one holds the counted calls and the
 // computations between them: each counted call gets its function's mean
@@ -34,12 +35,16 @@ namespace hetscale::measure {
 
 class ShortCalls {
  public:
-  // std::invalid_argument unless short_ticks > 0 and 1 <= needed <= most_needed.
-  ShortCalls(double short_ticks, std::size_t functions, std::uint32_t needed = 32, std::uint32_t most_needed = 4096);
+  // std::invalid_argument unless short_ticks > 0, 1 <= needed <= most_needed
+  // and one_in is a power of 2.
+  ShortCalls(double short_ticks, std::size_t functions, std::uint32_t needed = 32, std::uint32_t most_needed = 4096,
+             std::uint32_t one_in = 32);
 
   // Whether to time the call of `function` now beginning (false: count it
   // with counted()). Times every call outside a run, and a function's first.
-  bool time_call(std::size_t function) { return !in_run_ || mean_[function] < 0.0 || (next_random() & 7u) == 0; }
+  bool time_call(std::size_t function) {
+    return !in_run_ || mean_[function] < 0.0 || (next_random() & (one_in_ - 1u)) == 0;
+  }
   // A call that was not timed, of `function`, that moved `bytes`.
   void counted(std::size_t function, double bytes) {
     if (count_[function]++ == 0.0) pending_.push_back(function);
@@ -74,7 +79,7 @@ class ShortCalls {
   }
 
   double short_ticks_;
-  std::uint32_t needed_, least_needed_, most_needed_;
+  std::uint32_t needed_, least_needed_, most_needed_, one_in_;
   std::uint32_t streak_ = 0;            // timed short calls in a row
   std::uint32_t run_length_ = 0;        // counted calls since the run began or needed last halved
   std::uint32_t random_ = 2463534242u;  // xorshift32's state

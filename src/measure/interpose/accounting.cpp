@@ -75,7 +75,11 @@ bool short_call_runs = false;
 // Short: a call or a computation under 2 us.
 constexpr double short_call_seconds = 2e-6;
 
-measure::ShortCalls short_calls_of_thread() { return {short_call_seconds * ticks_per_second, function_count}; }
+// Runs of short calls for a thread whose clock starts now (this thread).
+void start_short_calls(ThreadRecord& thread) {
+  thread.short_calls = measure::ShortCalls(short_call_seconds * ticks_per_second, function_count);
+  this_thread_runs = short_call_runs ? &thread.short_calls : nullptr;
+}
 
 // The polls counted but not timed since the thread's last boundary were in
 // this computation segment: each gets the mean time of its function's timed
@@ -191,7 +195,7 @@ namespace {
 // computation, held back like any other.
 void start_thread_clock(ThreadRecord& thread, Ticks& now) {
   Split before = thread.clock.start(now, ticks_per_second * 1e-9);
-  thread.short_calls = short_calls_of_thread();
+  start_short_calls(thread);
   process().other_threads.forget(thread.id);
   const double since_measuring = static_cast<double>(now - process().start);
   const double shown = before.on_cpu + before.delay;
@@ -265,18 +269,12 @@ bool computation_boundary() {
   return true;
 }
 
-Call::Call(std::size_t function) : function_(function) {
-  if (!process().measuring.load(std::memory_order_relaxed)) {
-    start_ = tick_clock.now();
-    return;
-  }
-  auto& thread = this_thread_record();
-  if (short_call_runs && thread.clock.started() && !functions[function].poll &&
-      !thread.short_calls.time_call(function)) {
-    counted_ = true;  // in a run of short calls: counted, its time split at the next timed boundary
-    return;
-  }
+thread_local measure::ShortCalls* this_thread_runs __attribute__((tls_model("initial-exec"))) = nullptr;
+
+void Call::begin() {
   start_ = tick_clock.now();
+  if (!process().measuring.load(std::memory_order_relaxed)) return;
+  auto& thread = this_thread_record();
   if (!thread.clock.started()) {
     start_thread_clock(thread, start_);
     left_ = true;  // its computation before is not split by the thread's own clock: no short call
@@ -290,13 +288,11 @@ Call::Call(std::size_t function) : function_(function) {
   timed_ = true;
 }
 
-Call::~Call() {
+void Call::count_messages() { this_thread_record().messages[function_].add(messages_); }
+
+void Call::end() {
   auto& thread = this_thread_record();
   if (messages_ > 0.0) thread.messages[function_].add(messages_);
-  if (counted_) {  // its call and bytes are added with its time, at the next timed boundary
-    thread.short_calls.counted(function_, bytes_);
-    return;
-  }
   thread.calls[function_].add(1.0);
   thread.bytes[function_].add(bytes_);
   const Ticks end = tick_clock.now();
@@ -306,7 +302,8 @@ Call::~Call() {
     return;
   }
   const Split inside = thread.clock.lap(end);  // in MPI: waiting, on a CPU or not
-  if (short_call_runs) thread.short_calls.timed(function_, spent, computation_, left_ || inside.wall != inside.on_cpu);
+  if (short_call_runs && !functions[function_].poll)
+    thread.short_calls.timed(function_, spent, computation_, left_ || inside.wall != inside.on_cpu);
   if (functions[function_].poll) {
     // The untimed polls get the timed ones' time on a CPU (a timed poll that
     // was descheduled would lend its wait to polls that were not).
@@ -350,12 +347,12 @@ void initialized() {
   // program's computation starts when they are done.
   auto& thread = this_thread_record();
   thread.clock.start(tick_clock.now(), ticks_per_second * 1e-9);  // what it did before MPI_Init is not the run's
-  thread.short_calls = short_calls_of_thread();
   this_thread_initialised_mpi = true;
   state.other_threads.start(tick_clock.now(), static_cast<Ticks>(ticks_per_second / 10.0));
   state.other_threads.forget(thread.id);
   trace::open(rank);  // opening its file is setup too
   short_call_runs = !trace::on && emulated_speed.load() >= 1.0 && !settings().time_every_call;
+  start_short_calls(thread);
   const Ticks now = tick_clock.now();
   thread.clock.pause_ends(now);  // the computation's first segment begins here
   thread.setup.add(static_cast<double>(now - state.start));
@@ -422,6 +419,7 @@ void finalizing() {
   Ticks barrier = tick_clock.now();
   auto& me = this_thread_record();
   if (me.clock.started()) computation_ends(me, segment_until(me, barrier), barrier);
+  this_thread_runs = nullptr;
   std::vector<std::string> names;
   {
     std::lock_guard lock(state.regions_mutex);

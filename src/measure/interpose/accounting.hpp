@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "hetscale/measure/short_calls.hpp"
 #include "tick_clock.hpp"
 
 namespace hetscale::interpose {
@@ -31,14 +32,33 @@ struct FunctionInfo {
 extern const FunctionInfo functions[];
 extern const std::size_t function_count;
 
+// The runs of short calls of this thread (measure/short_calls.hpp) while it
+// is measured and runs are allowed; else null.
+extern thread_local measure::ShortCalls* this_thread_runs __attribute__((tls_model("initial-exec")));
+
 // One wrapped call: its time from construction to destruction goes to its
 // function and, by its class, to t_setup, t_comm or t_idle of this thread;
 // its construction ends the thread's computation since its last call (and
-// holds the thread back to an emulated speed).
+// holds the thread back to an emulated speed). In a run of short calls most
+// calls are only counted: that path is inline, the timed one is not.
 class Call {
  public:
-  explicit Call(std::size_t function);
-  ~Call();
+  explicit Call(std::size_t function) : function_(function) {
+    measure::ShortCalls* const runs = this_thread_runs;
+    if (runs && !runs->time_call(function)) {
+      counted_ = runs;
+      return;
+    }
+    begin();
+  }
+  ~Call() {
+    if (!counted_) {
+      end();
+      return;
+    }
+    counted_->counted(function_, bytes_);
+    if (messages_ > 0.0) count_messages();
+  }
   Call(const Call&) = delete;
   Call& operator=(const Call&) = delete;
   void add_bytes(double bytes) { bytes_ += bytes; }
@@ -50,13 +70,17 @@ class Call {
   }
 
  private:
+  void begin();
+  void end();
+  void count_messages();
+
   std::size_t function_;
+  measure::ShortCalls* counted_ = nullptr;  // in a run of short calls, not timed: counted only
   double bytes_ = 0.0, messages_ = 0.0;
   Ticks start_ = 0;
   double computation_ = 0.0;  // the computation before it (ticks)
   bool left_ = false;         // the thread left its CPU in that computation
   bool timed_ = false;        // measuring when it began: its time goes to the thread's parts
-  bool counted_ = false;      // in a run of short calls, not timed: counted only
 };
 
 // A non-blocking completion check (MPI_Test*, MPI_Iprobe, ...): true when
@@ -66,8 +90,23 @@ class Call {
 // nanoseconds a call more than it would unmeasured.
 bool poll_untimed(std::size_t function);
 
+// The sizes of the predefined datatypes a thread used last (MPI_DOUBLE,
+// MPI_INT, ...): never freed, so their sizes can be kept; a derived type's
+// handle may be freed and reused, so its size is asked each time. (Arrays of
+// scalars: a thread-local of class type is reached through an initialising
+// call. They start zero, and a zero type is no handle of either MPI.)
+inline constexpr std::size_t named_sizes_kept = 4;
+extern thread_local MPI_Datatype named_types[named_sizes_kept] __attribute__((tls_model("initial-exec")));
+extern thread_local int named_type_sizes[named_sizes_kept] __attribute__((tls_model("initial-exec")));
+// type_bytes when the type is not one of them.
+double type_bytes_asked(int count, MPI_Datatype type);
+
 // count x the size of `type` (0 for MPI_DATATYPE_NULL or a negative count).
-double type_bytes(int count, MPI_Datatype type);
+inline double type_bytes(int count, MPI_Datatype type) {
+  for (std::size_t k = 0; k < named_sizes_kept; ++k)
+    if (named_types[k] == type) return count > 0 ? static_cast<double>(count) * named_type_sizes[k] : 0.0;
+  return type_bytes_asked(count, type);
+}
 // The same for a Fortran binding's arguments (pointers to MPI_Fint).
 double fortran_type_bytes(const void* count, const void* type);
 // Whose counts an array of counts gives: one per peer of the communicator

@@ -13,15 +13,6 @@ namespace hetscale::interpose {
 
 namespace {
 
-// The sizes of the predefined datatypes a thread used last (MPI_DOUBLE,
-// MPI_INT, ...): never freed, so their sizes can be kept; a derived type's
-// handle may be freed and reused, so its size is asked each time.
-struct NamedSize {
-  MPI_Datatype type{};  // zero: no handle of either MPI
-  int size = 0;
-};
-constexpr std::size_t named_sizes_kept = 4;
-thread_local NamedSize named_sizes[named_sizes_kept] __attribute__((tls_model("initial-exec")));
 thread_local std::size_t named_sizes_next __attribute__((tls_model("initial-exec"))) = 0;
 
 bool is_named(MPI_Datatype type) {
@@ -32,13 +23,18 @@ bool is_named(MPI_Datatype type) {
 
 }  // namespace
 
-double type_bytes(int count, MPI_Datatype type) {
+thread_local MPI_Datatype named_types[named_sizes_kept] __attribute__((tls_model("initial-exec")));
+thread_local int named_type_sizes[named_sizes_kept] __attribute__((tls_model("initial-exec")));
+
+double type_bytes_asked(int count, MPI_Datatype type) {
   if (count <= 0 || type == MPI_DATATYPE_NULL) return 0.0;
-  for (const auto& kept : named_sizes)
-    if (kept.type == type) return static_cast<double>(count) * kept.size;
   int size = 0;
   if (PMPI_Type_size(type, &size) != MPI_SUCCESS) return 0.0;
-  if (is_named(type)) named_sizes[named_sizes_next++ % named_sizes_kept] = {type, size};
+  if (is_named(type)) {
+    const std::size_t k = named_sizes_next++ % named_sizes_kept;
+    named_types[k] = type;
+    named_type_sizes[k] = size;
+  }
   return static_cast<double>(count) * size;
 }
 
