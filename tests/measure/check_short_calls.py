@@ -15,7 +15,9 @@ read it. Measured as is (one short call in 8 timed, the others counted):
   the 0.5 s the program could have hidden there;
 - each rank's parts add up to t_par, and `analyze` reads the record.
 Measured with --time-every-call: nothing counted, no short_calls in the record,
-and each rank's t_comp its own computation within 5 %.
+and each rank's t_comp its own computation within 5 %. With --thread, a
+second thread makes 50,000 short calls a rank and ends before MPI_Finalize:
+every one of them is in the record, with a time.
 """
 import json
 import os
@@ -28,9 +30,9 @@ import checks
 PARTS = ("t_comp", "t_comm", "t_setup", "t_idle", "t_other", "t_blocked")
 
 
-def measured(hetscale, program, record, *options):
+def measured(hetscale, program, record, *options, arguments=()):
     run = subprocess.run(["mpiexec", "--oversubscribe", "-np", "2", hetscale, "measure", "--out", record, *options,
-                          "--", program], capture_output=True, text=True, timeout=150)
+                          "--", program, *arguments], capture_output=True, text=True, timeout=150)
     if run.returncode != 0:
         raise RuntimeError(f"the run failed ({run.returncode}): {run.stderr}")
     own = {int(rank): float(seconds) for rank, seconds in re.findall(r"rank (\d) computed ([0-9.]+) s", run.stdout)}
@@ -74,6 +76,13 @@ def main(hetscale, program, work):
     data, own = measured(hetscale, program, every, "--time-every-call")
     if check_record(data, own, "--time-every-call", problems):
         problems.append("--time-every-call: the record still has short_calls")
+    threaded = os.path.join(work, "thread.json")
+    data, _ = measured(hetscale, program, threaded, arguments=["--thread"])
+    calls = {f["function"]: f for f in data["context"]["mpi_functions"]}
+    allreduce = calls.get("MPI_Allreduce", {})
+    if allreduce.get("calls") != 100000 or not allreduce.get("seconds", 0.0) > 0.0:
+        problems.append(f"--thread: MPI_Allreduce {allreduce.get('calls')} calls in {allreduce.get('seconds')} s, "
+                        "not 100000 with a time")
     return checks.verdict(problems)
 
 

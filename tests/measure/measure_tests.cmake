@@ -289,8 +289,9 @@ measure_check(measure_trace ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_trace.py 3
 # Runs of short calls (one in 32 timed, the others counted): every call
 # counted, each rank's computation its own CPU clock's within what the record
 # says it could not split, the parts adding up; --time-every-call times all
-# (tests/measure/check_short_calls.py).
+# (tests/measure/check_short_calls.py); a second thread's counted calls all in
+# the record.
 add_executable(short_calls measure/programs/short_calls.c)
-target_link_libraries(short_calls PRIVATE MPI::MPI_C)
+target_link_libraries(short_calls PRIVATE MPI::MPI_C Threads::Threads)
 measure_check(measure_short_calls ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_short_calls.py 200 RUN_SERIAL
   $<TARGET_FILE:short_calls>)

@@ -90,6 +90,25 @@ TEST(ShortCalls, CountedCallsGetTheirFunctionsMeans) {
   EXPECT_DOUBLE_EQ(split(calls, 77.0).rest, 77.0) << "nothing counted: all computation";
 }
 
+// A thread that made its last calls: its counted calls get their means.
+TEST(ShortCalls, CountedCallsLeftAtTheEndAreSettledAtTheirMeans) {
+  auto calls = two_functions();
+  calls.timed(0, 400.0, 50.0, false);
+  calls.counted(0, 8.0);
+  calls.counted(0, 8.0);
+  double ticks = 0.0, count = 0.0, bytes = 0.0;
+  calls.settle([&](std::size_t, double t, double c, double b) {
+    ticks += t;
+    count += c;
+    bytes += b;
+  });
+  EXPECT_DOUBLE_EQ(ticks, 800.0);
+  EXPECT_DOUBLE_EQ(count, 2.0);
+  EXPECT_DOUBLE_EQ(bytes, 16.0);
+  EXPECT_FALSE(calls.any_counted());
+  EXPECT_DOUBLE_EQ(calls.counted_calls(), 2.0);
+}
+
 // Means longer than the interval are cut to it, and the cut is owed by the next interval.
 TEST(ShortCalls, AMeanCutToItsIntervalIsCarried) {
   auto calls = two_functions();

@@ -59,6 +59,11 @@ class ShortCalls {
   // (the computation between them).
   template <class Charge>
   double split(double interval, bool left, Charge&& charge);
+  // The calls counted since the last timed boundary, when there will be no
+  // other (their thread made its last calls): each gets its function's mean,
+  // with `charge` as split() calls it.
+  template <class Charge>
+  void settle(Charge&& charge);
   // A timed call: its time, the computation's before it (since the last
   // boundary, less the counted calls' part), and whether the thread left its
   // CPU in either.
@@ -92,6 +97,18 @@ class ShortCalls {
   double gaps_ = 1.0;     // computations in the last interval split (counted calls + 1)
   double counted_calls_ = 0.0, unsplit_ = 0.0;
 };
+
+template <class Charge>
+void ShortCalls::settle(Charge&& charge) {
+  for (const auto f : pending_) {
+    charge(f, count_[f] * mean_[f], count_[f], bytes_[f]);
+    count_[f] = 0.0;
+    bytes_[f] = 0.0;
+  }
+  pending_.clear();
+  counted_calls_ += pending_calls_;
+  pending_calls_ = 0;
+}
 
 template <class Charge>
 double ShortCalls::split(double interval, bool left, Charge&& charge) {

@@ -138,17 +138,21 @@ void take_out(Split& split, double amount) {
   }
 }
 
+// Charges calls counted in a run of short calls to their function.
+auto charge_counted(ThreadRecord& thread) {
+  return [&thread](std::size_t function, double ticks, double calls, double bytes) {
+    thread.calls[function].add(calls);
+    thread.bytes[function].add(bytes);
+    charge_call(thread, function, ticks, bytes, calls);
+  };
+}
+
 }  // namespace
 
 Split segment_until(ThreadRecord& thread, Ticks now) {
   Split split = thread.clock.lap(now);
   if (!thread.short_calls.any_counted()) return split;
-  const double rest = thread.short_calls.split(split.wall, split.wall != split.on_cpu,
-                                               [&](std::size_t function, double ticks, double calls, double bytes) {
-                                                 thread.calls[function].add(calls);
-                                                 thread.bytes[function].add(bytes);
-                                                 charge_call(thread, function, ticks, bytes, calls);
-                                               });
+  const double rest = thread.short_calls.split(split.wall, split.wall != split.on_cpu, charge_counted(thread));
   take_out(split, split.wall - rest);
   return split;
 }
@@ -420,6 +424,11 @@ void finalizing() {
   auto& me = this_thread_record();
   if (me.clock.started()) computation_ends(me, segment_until(me, barrier), barrier);
   this_thread_runs = nullptr;
+  // Other threads have made their last calls (MPI_Finalize comes after
+  // them): the calls they counted since their last timed one get their means.
+  registry().for_each([&](ThreadRecord& thread) {
+    if (&thread != &me) thread.short_calls.settle(charge_counted(thread));
+  });
   std::vector<std::string> names;
   {
     std::lock_guard lock(state.regions_mutex);
