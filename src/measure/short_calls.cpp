@@ -38,8 +38,8 @@ void ShortCalls::timed(std::size_t function, double call, double computation, bo
   if (++streak_ >= needed_) in_run_ = true;
 }
 
-void ShortCalls::broke(double rest) {
-  unsplit_ += rest;
+void ShortCalls::broke(double unsplit) {
+  unsplit_ += unsplit;
   carried_ = 0.0;
   in_run_ = false;
   streak_ = 0;

@@ -25,12 +25,14 @@ struct Charged {
   std::map<std::size_t, std::pair<double, double>> by_function;
   double rest = 0.0;
 };
-Charged split(ShortCalls& calls, double interval, bool left = false) {
+// `on_cpu`: of the interval on a CPU (all of it unless given).
+Charged split(ShortCalls& calls, double interval, double on_cpu = -1.0) {
   Charged charged;
-  charged.rest = calls.split(interval, left, [&](std::size_t f, double ticks, double count, double) {
-    charged.by_function[f].first += ticks;
-    charged.by_function[f].second += count;
-  });
+  charged.rest =
+      calls.split(interval, on_cpu < 0.0 ? interval : on_cpu, [&](std::size_t f, double ticks, double count, double) {
+        charged.by_function[f].first += ticks;
+        charged.by_function[f].second += count;
+      });
   return charged;
 }
 
@@ -136,8 +138,11 @@ TEST(ShortCalls, ABreakIsUnsplitEndsTheRunAndDoublesTheCallsNeeded) {
   for (int k = 0; k < 4; ++k) calls.timed(0, 300.0, 50.0, false);
   EXPECT_TRUE(calls.in_run());
   calls.counted(0, 0.0);
-  split(calls, 900.0, true);  // the thread left its CPU: a break however short
-  EXPECT_DOUBLE_EQ(calls.unsplit(), 10600.0);
+  // The thread left its CPU: a break however short; of its 600 left by the
+  // call's 300, the 200 on a CPU are unsplit (the 400 waiting for a CPU are
+  // not computation whoever had them).
+  split(calls, 900.0, 500.0);
+  EXPECT_DOUBLE_EQ(calls.unsplit(), 10200.0);
   EXPECT_EQ(calls.needed(), 16u);
   calls.counted(0, 0.0);
   split(calls, 9000.0);
@@ -186,7 +191,7 @@ TEST(ShortCalls, ASteadyLoopIsSplitWithinAFewPercent) {
     total += computation + call;
     truth += call;
     if (calls.time_call(0)) {
-      const double rest = calls.split(since_boundary, false, charge);
+      const double rest = calls.split(since_boundary, since_boundary, charge);
       split_total += since_boundary;
       calls.timed(0, call, rest, false);
       as_split += call;
@@ -197,7 +202,7 @@ TEST(ShortCalls, ASteadyLoopIsSplitWithinAFewPercent) {
       since_boundary += call;
     }
   }
-  calls.split(since_boundary, false, charge);
+  calls.split(since_boundary, since_boundary, charge);
   split_total += since_boundary;
   EXPECT_NEAR(as_split / truth, 1.0, 0.03);
   EXPECT_DOUBLE_EQ(split_total, total);

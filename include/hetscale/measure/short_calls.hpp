@@ -20,8 +20,10 @@
 // An interval whose computation (what the calls' means leave) comes to
 // `short_ticks` or more a call, or in which the thread left its CPU, is a
 // break: a counted call may have waited, or the program gone on to compute.
-// The calls get their means, the computation the rest, the rest is counted
-// as unsplit (the bound of the error, in the record), and the run ends; the
+// The calls get their means, the computation the rest, and the rest's time
+// on a CPU (what the computation may have got that a call spent spinning:
+// the bound of t_comp's error, in the record) is counted as unsplit; the
+// run ends, and the
 // next run needs twice as many timed calls to begin (at most
 // `most_needed`), so breaks stay few whatever the program does. A run of
 // 8 x needed counted calls without a break halves it again (down to the
@@ -53,12 +55,12 @@ class ShortCalls {
   }
   bool any_counted() const { return pending_calls_ > 0; }
   // A timed boundary (the start of a timed call, the end of the run) ended
-  // the interval since the last one, `interval` long, in which the thread
-  // left its CPU or not. Calls `charge(function, ticks, calls, bytes)` for
-  // each function counted in it, with its calls' part; returns the rest
-  // (the computation between them).
+  // the interval since the last one, `interval` long, `on_cpu` of it on a
+  // CPU (less: the thread left its CPU). Calls `charge(function, ticks,
+  // calls, bytes)` for each function counted in it, with its calls' part;
+  // returns the rest (the computation between them).
   template <class Charge>
-  double split(double interval, bool left, Charge&& charge);
+  double split(double interval, double on_cpu, Charge&& charge);
   // The calls counted since the last timed boundary, when there will be no
   // other (their thread made its last calls): each gets its function's mean,
   // with `charge` as split() calls it.
@@ -71,11 +73,11 @@ class ShortCalls {
 
   bool in_run() const { return in_run_; }
   double counted_calls() const { return counted_calls_; }  // calls not timed
-  double unsplit() const { return unsplit_; }              // the breaks' computation parts
+  double unsplit() const { return unsplit_; }              // the breaks' computation parts on a CPU
   std::uint32_t needed() const { return needed_; }
 
  private:
-  void broke(double rest);
+  void broke(double unsplit);
   std::uint32_t next_random() {
     random_ ^= random_ << 13;
     random_ ^= random_ >> 17;
@@ -111,7 +113,7 @@ void ShortCalls::settle(Charge&& charge) {
 }
 
 template <class Charge>
-double ShortCalls::split(double interval, bool left, Charge&& charge) {
+double ShortCalls::split(double interval, double on_cpu, Charge&& charge) {
   if (pending_calls_ == 0) return interval;
   double base = 0.0;  // the counted calls' means
   for (const auto f : pending_) base += count_[f] * mean_[f];
@@ -131,8 +133,10 @@ double ShortCalls::split(double interval, bool left, Charge&& charge) {
   run_length_ += pending_calls_;
   pending_calls_ = 0;
   const double rest = interval - parts;
-  if (left || rest >= (calls + 1.0) * short_ticks_) {
-    broke(rest);
+  if (on_cpu < interval || rest >= (calls + 1.0) * short_ticks_) {
+    // The calls' parts come from the time on a CPU first (a call spins).
+    const double rest_on_cpu = on_cpu > parts ? on_cpu - parts : 0.0;
+    broke(rest_on_cpu < rest ? rest_on_cpu : rest);
   } else if (run_length_ >= 8u * needed_ && needed_ > least_needed_) {
     needed_ /= 2;  // a long run without a break: breaks are rare here
     run_length_ = 0;

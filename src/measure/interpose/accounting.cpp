@@ -152,7 +152,7 @@ auto charge_counted(ThreadRecord& thread) {
 Split segment_until(ThreadRecord& thread, Ticks now) {
   Split split = thread.clock.lap(now);
   if (!thread.short_calls.any_counted()) return split;
-  const double rest = thread.short_calls.split(split.wall, split.wall != split.on_cpu, charge_counted(thread));
+  const double rest = thread.short_calls.split(split.wall, split.on_cpu, charge_counted(thread));
   take_out(split, split.wall - rest);
   return split;
 }
