@@ -44,58 +44,19 @@ using ordered_json = nlohmann::ordered_json;
 
 // The keys each part holds: the rest of a context is kept as notes.
 constexpr std::string_view measured_keys[]{
-    "tool",          "region",      "program",        "ranks",         "hosts",
-    "speeds",        "times",       "transfer_model", "clock",         "sharing",
-    "emulation",     "short_calls", "threads",        "measuring_off", "measuring_off_seconds",
-    "mpi_functions", "regions"};
-constexpr std::string_view kernel_keys[]{"kernel",
-                                         "N",
-                                         "W",
-                                         "T_s",
-                                         "marked_speeds_Mflops",
-                                         "distribution",
-                                         "distribution_shares",
-                                         "marked_speed_Mflops",
-                                         "emulated_speeds",
-                                         "check",
-                                         "host",
-                                         "date",
-                                         "mpi_library",
-                                         "seed",
-                                         "E_s",
-                                         "simulator",
-                                         "simulated_hosts",
-                                         "simulated_computation"};
-constexpr std::string_view farm_keys[]{"tool",
-                                       "host",
-                                       "date",
-                                       "mpi_library",
-                                       "ranks",
-                                       "simulator",
-                                       "platform",
-                                       "clients",
-                                       "policy",
-                                       "objective",
-                                       "tasks_per_generation",
-                                       "generations",
-                                       "eval_time_s",
-                                       "time_scale",
-                                       "atoms",
-                                       "task_list",
-                                       "tasks_run",
-                                       "failed_tasks",
-                                       "retries",
-                                       "timeout_s",
-                                       "job_log",
-                                       "speeds",
-                                       "ga",
-                                       "best_fitness",
-                                       "best_genome",
-                                       "tasks",
-                                       "generation_seconds",
-                                       "messages",
-                                       "evaluations",
-                                       "measurement"};
+    "tool",   "region",  "program",      "ranks",          "hosts",         "speeds",
+    "times",  "transfer_model", "clock", "sharing",        "emulation",     "short_calls",   "threads",
+    "measuring_off", "measuring_off_seconds", "mpi_functions", "regions"};
+constexpr std::string_view kernel_keys[]{
+    "kernel",      "N",    "W",           "T_s",  "marked_speeds_Mflops", "distribution", "distribution_shares",
+    "marked_speed_Mflops", "emulated_speeds", "check", "host", "date", "mpi_library", "seed", "E_s", "simulator",
+    "simulated_hosts", "simulated_computation"};
+constexpr std::string_view farm_keys[]{
+    "tool",      "host",      "date",         "mpi_library", "ranks",   "simulator",  "platform",
+    "clients",   "policy",    "objective",    "tasks_per_generation",   "generations", "eval_time_s",
+    "time_scale", "atoms",    "task_list",    "tasks_run",   "failed_tasks", "retries", "timeout_s",
+    "job_log",   "speeds",    "ga",           "best_fitness", "best_genome", "tasks",  "generation_seconds",
+    "messages",  "evaluations", "measurement"};
 
 bool holds_any(const json& context, std::span<const std::string_view> keys) {
   return std::any_of(keys.begin(), keys.end(), [&](std::string_view key) { return context.contains(key); });
@@ -144,12 +105,8 @@ std::vector<std::vector<MeasuredThread>> threads_from(const json& context) {
       if (!thread.is_object()) continue;
       MeasuredThread read;
       read.calls_mpi = get<bool>(thread, "calls_mpi").value_or(false);
-      for (auto [key, value] : {std::pair{"on_cpu", &read.on_cpu},
-                                {"held", &read.held},
-                                {"other", &read.other},
-                                {"blocked", &read.blocked},
-                                {"setup", &read.setup},
-                                {"comm", &read.comm},
+      for (auto [key, value] : {std::pair{"on_cpu", &read.on_cpu}, {"held", &read.held}, {"other", &read.other},
+                                {"blocked", &read.blocked}, {"setup", &read.setup}, {"comm", &read.comm},
                                 {"idle", &read.idle}})
         *value = get<double>(thread, key).value_or(0.0);
       threads.push_back(read);
@@ -206,9 +163,9 @@ KernelContext kernel_from(const json& context) {
   kernel.marked_speed_Mflops = get<double>(context, "marked_speed_Mflops");
   kernel.emulated_speeds = list_of<double>(context, "emulated_speeds");
   if (const auto check = context.find("check"); check != context.end() && check->is_object())
-    kernel.check =
-        KernelCheck{get<std::string>(*check, "quantity").value_or(""), get<double>(*check, "value").value_or(0.0),
-                    get<double>(*check, "tolerance").value_or(0.0), get<bool>(*check, "passed").value_or(false)};
+    kernel.check = KernelCheck{get<std::string>(*check, "quantity").value_or(""),
+                               get<double>(*check, "value").value_or(0.0),
+                               get<double>(*check, "tolerance").value_or(0.0), get<bool>(*check, "passed").value_or(false)};
   kernel.host = get<std::string>(context, "host");
   kernel.date = get<std::string>(context, "date");
   kernel.mpi_library = get<std::string>(context, "mpi_library");

@@ -44,14 +44,13 @@ std::vector<std::string> headline_lines(const RunAnalysis& analysis, const Headl
   std::vector<std::string> lines;
   lines.push_back(fmt::format("t_par = {} (the longest node's elapsed time)", seconds(headline.t_par)));
   if (headline.measured_speedup)
-    lines.push_back(fmt::format("measured speed-up = {}: t_seq_ref / t_par = {} / {}",
-                                ratio(*headline.measured_speedup), seconds(*analysis.t_seq_ref),
-                                seconds(headline.t_par)));
+    lines.push_back(fmt::format("measured speed-up = {}: t_seq_ref / t_par = {} / {}", ratio(*headline.measured_speedup),
+                                seconds(*analysis.t_seq_ref), seconds(headline.t_par)));
   else
-    lines.push_back(
-        fmt::format("measured speed-up: the run has no t_seq_ref; from the node times and speeds, SU = {} against {} "
-                    "(Clematis-Corana 1999, Eq 18)",
-                    ratio(headline.speedup_from_node_times), analysis.speeds.reference));
+    lines.push_back(fmt::format(
+        "measured speed-up: the run has no t_seq_ref; from the node times and speeds, SU = {} against {} "
+        "(Clematis-Corana 1999, Eq 18)",
+        ratio(headline.speedup_from_node_times), analysis.speeds.reference));
   lines.push_back(fmt::format(
       "efficiency = {} (read this first): the speed-up SU = {} over what these nodes could give with no loss, "
       "sum s_i = {} (Clematis-Corana 1999, Eq 25: eta_eff)",
@@ -78,33 +77,26 @@ std::vector<EfficiencyGuide> efficiency_guide(const RunAnalysis& analysis) {
 std::string loss_name(LossKind kind) {
   switch (kind) {
     case LossKind::idle_from_distribution:
-    case LossKind::idle:
-      return "idle";
-    case LossKind::communication:
-      return "communication";
-    case LossKind::setup:
-      return "set-up";
-    case LossKind::other_load:
-      return "other load";
+    case LossKind::idle: return "idle";
+    case LossKind::communication: return "communication";
+    case LossKind::setup: return "set-up";
+    case LossKind::other_load: return "other load";
   }
   return "?";
 }
 
 std::string what_if_name(WhatIf what_if) {
   switch (what_if) {
-    case WhatIf::speed_proportional_split:
-      return "APGA 2004, Proposition 1 with Eq 14's time kept";
-    case WhatIf::loss_made_useful:
-      return "Clematis-Corana 1999, Eq 22";
-    case WhatIf::dedicated_nodes:
-      return "Clematis-Corana 1999, Eq 25 with eta_u = 1";
+    case WhatIf::speed_proportional_split: return "APGA 2004, Proposition 1 with Eq 14's time kept";
+    case WhatIf::loss_made_useful: return "Clematis-Corana 1999, Eq 22";
+    case WhatIf::dedicated_nodes: return "Clematis-Corana 1999, Eq 25 with eta_u = 1";
   }
   return "?";
 }
 
 std::string loss_sentence(const RunAnalysis& analysis, const Headline& headline, const Loss& loss) {
-  std::string out =
-      fmt::format("{}{}: {} of the nodes' capacity, ", loss_name(loss.kind), on_nodes(loss), percent(loss.fraction));
+  std::string out = fmt::format("{}{}: {} of the nodes' capacity, ", loss_name(loss.kind), on_nodes(loss),
+                                percent(loss.fraction));
   const std::string from_to = fmt::format("from {} to", ratio(headline.efficiency));
   switch (loss.kind) {
     case LossKind::idle_from_distribution:
@@ -134,9 +126,8 @@ std::string loss_sentence(const RunAnalysis& analysis, const Headline& headline,
           from_to, ratio(loss.efficiency_after));
       break;
     case LossKind::setup:
-      out +=
-          fmt::format("time setting the parallel run up (t_setup); removing it would take the efficiency {} at most {}",
-                      from_to, ratio(loss.efficiency_after));
+      out += fmt::format("time setting the parallel run up (t_setup); removing it would take the efficiency {} at most {}",
+                         from_to, ratio(loss.efficiency_after));
       break;
     case LossKind::other_load:
       out += fmt::format("taken by other work on the nodes (t_other); dedicated nodes would take the efficiency {} {}",
@@ -148,7 +139,8 @@ std::string loss_sentence(const RunAnalysis& analysis, const Headline& headline,
 
 std::vector<std::string> diagnosis_lines(const RunAnalysis& analysis) {
   const auto losses = diagnose(analysis);
-  if (losses.empty()) return {fmt::format("no loss reaches {} of the nodes' capacity", percent(kSmallestLoss))};
+  if (losses.empty())
+    return {fmt::format("no loss reaches {} of the nodes' capacity", percent(kSmallestLoss))};
   const auto top = headline(analysis);
   std::vector<std::string> lines;
   for (std::size_t i = 0; i < losses.size(); ++i)

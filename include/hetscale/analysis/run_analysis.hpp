@@ -80,11 +80,11 @@ struct PopMetrics {
 // What a measured run ran under that its numbers depend on (docs/measure.md):
 // cores shared by ranks or threads, other load, emulated speeds not achieved.
 struct RunConditions {
-  bool measured = false;  // a record of `hetscale measure` that says how it ran
+  bool measured = false;      // a record of `hetscale measure` that says how it ran
   bool cores_shared = false;
-  std::string crowded_host;  // the host with the most ranks
-  int crowded_ranks = 0;     // and its ranks
-  double other_load = 0.0;   // the largest t_other / t_par of a node
+  std::string crowded_host;   // the host with the most ranks
+  int crowded_ranks = 0;      // and its ranks
+  double other_load = 0.0;    // the largest t_other / t_par of a node
   std::string other_load_node;
   struct Emulated {
     std::string node;

@@ -14,15 +14,15 @@
 namespace hetscale::measure {
 
 struct MeasureSettings {
-  std::string program;         // PROGRAM as the user named it
-  std::string out, talp_json;  // the run record's and the TALP document's paths; empty: none
-  std::vector<double> speeds;  // relative speed per rank (given, a platform's or the emulated ones); empty: all 1
-  std::string speeds_source;   // where `speeds` come from, as the record says it
-  std::vector<double> emulated_speeds;       // emulate rank i at speed v_i; empty: no emulation
-  std::optional<double> latency, bandwidth;  // the transfer model, when given (else calibrated at MPI_Init)
-  std::string transfer_model_source;         // where they come from, as the record says it
-  std::string trace;                         // the folder each rank writes its trace to; empty: none
-  bool time_every_call = false;              // no runs of short calls (measure/short_calls.hpp)
+  std::string program;            // PROGRAM as the user named it
+  std::string out, talp_json;     // the run record's and the TALP document's paths; empty: none
+  std::vector<double> speeds;     // relative speed per rank (given, a platform's or the emulated ones); empty: all 1
+  std::string speeds_source;      // where `speeds` come from, as the record says it
+  std::vector<double> emulated_speeds;          // emulate rank i at speed v_i; empty: no emulation
+  std::optional<double> latency, bandwidth;     // the transfer model, when given (else calibrated at MPI_Init)
+  std::string transfer_model_source;            // where they come from, as the record says it
+  std::string trace;                            // the folder each rank writes its trace to; empty: none
+  bool time_every_call = false;                 // no runs of short calls (measure/short_calls.hpp)
 
   // The variables and their values, unset ones left out.
   std::vector<std::pair<std::string, std::string>> to_environment() const;

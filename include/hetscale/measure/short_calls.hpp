@@ -78,6 +78,10 @@ class ShortCalls {
 
  private:
   void broke(double unsplit);
+  // Charges `parts` among the counted calls, each function by its calls'
+  // means (by count when those are 0), and clears them; returns their count.
+  template <class Charge>
+  std::uint32_t charge_counted(double parts, double means, Charge& charge);
   std::uint32_t next_random() {
     random_ ^= random_ << 13;
     random_ ^= random_ >> 17;
@@ -101,37 +105,38 @@ class ShortCalls {
 };
 
 template <class Charge>
-void ShortCalls::settle(Charge&& charge) {
+std::uint32_t ShortCalls::charge_counted(double parts, double means, Charge& charge) {
   for (const auto f : pending_) {
-    charge(f, count_[f] * mean_[f], count_[f], bytes_[f]);
-    count_[f] = 0.0;
-    bytes_[f] = 0.0;
-  }
-  pending_.clear();
-  counted_calls_ += pending_calls_;
-  pending_calls_ = 0;
-}
-
-template <class Charge>
-double ShortCalls::split(double interval, double on_cpu, Charge&& charge) {
-  if (pending_calls_ == 0) return interval;
-  double base = 0.0;  // the counted calls' means
-  for (const auto f : pending_) base += count_[f] * mean_[f];
-  const double owed = base + carried_;
-  const double parts = owed < interval ? owed : interval;
-  carried_ = owed - parts;
-  for (const auto f : pending_) {
-    const double share = base > 0.0 ? count_[f] * mean_[f] / base : count_[f] / pending_calls_;
+    const double share = means > 0.0 ? count_[f] * mean_[f] / means : count_[f] / pending_calls_;
     charge(f, parts * share, count_[f], bytes_[f]);
     count_[f] = 0.0;
     bytes_[f] = 0.0;
   }
   pending_.clear();
-  const double calls = pending_calls_;
+  const std::uint32_t calls = pending_calls_;
   counted_calls_ += calls;
-  gaps_ = calls + 1.0;
-  run_length_ += pending_calls_;
   pending_calls_ = 0;
+  return calls;
+}
+
+template <class Charge>
+void ShortCalls::settle(Charge&& charge) {
+  double means = 0.0;
+  for (const auto f : pending_) means += count_[f] * mean_[f];
+  charge_counted(means, means, charge);
+}
+
+template <class Charge>
+double ShortCalls::split(double interval, double on_cpu, Charge&& charge) {
+  if (pending_calls_ == 0) return interval;
+  double means = 0.0;
+  for (const auto f : pending_) means += count_[f] * mean_[f];
+  const double owed = means + carried_;
+  const double parts = owed < interval ? owed : interval;
+  carried_ = owed - parts;
+  const std::uint32_t calls = charge_counted(parts, means, charge);
+  gaps_ = calls + 1.0;
+  run_length_ += calls;
   const double rest = interval - parts;
   if (on_cpu < interval || rest >= (calls + 1.0) * short_ticks_) {
     // The calls' parts come from the time on a CPU first (a call spins).

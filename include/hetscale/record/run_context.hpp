@@ -44,7 +44,7 @@ struct MeasuredEmulation {
 // Calls that were counted, not timed, in runs of short calls
 // (measure/short_calls.hpp), per rank: how many, and the time after them
 // whose split between those calls and the computation could not be known
-// (booked as computation: the bound of the error).
+// (booked as computation; its time on a CPU: the bound of t_comp's error).
 struct MeasuredShortCalls {
   std::string how;  // for people
   std::vector<double> counted_calls, unsplit_seconds;
@@ -94,9 +94,9 @@ struct KernelCheck {
 
 // A scalability kernel's run (hetscale kernel, scale sweep; Chen et al. 2008).
 struct KernelContext {
-  std::string kernel;            // "ge", "mm", "conv", "mc"
-  std::optional<std::size_t> N;  // the problem size
-  std::optional<double> W, T_s;  // its work (flop) and the run's seconds
+  std::string kernel;                // "ge", "mm", "conv", "mc"
+  std::optional<std::size_t> N;      // the problem size
+  std::optional<double> W, T_s;      // its work (flop) and the run's seconds
   std::vector<double> marked_speeds_Mflops;
   std::optional<WorkDistribution> distribution;  // how the rows were shared
   std::optional<double> marked_speed_Mflops;     // C, their sum

@@ -67,10 +67,10 @@ std::atomic<double> emulated_speed{1.0};
 TransferModel transfer_model;
 double latency_ticks = 0.0, ticks_per_byte = 0.0;
 
-// Whether runs of short calls leave most call ends unread
+// Whether runs of short calls leave most calls untimed
 // (measure/short_calls.hpp): not while tracing (a trace needs each
-// computation burst) nor under an emulated speed (each computation is held
-// back exactly). Set once in MPI_Init.
+// computation burst), nor on a rank of an emulated speed (each computation
+// is held back exactly), nor with --time-every-call. Set once in MPI_Init.
 bool short_call_runs = false;
 // Short: a call or a computation under 2 us.
 constexpr double short_call_seconds = 2e-6;
@@ -306,13 +306,13 @@ void Call::end() {
     return;
   }
   const Split inside = thread.clock.lap(end);  // in MPI: waiting, on a CPU or not
-  if (short_call_runs && !functions[function_].poll)
-    thread.short_calls.timed(function_, spent, computation_, left_ || inside.wall != inside.on_cpu);
   if (functions[function_].poll) {
     // The untimed polls get the timed ones' time on a CPU (a timed poll that
     // was descheduled would lend its wait to polls that were not).
     thread.timed_poll_ticks[function_] += inside.on_cpu;
     thread.timed_polls[function_] += 1.0;
+  } else if (short_call_runs) {  // polls have their own sampling: never in a run
+    thread.short_calls.timed(function_, spent, computation_, left_ || inside.wall != inside.on_cpu);
   }
   charge_call(thread, function_, spent, bytes_, 1.0);
 }

@@ -143,7 +143,8 @@ double fortran_type_bytes_sum(const void* counts, const void* types, const void*
   const int n = entries(MPI_Comm_f2c(*static_cast<const MPI_Fint*>(comm)), over);
   double bytes = 0.0;
   for (int i = 0; i < n; ++i)
-    bytes += type_bytes(static_cast<int>(fortran_counts[i]), fortran_types ? MPI_Type_f2c(fortran_types[i]) : single);
+    bytes += type_bytes(static_cast<int>(fortran_counts[i]),
+                        fortran_types ? MPI_Type_f2c(fortran_types[i]) : single);
   return bytes;
 }
 

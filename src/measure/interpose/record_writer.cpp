@@ -135,8 +135,8 @@ std::vector<std::vector<MeasuredThread>> threads_of(const Gathered& gathered, bo
 
 void write_run_record(const Gathered& gathered, const measure::MeasureSettings& settings,
                       const std::string& transfer_model_source, const std::string& clock_name) {
-  const std::string run_label =
-      fmt::format("measured: {} on {} rank{}", settings.program, gathered.ranks, gathered.ranks == 1 ? "" : "s");
+  const std::string run_label = fmt::format("measured: {} on {} rank{}", settings.program, gathered.ranks,
+                                            gathered.ranks == 1 ? "" : "s");
   MeasuredContext context;
   context.tool = measure_tool;
   context.program = settings.program;
@@ -187,5 +187,6 @@ void write_run_record(const Gathered& gathered, const measure::MeasureSettings& 
     std::fprintf(stderr, "hetscale: measure: the run record was not written: %s\n", error.what());
   }
 }
+
 
 }  // namespace hetscale::interpose
