@@ -64,17 +64,25 @@ struct Timing {
   double own = 0.0, wall = 0.0;
 };
 
-Timing run_once(const std::string& command, const std::regex& pattern) {
+// The numbers `pattern` finds in what `command` printed (its groups, from
+// 1); the benchmark stops when the run fails or prints none.
+std::vector<double> figures_of(const std::string& command, const std::regex& pattern) {
   std::fprintf(stderr, "$ %s\n", command.c_str());
-  const double start = seconds_now();
   const auto text = output_of(command);
-  const double wall = seconds_now() - start;
   std::smatch match;
   if (!text || !std::regex_search(*text, match, pattern)) {
     std::fprintf(stderr, "measure_overhead: the run failed or printed no time: %s\n", command.c_str());
     std::exit(1);
   }
-  return {std::stod(match[1].str()), wall};
+  std::vector<double> figures;
+  for (std::size_t group = 1; group < match.size(); ++group) figures.push_back(std::stod(match[group].str()));
+  return figures;
+}
+
+Timing run_once(const std::string& command, const std::regex& pattern) {
+  const double start = seconds_now();
+  const double own = figures_of(command, pattern).front();
+  return {own, seconds_now() - start};
 }
 
 // `pairs` pairs of a plain and a measured run, in turn: the median of the
@@ -171,15 +179,9 @@ Comparison compare_blocks(int runs) {
     const std::string command = fmt::format("cd {} && {} {} 2 {} {} measure --out {}/record.json -- {} 2>&1", work_dir,
                                             HETSCALE_MPIEXEC, HETSCALE_MPIEXEC_NP_FLAG, HETSCALE_MPIEXEC_FLAGS,
                                             HETSCALE_CLI, work_dir, HETSCALE_ALLREDUCE_BLOCKS);
-    std::fprintf(stderr, "$ %s\n", command.c_str());
-    const auto text = output_of(command);
-    std::smatch match;
-    if (!text || !std::regex_search(*text, match, blocks_time)) {
-      std::fprintf(stderr, "measure_overhead: the run failed or printed no time: %s\n", command.c_str());
-      std::exit(1);
-    }
-    around.push_back(std::stod(match[1].str()));
-    through.push_back(std::stod(match[2].str()));
+    const auto figures = figures_of(command, blocks_time);
+    around.push_back(figures[0]);
+    through.push_back(figures[1]);
     ratios.push_back(through.back() / around.back());
   }
   Comparison comparison;
