@@ -26,22 +26,28 @@ ShortCalls::ShortCalls(double short_ticks, std::size_t functions, std::uint32_t 
 }
 
 void ShortCalls::timed(std::size_t function, double call, double computation, bool left) {
+  sampler_.in_calls.store(0.0, std::memory_order_relaxed);  // nothing seen before a timed call is the next interval's
   auto& mean = mean_[function];
   mean = mean < 0.0 ? call : mean + (call - mean) / 8.0;
   const double each = computation / gaps_;  // the computation between two calls
   gaps_ = 1.0;
   if (left || call >= short_ticks_ || each >= short_ticks_) {
     streak_ = 0;
-    in_run_ = false;
+    running(false);
     return;
   }
-  if (++streak_ >= needed_) in_run_ = true;
+  if (++streak_ >= needed_) running(true);
+}
+
+void ShortCalls::sampled_every(double ticks) {
+  if (!(ticks > 0.0)) throw std::invalid_argument(fmt::format("short calls: sampled every {}: must be > 0", ticks));
+  sample_ticks_ = ticks;
 }
 
 void ShortCalls::broke(double unsplit) {
   unsplit_ += unsplit;
   carried_ = 0.0;
-  in_run_ = false;
+  running(false);
   streak_ = 0;
   run_length_ = 0;
   needed_ = std::min(most_needed_, 2 * needed_);

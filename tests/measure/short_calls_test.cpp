@@ -23,16 +23,18 @@ void into_a_run(ShortCalls& calls) {
 // What split() charged, by function: ticks and calls.
 struct Charged {
   std::map<std::size_t, std::pair<double, double>> by_function;
-  double rest = 0.0;
+  double rest = 0.0, rest_on_cpu = 0.0;
 };
 // `on_cpu`: of the interval on a CPU (all of it unless given).
 Charged split(ShortCalls& calls, double interval, double on_cpu = -1.0) {
   Charged charged;
-  charged.rest =
+  const auto rest =
       calls.split(interval, on_cpu < 0.0 ? interval : on_cpu, [&](std::size_t f, double ticks, double count, double) {
         charged.by_function[f].first += ticks;
         charged.by_function[f].second += count;
       });
+  charged.rest = rest.ticks;
+  charged.rest_on_cpu = rest.on_cpu;
   return charged;
 }
 
@@ -149,6 +151,57 @@ TEST(ShortCalls, ABreakIsUnsplitEndsTheRunAndDoublesTheCallsNeeded) {
   EXPECT_EQ(calls.needed(), 16u) << "at most 16";
 }
 
+// With a sampler (every 1,000): a break's calls get what the sampler saw in
+// them beyond their means, on a CPU in the share it saw; the computation
+// the rest; unsplit grows by at most a period.
+TEST(ShortCalls, ASampledBreakGivesTheCallsWhatTheSamplerSawInThem) {
+  auto calls = two_functions();
+  calls.sampled_every(1000.0);
+  into_a_run(calls);
+  EXPECT_TRUE(calls.running());
+  calls.entering();
+  calls.sample(1000.0, 1000.0);
+  calls.sample(1000.0, 1000.0);
+  calls.counted(0, 0.0);         // a call of 300 on average that waited about 2,000, spinning
+  calls.sample(1000.0, 1000.0);  // computation
+  calls.entering();
+  calls.counted(0, 0.0);
+  // A break: the calls get the 2,000 the sampler saw (their means' 600 and
+  // 1,400 more); of the 8,600 left, 1,000 may be off.
+  const auto spun = split(calls, 10600.0);
+  EXPECT_DOUBLE_EQ(spun.by_function.at(0).first, 2000.0);
+  EXPECT_DOUBLE_EQ(spun.rest, 8600.0);
+  EXPECT_DOUBLE_EQ(spun.rest_on_cpu, 8600.0);
+  EXPECT_DOUBLE_EQ(calls.unsplit(), 1000.0);
+  EXPECT_FALSE(calls.in_run());
+  EXPECT_FALSE(calls.running());
+  // A call that waited off its CPU (a busy neighbour had it): the
+  // computation keeps all the time on a CPU the calls' means leave.
+  for (int k = 0; k < 8; ++k) calls.timed(0, 300.0, 50.0, false);
+  ASSERT_TRUE(calls.in_run());
+  calls.entering();
+  calls.sample(1000.0, 0.0);
+  calls.sample(1000.0, 0.0);
+  calls.counted(0, 0.0);
+  const auto waited = split(calls, 10300.0, 8300.0);
+  EXPECT_DOUBLE_EQ(waited.by_function.at(0).first, 2000.0);
+  EXPECT_DOUBLE_EQ(waited.rest, 8300.0);
+  EXPECT_DOUBLE_EQ(waited.rest_on_cpu, 8000.0);
+  EXPECT_DOUBLE_EQ(calls.unsplit(), 2000.0);
+  // A break the sampler saw in computation.
+  for (int k = 0; k < 16; ++k) calls.timed(0, 300.0, 50.0, false);
+  ASSERT_TRUE(calls.in_run());
+  calls.entering();
+  calls.counted(0, 0.0);
+  calls.sample(1000.0, 1000.0);  // no call under way
+  calls.sample(1000.0, 1000.0);
+  const auto computed = split(calls, 8300.0);
+  EXPECT_DOUBLE_EQ(computed.by_function.at(0).first, 300.0);
+  EXPECT_DOUBLE_EQ(computed.rest, 8000.0);
+  EXPECT_DOUBLE_EQ(calls.unsplit(), 3000.0);
+  EXPECT_THROW(calls.sampled_every(0.0), std::invalid_argument);
+}
+
 // A long run without a break halves the calls needed, down to the first count.
 TEST(ShortCalls, ALongRunWithoutABreakHalvesTheCallsNeeded) {
   auto calls = two_functions();
@@ -191,7 +244,7 @@ TEST(ShortCalls, ASteadyLoopIsSplitWithinAFewPercent) {
     total += computation + call;
     truth += call;
     if (calls.time_call(0)) {
-      const double rest = calls.split(since_boundary, since_boundary, charge);
+      const double rest = calls.split(since_boundary, since_boundary, charge).ticks;
       split_total += since_boundary;
       calls.timed(0, call, rest, false);
       as_split += call;

@@ -29,6 +29,17 @@
 // 8 x needed counted calls without a break halves it again (down to the
 // first `needed`): breaks that come rarely (an interrupt, a descheduling)
 // do not end a steady loop's runs for long. Any one unit of time (ticks).
+//
+// What a break's rest holds can be told by a sampler: another thread that
+// looks every `sample_ticks` (sampled_every) whether the thread is inside a
+// counted call, and adds the time since its last look, and the thread's
+// time on a CPU in it, to the calls' when it is. A break's calls then get,
+// beyond their means, what the sampler saw in calls beyond those means (a
+// partner that came late, a call blocked), with its share on a CPU: the
+// rest is computation, and unsplit grows by at most one sampling period (a
+// wait shorter than a period may be missed or counted a period long).
+#include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -47,8 +58,11 @@ class ShortCalls {
   bool time_call(std::size_t function) {
     return !in_run_ || mean_[function] < 0.0 || (next_random() & (one_in_ - 1u)) == 0;
   }
-  // A call that was not timed, of `function`, that moved `bytes`.
+  // A call that will not be timed begins (for the sampler).
+  void entering() { sampler_.in_call.store(true, std::memory_order_relaxed); }
+  // A call that was not timed, of `function`, that moved `bytes`, ended.
   void counted(std::size_t function, double bytes) {
+    sampler_.in_call.store(false, std::memory_order_relaxed);
     if (count_[function]++ == 0.0) pending_.push_back(function);
     bytes_[function] += bytes;
     ++pending_calls_;
@@ -58,9 +72,12 @@ class ShortCalls {
   // the interval since the last one, `interval` long, `on_cpu` of it on a
   // CPU (less: the thread left its CPU). Calls `charge(function, ticks,
   // calls, bytes)` for each function counted in it, with its calls' part;
-  // returns the rest (the computation between them).
+  // returns the rest (the computation between them) and its time on a CPU.
+  struct Rest {
+    double ticks = 0.0, on_cpu = 0.0;
+  };
   template <class Charge>
-  double split(double interval, double on_cpu, Charge&& charge);
+  Rest split(double interval, double on_cpu, Charge&& charge);
   // The calls counted since the last timed boundary, when there will be no
   // other (their thread made its last calls): each gets its function's mean,
   // with `charge` as split() calls it.
@@ -70,6 +87,18 @@ class ShortCalls {
   // boundary, less the counted calls' part), and whether the thread left its
   // CPU in either.
   void timed(std::size_t function, double call, double computation, bool left);
+  // A sampler looks every `ticks` (> 0; std::invalid_argument otherwise).
+  void sampled_every(double ticks);
+  // Whether the thread is in a run (any thread may ask; the sampler looks
+  // less often while none is).
+  bool running() const { return sampler_.in_run.load(std::memory_order_relaxed); }
+  // The sampler's look (any thread): `ticks` since its last, `on_cpu` of
+  // them the thread's time on a CPU.
+  void sample(double ticks, double on_cpu) {
+    if (!sampler_.in_call.load(std::memory_order_relaxed)) return;
+    sampler_.in_calls.fetch_add(ticks, std::memory_order_relaxed);
+    sampler_.in_calls_on_cpu.fetch_add(on_cpu, std::memory_order_relaxed);
+  }
 
   bool in_run() const { return in_run_; }
   double counted_calls() const { return counted_calls_; }  // calls not timed
@@ -78,6 +107,10 @@ class ShortCalls {
 
  private:
   void broke(double unsplit);
+  void running(bool in_run) {
+    in_run_ = in_run;
+    sampler_.in_run.store(in_run, std::memory_order_relaxed);
+  }
   // Charges `parts` among the counted calls, each function by its calls'
   // means (by count when those are 0), and clears them; returns their count.
   template <class Charge>
@@ -102,6 +135,24 @@ class ShortCalls {
   double carried_ = 0.0;  // means cut to their intervals, owed by the next ones
   double gaps_ = 1.0;     // computations in the last interval split (counted calls + 1)
   double counted_calls_ = 0.0, unsplit_ = 0.0;
+  // What the sampler sees (written by it and by this thread; copied as values).
+  struct Sampler {
+    std::atomic<bool> in_call{false};          // inside a counted call
+    std::atomic<bool> in_run{false};           // in_run_, for the sampler
+    std::atomic<double> in_calls{0.0};         // ticks seen in counted calls since the last timed boundary
+    std::atomic<double> in_calls_on_cpu{0.0};  // of them on a CPU
+    Sampler() = default;
+    Sampler(const Sampler& other) { *this = other; }
+    Sampler& operator=(const Sampler& other) {
+      in_call.store(other.in_call.load());
+      in_run.store(other.in_run.load());
+      in_calls.store(other.in_calls.load());
+      in_calls_on_cpu.store(other.in_calls_on_cpu.load());
+      return *this;
+    }
+  };
+  Sampler sampler_;
+  double sample_ticks_ = 0.0;  // the sampler's period; 0: none
 };
 
 template <class Charge>
@@ -127,21 +178,32 @@ void ShortCalls::settle(Charge&& charge) {
 }
 
 template <class Charge>
-double ShortCalls::split(double interval, double on_cpu, Charge&& charge) {
-  if (pending_calls_ == 0) return interval;
+ShortCalls::Rest ShortCalls::split(double interval, double on_cpu, Charge&& charge) {
+  const double seen = sampler_.in_calls.exchange(0.0, std::memory_order_relaxed);
+  const double seen_on_cpu = sampler_.in_calls_on_cpu.exchange(0.0, std::memory_order_relaxed);
+  if (pending_calls_ == 0) return {interval, on_cpu};
   double means = 0.0;
   for (const auto f : pending_) means += count_[f] * mean_[f];
   const double owed = means + carried_;
   const double parts = owed < interval ? owed : interval;
   carried_ = owed - parts;
-  const std::uint32_t calls = charge_counted(parts, means, charge);
+  Rest rest{interval - parts, 0.0};
+  // The calls' parts come from the time on a CPU first (a short call spins).
+  double calls_on_cpu = parts < on_cpu ? parts : on_cpu;
+  const bool broken = on_cpu < interval || rest.ticks >= (pending_calls_ + 1.0) * short_ticks_;
+  if (broken && sample_ticks_ > 0.0 && seen > parts) {
+    // A break's calls may have waited: what the sampler saw in them beyond
+    // their means, on a CPU in the share it saw.
+    const double waited = std::min(seen - parts, rest.ticks);
+    rest.ticks -= waited;
+    calls_on_cpu = std::min(on_cpu, calls_on_cpu + waited * std::clamp(seen_on_cpu / seen, 0.0, 1.0));
+  }
+  rest.on_cpu = std::min(on_cpu - calls_on_cpu, rest.ticks);
+  const std::uint32_t calls = charge_counted(interval - rest.ticks, means, charge);
   gaps_ = calls + 1.0;
   run_length_ += calls;
-  const double rest = interval - parts;
-  if (on_cpu < interval || rest >= (calls + 1.0) * short_ticks_) {
-    // The calls' parts come from the time on a CPU first (a call spins).
-    const double rest_on_cpu = on_cpu > parts ? on_cpu - parts : 0.0;
-    broke(rest_on_cpu < rest ? rest_on_cpu : rest);
+  if (broken) {
+    broke(sample_ticks_ > 0.0 ? std::min(rest.on_cpu, sample_ticks_) : rest.on_cpu);
   } else if (run_length_ >= 8u * needed_ && needed_ > least_needed_) {
     needed_ /= 2;  // a long run without a break: breaks are rare here
     run_length_ = 0;

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -24,6 +25,7 @@
 #include "hetscale/measure/measure_settings.hpp"
 #include "other_threads.hpp"
 #include "record_writers.hpp"
+#include "run_sampler.hpp"
 #include "thread_clock.hpp"
 #include "thread_registry.hpp"
 #include "tick_clock.hpp"
@@ -74,10 +76,14 @@ double latency_ticks = 0.0, ticks_per_byte = 0.0;
 bool short_call_runs = false;
 // Short: a call or a computation under 2 us.
 constexpr double short_call_seconds = 2e-6;
+// The sampler of the runs looks every 2 ms (run_sampler.hpp), while they are allowed.
+constexpr std::chrono::microseconds run_sample_period{2000};
+RunSampler run_sampler;
 
 // Runs of short calls for a thread whose clock starts now (this thread).
 void start_short_calls(ThreadRecord& thread) {
   thread.short_calls = measure::ShortCalls(short_call_seconds * ticks_per_second, function_count);
+  thread.short_calls.sampled_every(std::chrono::duration<double>(run_sample_period).count() * ticks_per_second);
   this_thread_runs = short_call_runs ? &thread.short_calls : nullptr;
 }
 
@@ -127,15 +133,18 @@ void charge_call(ThreadRecord& thread, std::size_t function, double spent, doubl
   }
 }
 
-// Takes `amount` out of a split's wall time and its parts: from its time on
-// a CPU first (an MPI call that spins is on a CPU), then its waits.
-void take_out(Split& split, double amount) {
-  split.wall -= amount;
-  for (double* part : {&split.on_cpu, &split.delay, &split.blocked}) {
-    const double taken = std::min(amount, *part);
+// Leaves a split `rest` of its wall time and `on_cpu` of its time on a CPU:
+// what is taken off its waits comes from the wait for a CPU first.
+void keep_only(Split& split, double rest, double on_cpu) {
+  double waits = (split.wall - rest) - (split.on_cpu - on_cpu);
+  split.wall = rest;
+  split.on_cpu = on_cpu;
+  for (double* part : {&split.delay, &split.blocked}) {
+    const double taken = std::min(std::max(waits, 0.0), std::max(*part, 0.0));
     *part -= taken;
-    amount -= taken;
+    waits -= taken;
   }
+  split.blocked = std::max(0.0, split.wall - split.on_cpu - split.delay);
 }
 
 // Charges calls counted in a run of short calls to their function.
@@ -152,8 +161,8 @@ auto charge_counted(ThreadRecord& thread) {
 Split segment_until(ThreadRecord& thread, Ticks now) {
   Split split = thread.clock.lap(now);
   if (!thread.short_calls.any_counted()) return split;
-  const double rest = thread.short_calls.split(split.wall, split.on_cpu, charge_counted(thread));
-  take_out(split, split.wall - rest);
+  const auto rest = thread.short_calls.split(split.wall, split.on_cpu, charge_counted(thread));
+  keep_only(split, rest.ticks, rest.on_cpu);
   return split;
 }
 
@@ -198,7 +207,7 @@ namespace {
 // it times itself; what it did since it began (after MPI_Init) is
 // computation, held back like any other.
 void start_thread_clock(ThreadRecord& thread, Ticks& now) {
-  Split before = thread.clock.start(now, ticks_per_second * 1e-9);
+  Split before = thread.clock.start(tick_clock, now, ticks_per_second * 1e-9);
   start_short_calls(thread);
   process().other_threads.forget(thread.id);
   const double since_measuring = static_cast<double>(now - process().start);
@@ -299,13 +308,15 @@ void Call::end() {
   if (messages_ > 0.0) thread.messages[function_].add(messages_);
   thread.calls[function_].add(1.0);
   thread.bytes[function_].add(bytes_);
-  const Ticks end = tick_clock.now();
-  const double spent = static_cast<double>(end - start_);
+  Ticks end = tick_clock.now();
   if (!timed_) {  // before MPI_Init returned or after MPI_Finalize began
-    thread.seconds[function_].add(spent);
+    thread.seconds[function_].add(static_cast<double>(end - start_));
     return;
   }
-  const Split inside = thread.clock.lap(end);  // in MPI: waiting, on a CPU or not
+  // In MPI: waiting, on a CPU or not; the read of the thread's counters, if
+  // any, is the call's.
+  const Split inside = thread.clock.lap_through_read(end);
+  const double spent = static_cast<double>(end - start_);
   if (functions[function_].poll) {
     // The untimed polls get the timed ones' time on a CPU (a timed poll that
     // was descheduled would lend its wait to polls that were not).
@@ -350,14 +361,16 @@ void initialized() {
   // the first look at the other threads are hetscale's work too: setup; the
   // program's computation starts when they are done.
   auto& thread = this_thread_record();
-  thread.clock.start(tick_clock.now(), ticks_per_second * 1e-9);  // what it did before MPI_Init is not the run's
+  // What it did before MPI_Init is not the run's.
+  thread.clock.start(tick_clock, tick_clock.now(), ticks_per_second * 1e-9);
   this_thread_initialised_mpi = true;
   state.other_threads.start(tick_clock.now(), static_cast<Ticks>(ticks_per_second / 10.0));
   state.other_threads.forget(thread.id);
   trace::open(rank);  // opening its file is setup too
   short_call_runs = !trace::on && emulated_speed.load() >= 1.0 && !settings().time_every_call;
   start_short_calls(thread);
-  const Ticks now = tick_clock.now();
+  if (short_call_runs) run_sampler.start(run_sample_period);
+  Ticks now = tick_clock.now();
   thread.clock.pause_ends(now);  // the computation's first segment begins here
   thread.setup.add(static_cast<double>(now - state.start));
   state.computing = now;
@@ -424,6 +437,7 @@ void finalizing() {
   auto& me = this_thread_record();
   if (me.clock.started()) computation_ends(me, segment_until(me, barrier), barrier);
   this_thread_runs = nullptr;
+  run_sampler.stop();
   // Other threads have made their last calls (MPI_Finalize comes after
   // them): the calls they counted since their last timed one get their means.
   registry().for_each([&](ThreadRecord& thread) {

@@ -47,6 +47,7 @@ class Call {
     measure::ShortCalls* const runs = this_thread_runs;
     if (runs && !runs->time_call(function)) {
       counted_ = runs;
+      runs->entering();
       return;
     }
     begin();

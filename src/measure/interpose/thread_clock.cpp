@@ -34,7 +34,8 @@ ThreadClock::~ThreadClock() {
   if (schedstat_file_ >= 0) close(schedstat_file_);
 }
 
-Split ThreadClock::start(Ticks now, double ticks_per_ns) {
+Split ThreadClock::start(const TickClock& ticks, Ticks now, double ticks_per_ns) {
+  ticks_ = &ticks;
   ticks_per_ns_ = ticks_per_ns;
   fallback_ticks_ = fallback_segment_ns * ticks_per_ns;
   schedstat_file_ = open_schedstat(static_cast<long>(syscall(SYS_gettid)));
@@ -60,7 +61,8 @@ Split ThreadClock::start(Ticks now, double ticks_per_ns) {
     }
   }
   started_ = true;
-  rebase(now);
+  rebase();
+  segment_start_ = now;
   Split before;
   before.on_cpu = cpu_before * ticks_per_ns_;
   before.delay = delay_before * ticks_per_ns_;
@@ -69,37 +71,53 @@ Split ThreadClock::start(Ticks now, double ticks_per_ns) {
 
 void ThreadClock::read(double& cpu_ns, double& delay_ns) const {
   double on_cpu_ns = 0.0;  // schedstat's is a tick stale for a running thread: the CPU clock's is exact
-  cpu_ns = thread_cpu_ns();
   if (!read_schedstat(schedstat_file_, on_cpu_ns, delay_ns)) delay_ns = 0.0;
+  cpu_ns = thread_cpu_ns();
 }
 
-void ThreadClock::rebase(Ticks now) {
+bool ThreadClock::schedstat(double& on_cpu_ns, double& delay_ns) const {
+  return read_schedstat(schedstat_file_, on_cpu_ns, delay_ns);
+}
+
+void ThreadClock::rebase() {
   read(cpu_at_, delay_at_);
   uninterrupted_ = 0.0;
-  segment_start_ = now;
+  segment_start_ = ticks_->now();
   if (page_) seen_ = sequence(page_);
 }
 
-Split ThreadClock::split_after_leaving(Ticks now, double wall) {
+Split ThreadClock::split_after_leaving(Ticks now, double wall, bool through_read) {
   double cpu_ns = 0.0, delay_ns = 0.0;
   read(cpu_ns, delay_ns);
+  const Ticks after = std::max(now, ticks_->now());
+  // The read ran on the CPU from `now`: the CPU clock as it was at `now`.
+  const double read = static_cast<double>(after - now);
+  const double cpu_at_now = cpu_ns - read / ticks_per_ns_;
   Split split;
   split.wall = wall;
-  split.on_cpu = std::clamp((cpu_ns - cpu_at_) * ticks_per_ns_ - uninterrupted_, 0.0, wall);
+  split.on_cpu = std::clamp((cpu_at_now - cpu_at_) * ticks_per_ns_ - uninterrupted_, 0.0, wall);
   split.delay = std::clamp((delay_ns - delay_at_) * ticks_per_ns_, 0.0, wall - split.on_cpu);
   split.blocked = wall - split.on_cpu - split.delay;
-  cpu_at_ = cpu_ns;
   delay_at_ = delay_ns;
   uninterrupted_ = 0.0;
-  segment_start_ = now;
   if (page_) seen_ = sequence(page_);
+  if (through_read) {  // the read is this segment's, the next begins after it
+    split.wall += read;
+    split.on_cpu += read;
+    segment_start_ = after;
+    cpu_at_ = cpu_ns;
+  } else {  // the next segment's
+    cpu_at_ = cpu_at_now;
+  }
   return split;
 }
 
-double ThreadClock::pause_ends(Ticks now) {
-  const double wall = static_cast<double>(now - segment_start_);
-  rebase(now);
-  return wall;
+double ThreadClock::pause_ends(Ticks& now) {
+  const Ticks pause_start = segment_start_;
+  rebase();
+  now = std::max(now, segment_start_);
+  segment_start_ = now;
+  return static_cast<double>(now - pause_start);
 }
 
 }  // namespace hetscale::interpose

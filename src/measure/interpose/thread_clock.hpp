@@ -15,7 +15,10 @@
 // the CPU for all its wall time; a segment in which it left gets the rest of
 // the thread CPU time since the last read, and all the run-queue delay since
 // then (no earlier segment had any). So every segment's split is exact, to
-// the few hundred nanoseconds of the reads themselves (docs/measure.md).
+// the few hundred nanoseconds of the reads themselves (docs/measure.md). The
+// reads' own time (1 to 2 us) is the MPI call's at whose boundary they were
+// made: at a call's start the next segment (the call) begins before them, at
+// its end the call ends after them (lap_through_read).
 // Where perf events are not allowed, a segment counts as left when it is
 // longer than 50 us (the error bound then: a descheduling inside a shorter
 // segment is taken as on-CPU time).
@@ -42,40 +45,56 @@ class ThreadClock {
   // Starts timing the calling thread at `now` (ticks_per_ns: the tick clock's
   // rate); returns what the thread spent before, since it began: its CPU time
   // as on_cpu and its run-queue delay as delay (wall 0).
-  Split start(Ticks now, double ticks_per_ns);
+  Split start(const TickClock& ticks, Ticks now, double ticks_per_ns);
   bool started() const { return started_; }
-  // Ends the segment that began at the last boundary (or start) at `now`.
-  Split lap(Ticks now) {
-    const double wall = static_cast<double>(now - segment_start_);
-    segment_start_ = now;
-    if (!left_cpu(wall)) {
-      uninterrupted_ += wall;
-      return {wall, wall, 0.0, 0.0};
-    }
-    return split_after_leaving(now, wall);
+  // Ends the segment that began at the last boundary (or start) at `now`; a
+  // read of the counters (when the thread left its CPU) is the next segment's.
+  Split lap(Ticks now) { return lap_at(now, false); }
+  // As lap, but the read is part of the segment ended: `now` moves past it,
+  // and the segment's wall and on_cpu grow by its time.
+  Split lap_through_read(Ticks& now) {
+    Split split = lap_at(now, true);
+    now = segment_start_;
+    return split;
   }
   // A pause the thread chose (an emulated speed's hold-back), from the last
   // boundary to `now`: its wall time, the counters read again so the next
-  // segment starts exact.
-  double pause_ends(Ticks now);
+  // segment starts exact; `now` moves past the read, which is the pause's.
+  double pause_ends(Ticks& now);
+  // The thread's time on a CPU and run-queue delay so far (ns), as its
+  // schedstat says (up to a scheduler tick stale while it runs), read by
+  // any thread; false before start or when they cannot be read.
+  bool schedstat(double& on_cpu_ns, double& delay_ns) const;
 
  private:
   // Whether the thread left its CPU since the last boundary: the kernel bumped
   // the perf page's sequence number (a sched-in), or without the page the
   // segment was long enough that it may have.
   bool left_cpu(double wall) const { return lock_ ? *lock_ != seen_ : wall > fallback_ticks_; }
-  Split split_after_leaving(Ticks now, double wall);
+  Split lap_at(Ticks now, bool through_read) {
+    const double wall = static_cast<double>(now - segment_start_);
+    segment_start_ = now;
+    if (!left_cpu(wall)) {
+      uninterrupted_ += wall;
+      return {wall, wall, 0.0, 0.0};
+    }
+    return split_after_leaving(now, wall, through_read);
+  }
+  // Reads the counters; with through_read the segment ends after the read.
+  Split split_after_leaving(Ticks now, double wall, bool through_read);
+  // The CPU clock last: what the read costs after it is a few nanoseconds.
   void read(double& cpu_ns, double& delay_ns) const;
-  void rebase(Ticks now);
+  void rebase();
 
   bool started_ = false;
+  const TickClock* ticks_ = nullptr;
   const volatile perf_event_mmap_page* page_ = nullptr;
   const volatile std::uint32_t* lock_ = nullptr;  // the page's sequence number
   std::uint32_t seen_ = 0;                         // its value at the last boundary
   double fallback_ticks_ = 0.0;                    // without the page: a segment this long may have left
   int perf_file_ = -1, schedstat_file_ = -1;
   double ticks_per_ns_ = 1.0;
-  Ticks segment_start_ = 0;
+  Ticks segment_start_ = 0;               // the last boundary, after its read if any
   double cpu_at_ = 0.0, delay_at_ = 0.0;  // ns, at the last read
   double uninterrupted_ = 0.0;            // ticks of segments run through since the last read
 };
