@@ -54,7 +54,7 @@ bench: build
 	@$(BUILD_DIR)/bench/optimizer_search 100
 	@$(BUILD_DIR)/bench/simulate_farm_scale
 	@$(BUILD_DIR)/bench/measure_overhead
-	@OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 python3 bench/measure_accuracy.py \
+	@OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 python3 bench/measure_accuracy.py --short-calls=$(BUILD_DIR)/tests/short_calls \
 		$(BUILD_DIR)/apps/hetscale/hetscale $(BUILD_DIR)/tests/stencil
 	@OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 python3 bench/whatif_emulated.py --check \
 		$(BUILD_DIR)/apps/hetscale/hetscale $(BUILD_DIR)/tests/stencil lmp tests/measure/data/lj-melt.in

@@ -199,6 +199,20 @@ TEST(ShortCalls, ASampledBreakGivesTheCallsWhatTheSamplerSawInThem) {
   EXPECT_DOUBLE_EQ(computed.by_function.at(0).first, 300.0);
   EXPECT_DOUBLE_EQ(computed.rest, 8000.0);
   EXPECT_DOUBLE_EQ(calls.unsplit(), 3000.0);
+  // Seen beyond a break's interval (a look stands for a period): carried to the next break.
+  for (int k = 0; k < 16; ++k) calls.timed(0, 300.0, 50.0, false);
+  calls.entering();
+  calls.sample(1000.0, 1000.0);
+  calls.counted(0, 0.0);
+  const auto short_wait = split(calls, 700.0, 600.0);
+  EXPECT_DOUBLE_EQ(short_wait.by_function.at(0).first, 700.0);
+  EXPECT_DOUBLE_EQ(short_wait.rest, 0.0);
+  for (int k = 0; k < 16; ++k) calls.timed(0, 300.0, 50.0, false);
+  calls.entering();
+  calls.counted(0, 0.0);
+  const auto next = split(calls, 5300.0);
+  EXPECT_DOUBLE_EQ(next.by_function.at(0).first, 600.0) << "its mean and the 300 carried";
+  EXPECT_DOUBLE_EQ(next.rest, 4700.0);
   EXPECT_THROW(calls.sampled_every(0.0), std::invalid_argument);
 }
 

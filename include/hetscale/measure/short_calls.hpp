@@ -37,7 +37,9 @@
 // beyond their means, what the sampler saw in calls beyond those means (a
 // partner that came late, a call blocked), with its share on a CPU: the
 // rest is computation, and unsplit grows by at most one sampling period (a
-// wait shorter than a period may be missed or counted a period long).
+// wait shorter than a period may be missed or counted a period long; what
+// does not fit in its interval is carried to the next break, so that waits
+// shorter than a period are right on average).
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
@@ -153,6 +155,7 @@ class ShortCalls {
   };
   Sampler sampler_;
   double sample_ticks_ = 0.0;  // the sampler's period; 0: none
+  double seen_carried_ = 0.0;  // seen in calls beyond a break's interval, for the next
 };
 
 template <class Charge>
@@ -191,12 +194,17 @@ ShortCalls::Rest ShortCalls::split(double interval, double on_cpu, Charge&& char
   // The calls' parts come from the time on a CPU first (a short call spins).
   double calls_on_cpu = parts < on_cpu ? parts : on_cpu;
   const bool broken = on_cpu < interval || rest.ticks >= (pending_calls_ + 1.0) * short_ticks_;
-  if (broken && sample_ticks_ > 0.0 && seen > parts) {
+  const double beyond = std::max(seen - parts, 0.0) + seen_carried_;
+  if (broken && sample_ticks_ > 0.0 && beyond > 0.0) {
     // A break's calls may have waited: what the sampler saw in them beyond
-    // their means, on a CPU in the share it saw.
-    const double waited = std::min(seen - parts, rest.ticks);
+    // their means, on a CPU in the share it saw. A look stands for a period:
+    // a wait shorter than that is seen a period long, or not at all (so
+    // what does not fit in the interval is carried, up to a period).
+    const double waited = std::min(beyond, rest.ticks);
+    seen_carried_ = std::min(beyond - waited, sample_ticks_);
     rest.ticks -= waited;
-    calls_on_cpu = std::min(on_cpu, calls_on_cpu + waited * std::clamp(seen_on_cpu / seen, 0.0, 1.0));
+    const double share = seen > 0.0 ? std::clamp(seen_on_cpu / seen, 0.0, 1.0) : 1.0;
+    calls_on_cpu = std::min(on_cpu, calls_on_cpu + waited * share);
   }
   rest.on_cpu = std::min(on_cpu - calls_on_cpu, rest.ticks);
   const std::uint32_t calls = charge_counted(interval - rest.ticks, means, charge);

@@ -87,27 +87,27 @@ void ThreadClock::rebase() {
 }
 
 Split ThreadClock::split_after_leaving(Ticks now, double wall, bool through_read) {
+  // The CPU clock at the boundary (a few hundred nanoseconds after it: the
+  // segment ended gets them, never less than its own), then the counters.
+  const double cpu_at_boundary = thread_cpu_ns();
   double cpu_ns = 0.0, delay_ns = 0.0;
   read(cpu_ns, delay_ns);
-  const Ticks after = std::max(now, ticks_->now());
-  // The read ran on the CPU from `now`: the CPU clock as it was at `now`.
-  const double read = static_cast<double>(after - now);
-  const double cpu_at_now = cpu_ns - read / ticks_per_ns_;
   Split split;
   split.wall = wall;
-  split.on_cpu = std::clamp((cpu_at_now - cpu_at_) * ticks_per_ns_ - uninterrupted_, 0.0, wall);
+  split.on_cpu = std::clamp((cpu_at_boundary - cpu_at_) * ticks_per_ns_ - uninterrupted_, 0.0, wall);
   split.delay = std::clamp((delay_ns - delay_at_) * ticks_per_ns_, 0.0, wall - split.on_cpu);
   split.blocked = wall - split.on_cpu - split.delay;
   delay_at_ = delay_ns;
   uninterrupted_ = 0.0;
   if (page_) seen_ = sequence(page_);
   if (through_read) {  // the read is this segment's, the next begins after it
+    segment_start_ = std::max(now, ticks_->now());
+    const auto read = static_cast<double>(segment_start_ - now);
     split.wall += read;
     split.on_cpu += read;
-    segment_start_ = after;
     cpu_at_ = cpu_ns;
   } else {  // the next segment's
-    cpu_at_ = cpu_at_now;
+    cpu_at_ = cpu_at_boundary;
   }
   return split;
 }

@@ -82,7 +82,7 @@ class ThreadClock {
   }
   // Reads the counters; with through_read the segment ends after the read.
   Split split_after_leaving(Ticks now, double wall, bool through_read);
-  // The CPU clock last: what the read costs after it is a few nanoseconds.
+  // The CPU clock last: what the read costs after it is a few hundred nanoseconds.
   void read(double& cpu_ns, double& delay_ns) const;
   void rebase();
 
