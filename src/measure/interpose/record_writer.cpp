@@ -99,9 +99,10 @@ std::optional<MeasuredShortCalls> short_calls_of(const Gathered& gathered, std::
   short_calls.how =
       "after 32 short calls in a row (call and computation before it each under 2 us), one call in 32, at random, "
       "is timed and the others counted: each counted call gets its function's mean time, the rest of the "
-      "interval is computation; where what is left comes to 2 us or more a call, or the thread left its CPU, a "
-      "counted call may have waited as long: that time is booked as computation and its time on a CPU given here as "
-      "unsplit, the bound of t_comp's error";
+      "interval is computation; where what is left comes to 2 us or more a call, or the thread left its CPU, the "
+      "calls also get what a sampler (every 2 ms: the thread inside a counted call or not) saw in them beyond their "
+      "means, and each such break adds at most a sampling period of its computation's time on a CPU to unsplit, "
+      "the bound of t_comp's error";
   bool any = false;
   for (int r = 0; r < gathered.ranks; ++r) {
     const double* row = gathered.row(r, part);
