@@ -33,10 +33,10 @@ void ShortCalls::timed(std::size_t function, double call, double computation, bo
   gaps_ = 1.0;
   if (left || call >= short_ticks_ || each >= short_ticks_) {
     streak_ = 0;
-    running(false);
+    set_in_run(false);
     return;
   }
-  if (++streak_ >= needed_) running(true);
+  if (++streak_ >= needed_) set_in_run(true);
 }
 
 void ShortCalls::sampled_every(double ticks) {
@@ -47,7 +47,7 @@ void ShortCalls::sampled_every(double ticks) {
 void ShortCalls::broke(double unsplit) {
   unsplit_ += unsplit;
   carried_ = 0.0;
-  running(false);
+  set_in_run(false);
   streak_ = 0;
   run_length_ = 0;
   needed_ = std::min(most_needed_, 2 * needed_);

@@ -158,7 +158,7 @@ TEST(ShortCalls, ASampledBreakGivesTheCallsWhatTheSamplerSawInThem) {
   auto calls = two_functions();
   calls.sampled_every(1000.0);
   into_a_run(calls);
-  EXPECT_TRUE(calls.running());
+  EXPECT_TRUE(calls.in_run());
   calls.entering();
   calls.sample(1000.0, 1000.0);
   calls.sample(1000.0, 1000.0);
@@ -174,7 +174,6 @@ TEST(ShortCalls, ASampledBreakGivesTheCallsWhatTheSamplerSawInThem) {
   EXPECT_DOUBLE_EQ(spun.rest_on_cpu, 8600.0);
   EXPECT_DOUBLE_EQ(calls.unsplit(), 1000.0);
   EXPECT_FALSE(calls.in_run());
-  EXPECT_FALSE(calls.running());
   // A call that waited off its CPU (a busy neighbour had it): the
   // computation keeps all the time on a CPU the calls' means leave.
   for (int k = 0; k < 8; ++k) calls.timed(0, 300.0, 50.0, false);

@@ -58,7 +58,7 @@ class ShortCalls {
   // Whether to time the call of `function` now beginning (false: count it
   // with counted()). Times every call outside a run, and a function's first.
   bool time_call(std::size_t function) {
-    return !in_run_ || mean_[function] < 0.0 || (next_random() & (one_in_ - 1u)) == 0;
+    return !in_run() || mean_[function] < 0.0 || (next_random() & (one_in_ - 1u)) == 0;
   }
   // A call that will not be timed begins (for the sampler).
   void entering() { sampler_.in_call.store(true, std::memory_order_relaxed); }
@@ -91,9 +91,6 @@ class ShortCalls {
   void timed(std::size_t function, double call, double computation, bool left);
   // A sampler looks every `ticks` (> 0; std::invalid_argument otherwise).
   void sampled_every(double ticks);
-  // Whether the thread is in a run (any thread may ask; the sampler looks
-  // less often while none is).
-  bool running() const { return sampler_.in_run.load(std::memory_order_relaxed); }
   // The sampler's look (any thread): `ticks` since its last, `on_cpu` of
   // them the thread's time on a CPU.
   void sample(double ticks, double on_cpu) {
@@ -102,17 +99,16 @@ class ShortCalls {
     sampler_.in_calls_on_cpu.fetch_add(on_cpu, std::memory_order_relaxed);
   }
 
-  bool in_run() const { return in_run_; }
+  // Whether the thread is in a run (any thread may ask: the sampler looks
+  // less often while none is).
+  bool in_run() const { return sampler_.in_run.load(std::memory_order_relaxed); }
   double counted_calls() const { return counted_calls_; }  // calls not timed
   double unsplit() const { return unsplit_; }              // the breaks' computation parts on a CPU
   std::uint32_t needed() const { return needed_; }
 
  private:
   void broke(double unsplit);
-  void running(bool in_run) {
-    in_run_ = in_run;
-    sampler_.in_run.store(in_run, std::memory_order_relaxed);
-  }
+  void set_in_run(bool in_run) { sampler_.in_run.store(in_run, std::memory_order_relaxed); }
   // Charges `parts` among the counted calls, each function by its calls'
   // means (by count when those are 0), and clears them; returns their count.
   template <class Charge>
@@ -129,7 +125,6 @@ class ShortCalls {
   std::uint32_t streak_ = 0;            // timed short calls in a row
   std::uint32_t run_length_ = 0;        // counted calls since the run began or needed last halved
   std::uint32_t random_ = 2463534242u;  // xorshift32's state
-  bool in_run_ = false;
   std::vector<double> mean_;           // per function, over its timed calls (< 0: none yet)
   std::vector<double> count_, bytes_;  // per function, counted since the last timed boundary
   std::vector<std::size_t> pending_;   // the functions counted since then
@@ -140,7 +135,7 @@ class ShortCalls {
   // What the sampler sees (written by it and by this thread; copied as values).
   struct Sampler {
     std::atomic<bool> in_call{false};          // inside a counted call
-    std::atomic<bool> in_run{false};           // in_run_, for the sampler
+    std::atomic<bool> in_run{false};           // in a run of short calls
     std::atomic<double> in_calls{0.0};         // ticks seen in counted calls since the last timed boundary
     std::atomic<double> in_calls_on_cpu{0.0};  // of them on a CPU
     Sampler() = default;

@@ -136,14 +136,10 @@ void charge_call(ThreadRecord& thread, std::size_t function, double spent, doubl
 // Leaves a split `rest` of its wall time and `on_cpu` of its time on a CPU:
 // what is taken off its waits comes from the wait for a CPU first.
 void keep_only(Split& split, double rest, double on_cpu) {
-  double waits = (split.wall - rest) - (split.on_cpu - on_cpu);
+  const double waits = (split.wall - rest) - (split.on_cpu - on_cpu);
+  split.delay -= std::min(std::max(waits, 0.0), std::max(split.delay, 0.0));
   split.wall = rest;
   split.on_cpu = on_cpu;
-  for (double* part : {&split.delay, &split.blocked}) {
-    const double taken = std::min(std::max(waits, 0.0), std::max(*part, 0.0));
-    *part -= taken;
-    waits -= taken;
-  }
   split.blocked = std::max(0.0, split.wall - split.on_cpu - split.delay);
 }
 

@@ -49,7 +49,7 @@ void RunSampler::look_until_stopped(std::chrono::nanoseconds every) {
     last = now;
     any_run = false;
     registry().for_each([&](ThreadRecord& thread) {
-      if (!thread.short_calls.running()) {
+      if (!thread.short_calls.in_run()) {
         last_on_cpu_ns.erase(&thread);
         return;
       }

@@ -69,9 +69,14 @@ Split ThreadClock::start(const TickClock& ticks, Ticks now, double ticks_per_ns)
   return before;
 }
 
+double ThreadClock::delay_ns() const {
+  // Its on-CPU time is a tick stale for a running thread: the CPU clock's is exact.
+  double on_cpu_ns = 0.0, delay = 0.0;
+  return read_schedstat(schedstat_file_, on_cpu_ns, delay) ? delay : 0.0;
+}
+
 void ThreadClock::read(double& cpu_ns, double& delay_ns) const {
-  double on_cpu_ns = 0.0;  // schedstat's is a tick stale for a running thread: the CPU clock's is exact
-  if (!read_schedstat(schedstat_file_, on_cpu_ns, delay_ns)) delay_ns = 0.0;
+  delay_ns = this->delay_ns();
   cpu_ns = thread_cpu_ns();
 }
 
@@ -90,8 +95,7 @@ Split ThreadClock::split_after_leaving(Ticks now, double wall, bool through_read
   // The CPU clock at the boundary (a few hundred nanoseconds after it: the
   // segment ended gets them, never less than its own), then the counters.
   const double cpu_at_boundary = thread_cpu_ns();
-  double cpu_ns = 0.0, delay_ns = 0.0;
-  read(cpu_ns, delay_ns);
+  const double delay_ns = this->delay_ns();
   Split split;
   split.wall = wall;
   split.on_cpu = std::clamp((cpu_at_boundary - cpu_at_) * ticks_per_ns_ - uninterrupted_, 0.0, wall);
@@ -101,11 +105,11 @@ Split ThreadClock::split_after_leaving(Ticks now, double wall, bool through_read
   uninterrupted_ = 0.0;
   if (page_) seen_ = sequence(page_);
   if (through_read) {  // the read is this segment's, the next begins after it
+    cpu_at_ = thread_cpu_ns();
     segment_start_ = std::max(now, ticks_->now());
     const auto read = static_cast<double>(segment_start_ - now);
     split.wall += read;
     split.on_cpu += read;
-    cpu_at_ = cpu_ns;
   } else {  // the next segment's
     cpu_at_ = cpu_at_boundary;
   }

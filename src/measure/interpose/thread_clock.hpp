@@ -82,7 +82,9 @@ class ThreadClock {
   }
   // Reads the counters; with through_read the segment ends after the read.
   Split split_after_leaving(Ticks now, double wall, bool through_read);
-  // The CPU clock last: what the read costs after it is a few hundred nanoseconds.
+  // The run-queue delay so far (ns; 0 when it cannot be read).
+  double delay_ns() const;
+  // The delay, then the CPU clock: what the read costs after it is a few hundred nanoseconds.
   void read(double& cpu_ns, double& delay_ns) const;
   void rebase();
 
