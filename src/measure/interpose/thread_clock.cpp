@@ -14,19 +14,23 @@
 namespace hetscale::interpose {
 namespace {
 
-// Without a perf event page, a segment longer than this counts as one in
-// which the thread left its CPU.
-constexpr double fallback_segment_ns = 50'000.0;
+// A segment longer than this may have left the CPU: without a perf event
+// page it counts as one that did, with the page it is checked.
+constexpr double long_segment_ns = 50'000.0;
 
-double thread_cpu_ns() {
-  timespec now{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-  return static_cast<double>(now.tv_sec) * 1e9 + static_cast<double>(now.tv_nsec);
-}
+// The check's tolerance: the tick clock's rate is calibrated against the
+// steady clock over MPI_Init (tens of milliseconds), to far better than this.
+constexpr double check_share = 0.005, check_ns = 2'000.0;
 
 std::uint32_t sequence(const volatile perf_event_mmap_page* page) { return page->lock; }
 
 }  // namespace
+
+double ThreadClock::cpu_ns() {
+  timespec now{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) * 1e9 + static_cast<double>(now.tv_nsec);
+}
 
 ThreadClock::~ThreadClock() {
   if (page_) munmap(const_cast<perf_event_mmap_page*>(page_), static_cast<std::size_t>(sysconf(_SC_PAGESIZE)));
@@ -37,7 +41,7 @@ ThreadClock::~ThreadClock() {
 Split ThreadClock::start(const TickClock& ticks, Ticks now, double ticks_per_ns) {
   ticks_ = &ticks;
   ticks_per_ns_ = ticks_per_ns;
-  fallback_ticks_ = fallback_segment_ns * ticks_per_ns;
+  long_ticks_ = long_segment_ns * ticks_per_ns;
   schedstat_file_ = open_schedstat(static_cast<long>(syscall(SYS_gettid)));
   // What the thread did before, read before its perf event is opened (1 to
   // 11 ms here: hetscale's work, not the thread's).
@@ -77,7 +81,7 @@ double ThreadClock::delay_ns() const {
 
 void ThreadClock::read(double& cpu_ns, double& delay_ns) const {
   delay_ns = this->delay_ns();
-  cpu_ns = thread_cpu_ns();
+  cpu_ns = ThreadClock::cpu_ns();
 }
 
 bool ThreadClock::schedstat(double& on_cpu_ns, double& delay_ns) const {
@@ -91,10 +95,29 @@ void ThreadClock::rebase() {
   if (page_) seen_ = sequence(page_);
 }
 
-Split ThreadClock::split_after_leaving(Ticks now, double wall, bool through_read) {
+Split ThreadClock::checked(Ticks now, double wall, bool through_read) {
+  const double cpu_at_boundary = cpu_ns();
+  const double ran = uninterrupted_ + wall;
+  if ((cpu_at_boundary - cpu_at_) * ticks_per_ns_ < ran - check_share * ran - check_ns * ticks_per_ns_)
+    return split_after_leaving(now, wall, through_read, cpu_at_boundary);
+  // On its CPU throughout: the clock read is a new base.
+  cpu_at_ = cpu_at_boundary;
+  uninterrupted_ = 0.0;
+  Split split{wall, wall, 0.0, 0.0};
+  if (through_read) read_is_the_segments(now, split);
+  return split;
+}
+
+void ThreadClock::read_is_the_segments(Ticks now, Split& split) {
+  segment_start_ = std::max(now, ticks_->now());
+  const auto read = static_cast<double>(segment_start_ - now);
+  split.wall += read;
+  split.on_cpu += read;
+}
+
+Split ThreadClock::split_after_leaving(Ticks now, double wall, bool through_read, double cpu_at_boundary) {
   // The CPU clock at the boundary (a few hundred nanoseconds after it: the
   // segment ended gets them, never less than its own), then the counters.
-  const double cpu_at_boundary = thread_cpu_ns();
   const double delay_ns = this->delay_ns();
   Split split;
   split.wall = wall;
@@ -105,11 +128,8 @@ Split ThreadClock::split_after_leaving(Ticks now, double wall, bool through_read
   uninterrupted_ = 0.0;
   if (page_) seen_ = sequence(page_);
   if (through_read) {  // the read is this segment's, the next begins after it
-    cpu_at_ = thread_cpu_ns();
-    segment_start_ = std::max(now, ticks_->now());
-    const auto read = static_cast<double>(segment_start_ - now);
-    split.wall += read;
-    split.on_cpu += read;
+    cpu_at_ = cpu_ns();
+    read_is_the_segments(now, split);
   } else {  // the next segment's
     cpu_at_ = cpu_at_boundary;
   }

@@ -19,9 +19,15 @@
 // reads' own time (1 to 2 us) is the MPI call's at whose boundary they were
 // made: at a call's start the next segment (the call) begins before them, at
 // its end the call ends after them (lap_through_read).
-// Where perf events are not allowed, a segment counts as left when it is
-// longer than 50 us (the error bound then: a descheduling inside a shorter
-// segment is taken as on-CPU time).
+// The sequence number can miss a descheduling (seen here under load: a
+// thread woken from a sleep waited milliseconds for a CPU, its schedstat
+// delay grew, the number did not change), so a segment longer than 50 us is
+// also checked against the thread CPU clock (one system call, a few hundred
+// nanoseconds): when the CPU time since the last read falls short of the
+// segments run through since, the thread left its CPU. Where perf events
+// are not allowed, a segment counts as left when it is longer than 50 us.
+// Either way the error bound is the same: a descheduling inside a segment
+// shorter than 50 us may be taken as on-CPU time.
 #include <cstdint>
 
 #include "tick_clock.hpp"
@@ -70,18 +76,24 @@ class ThreadClock {
   // Whether the thread left its CPU since the last boundary: the kernel bumped
   // the perf page's sequence number (a sched-in), or without the page the
   // segment was long enough that it may have.
-  bool left_cpu(double wall) const { return lock_ ? *lock_ != seen_ : wall > fallback_ticks_; }
+  bool left_cpu(double wall) const { return lock_ ? *lock_ != seen_ : wall > long_ticks_; }
   Split lap_at(Ticks now, bool through_read) {
     const double wall = static_cast<double>(now - segment_start_);
     segment_start_ = now;
-    if (!left_cpu(wall)) {
-      uninterrupted_ += wall;
-      return {wall, wall, 0.0, 0.0};
-    }
-    return split_after_leaving(now, wall, through_read);
+    if (left_cpu(wall)) return split_after_leaving(now, wall, through_read, cpu_ns());
+    if (wall > long_ticks_) return checked(now, wall, through_read);
+    uninterrupted_ += wall;
+    return {wall, wall, 0.0, 0.0};
   }
-  // Reads the counters; with through_read the segment ends after the read.
-  Split split_after_leaving(Ticks now, double wall, bool through_read);
+  // A long segment the sequence number says was run through: the CPU clock
+  // says whether it was.
+  Split checked(Ticks now, double wall, bool through_read);
+  // Reads the counters after the CPU clock at the boundary (cpu_at_boundary);
+  // with through_read the segment ends after the read.
+  Split split_after_leaving(Ticks now, double wall, bool through_read, double cpu_at_boundary);
+  // The read ended a segment through_read: the segment grows by its time.
+  void read_is_the_segments(Ticks now, Split& split);
+  static double cpu_ns();
   // The run-queue delay so far (ns; 0 when it cannot be read).
   double delay_ns() const;
   // The delay, then the CPU clock: what the read costs after it is a few hundred nanoseconds.
@@ -93,7 +105,7 @@ class ThreadClock {
   const volatile perf_event_mmap_page* page_ = nullptr;
   const volatile std::uint32_t* lock_ = nullptr;  // the page's sequence number
   std::uint32_t seen_ = 0;                         // its value at the last boundary
-  double fallback_ticks_ = 0.0;                    // without the page: a segment this long may have left
+  double long_ticks_ = 0.0;  // a segment this long may have left (without the page) or is checked (with it)
   int perf_file_ = -1, schedstat_file_ = -1;
   double ticks_per_ns_ = 1.0;
   Ticks segment_start_ = 0;               // the last boundary, after its read if any
