@@ -1,12 +1,17 @@
 // hetscale bench comm and bench steps: Chen et al. 2008 Section 4.5's
 // communication costs and a kernel's step costs measured on MPI, printed as
-// tables or JSON, written as hetscale.comm-profile/1 and step-costs/1 files.
+// tables or JSON, written as hetscale.comm-profile/1 and step-costs/1 files;
+// bench comm also writes the machine as a platform for a replay.
+#include <unistd.h>
+
 #include <string>
 
 #include <fmt/core.h>
 
 #include "cli.hpp"
 #include "hetscale/analysis/comm_fit.hpp"
+#include "hetscale/io/files.hpp"
+#include "hetscale/io/host_and_time.hpp"
 #include "hetscale/io/number_list.hpp"
 #include "hetscale/record/comm_profile.hpp"
 #include "hetscale/report/comm_profile_report.hpp"
@@ -37,11 +42,18 @@ int run_bench_comm(const Arguments& arguments, int& argc, char**& argv) {
           throw InputError("--timing", "", fmt::format("unknown timing '{}'; allowed: back-to-back, asleep", timing));
         with_options_named({"sizes", "repetitions", "min-seconds"},
                            [&] { mpi::validate_comm_benchmark_options(options, ranks); });
+        for (const char* option : {"--out", "--platform-out"})
+          if (const auto& path = arguments.text(option); !path.empty()) io::check_writable(path);
       },
       [&](int rank, int) {
         auto profile = mpi::run_comm_benchmark(options);
         if (rank != 0) return 0;
         fit_measured_profile(*profile, options.structures);
+        if (const auto& path = arguments.text("--platform-out"); !path.empty())
+          io::write_file_atomically(
+              path, platform_json(
+                        platform_of_profile(*profile, io::host_name(), static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN))),
+                        "this machine, measured by hetscale bench comm"));
         return print(written_and_shown(comm_profile_json(*profile), arguments.text("--out"), arguments.flag("--json"),
                                        [&] { return report::comm_profile_table(*profile); }));
       });

@@ -246,4 +246,25 @@ void fit_measured_profile(CommProfile& profile, bool structures) {
   if (structures) profile.structures = fit_structure_costs(profile.samples);
 }
 
+Platform platform_of_profile(const CommProfile& profile, const std::string& node, int cores) {
+  if (cores < 1) throw std::invalid_argument(fmt::format("a node has at least 1 core, got {}", cores));
+  const double per_double = profile.costs.send_per_element;
+  if (!(per_double > 0.0))
+    throw std::invalid_argument(fmt::format(
+        "the send cost per double is {} s: no bandwidth follows (measure larger messages, --sizes)", per_double));
+  Platform platform;
+  platform.name = profile.label.empty() ? "measured by bench comm" : profile.label;
+  platform.reference_name = node;
+  PlatformNode here;
+  here.name = node;
+  here.speed = 1.0;
+  here.cores = cores;
+  platform.nodes.push_back(here);
+  Network network;
+  network.latency_s = std::max(profile.costs.send_intercept, 1e-9);
+  network.bandwidth_Bps = 8.0 / per_double;
+  platform.network = network;
+  return platform;
+}
+
 }  // namespace hetscale

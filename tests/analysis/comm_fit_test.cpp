@@ -192,5 +192,31 @@ TEST(CommFit, WhatCannotBeFitted) {
       [] { fit_through_origin(std::vector<double>{0}, std::vector<double>{1}); }, {"x != 0"}));
 }
 
+TEST(CommFit, PlatformOfAProfile) {
+  CommProfile profile;
+  profile.label = "here, 4 ranks";
+  profile.costs.send_intercept = 12e-6;
+  profile.costs.send_per_element = 1e-9;
+  const auto platform = platform_of_profile(profile, "node-a", 2);
+  ASSERT_EQ(platform.nodes.size(), 1u);
+  EXPECT_EQ(platform.nodes[0].name, "node-a");
+  EXPECT_EQ(platform.nodes[0].cores, 2);
+  EXPECT_DOUBLE_EQ(platform.nodes[0].speed, 1.0);
+  EXPECT_EQ(platform.name, "here, 4 ranks");
+  ASSERT_TRUE(platform.network.has_value());
+  EXPECT_DOUBLE_EQ(platform.network->latency_s, 12e-6);
+  EXPECT_DOUBLE_EQ(platform.network->bandwidth_Bps, 8e9);
+  // Its JSON reads back as the same machine.
+  const auto again = parse_platform_json(platform_json(platform), "again");
+  EXPECT_EQ(again.nodes[0].cores, 2);
+  EXPECT_DOUBLE_EQ(again.network->bandwidth_Bps, 8e9);
+  profile.costs.send_intercept = 0.0;
+  EXPECT_DOUBLE_EQ(platform_of_profile(profile, "n", 1).network->latency_s, 1e-9);
+  profile.costs.send_per_element = 0.0;
+  EXPECT_TRUE(ThrowsInvalidArgumentNaming([&] { platform_of_profile(profile, "n", 1); }, {"per double is 0"}));
+  profile.costs.send_per_element = 1e-9;
+  EXPECT_TRUE(ThrowsInvalidArgumentNaming([&] { platform_of_profile(profile, "n", 0); }, {"at least 1 core, got 0"}));
+}
+
 }  // namespace
 }  // namespace hetscale

@@ -2,13 +2,15 @@
 # profile written with --out that has the schema, every sample expected
 # (send at 2 ranks, barrier, broadcast and Stage-GA's structures at 2..RANKS,
 # one compute), fits over the right number of points, all five structures,
-# positive costs, and --json printing the same document.
+# positive costs, and --json printing the same document; --platform-out
+# writes this machine as a platform (one node, its send cost's latency and
+# bandwidth) on which simulate replay replays the example trace.
 file(REMOVE_RECURSE "${WORK_DIR}")
 file(MAKE_DIRECTORY "${WORK_DIR}")
 set(out "${WORK_DIR}/profile.json")
 execute_process(
   COMMAND ${MPIEXEC} ${NP_FLAG} ${RANKS} ${FLAGS} ${HETSCALE} bench comm --sizes 1,100,1000 --repetitions 5
-          --min-seconds 0 --label "np ${RANKS}" --out ${out} --json
+          --min-seconds 0 --label "np ${RANKS}" --out ${out} --platform-out ${WORK_DIR}/platform.json --json
   RESULT_VARIABLE code OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr TIMEOUT 300)
 if(NOT code EQUAL 0)
   message(FATAL_ERROR "bench comm with ${RANKS} ranks failed (${code}):\n${stdout}\n${stderr}")
@@ -110,3 +112,22 @@ if(NOT send_a GREATER 0 AND NOT send_b GREATER 0)
   message(FATAL_ERROR "T_send = ${send_a} + ${send_b} N is 0")
 endif()
 message(STATUS "T_bcast = ${a} + ${b} p s, T_send = ${send_a} + ${send_b} N s, T_barrier = ${c} p s, t_c = ${t_c} s")
+
+# The machine as a platform: one node of this machine's cores, speed 1, the
+# send fit's intercept as latency and 8 bytes over its slope as bandwidth.
+file(READ "${WORK_DIR}/platform.json" platform)
+string(JSON nodes LENGTH "${platform}" nodes)
+string(JSON speed GET "${platform}" nodes 0 speed)
+string(JSON latency GET "${platform}" network latency_s)
+string(JSON bandwidth GET "${platform}" network bandwidth_Bps)
+string(JSON intercept GET "${text}" costs send intercept)
+if(NOT nodes EQUAL 1 OR NOT speed EQUAL 1 OR NOT bandwidth GREATER 0 OR latency LESS intercept)
+  message(FATAL_ERROR "platform: ${nodes} nodes, speed ${speed}, latency ${latency} (send intercept ${intercept}), "
+                      "bandwidth ${bandwidth}:\n${platform}")
+endif()
+execute_process(
+  COMMAND ${HETSCALE} simulate replay ${EXAMPLES}/trace-two-ranks --platform ${WORK_DIR}/platform.json --hosts 1
+  RESULT_VARIABLE code OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr TIMEOUT 120)
+if(NOT code EQUAL 0 OR NOT stdout MATCHES "replayed 2 ranks")
+  message(FATAL_ERROR "simulate replay on the measured platform failed (${code}):\n${stdout}\n${stderr}")
+endif()

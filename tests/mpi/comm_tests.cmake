@@ -3,7 +3,7 @@
 # stdout with --json; bad input ends every rank with exit code 2, one line on
 # stderr and no file written (check_mpi_bad_input.cmake).
 set(comm_mpiexec
-  -DHETSCALE=$<TARGET_FILE:hetscale_cli>
+  -DHETSCALE=$<TARGET_FILE:hetscale_cli> -DEXAMPLES=${PROJECT_SOURCE_DIR}/examples
   -DMPIEXEC=${MPIEXEC_EXECUTABLE} -DNP_FLAG=${MPIEXEC_NUMPROC_FLAG} "-DFLAGS=${HETSCALE_MPIEXEC_FLAGS}")
 
 foreach(ranks 3 5)
@@ -25,6 +25,7 @@ set(comm_bad_inputs
   "repetitions_zero|3|--repetitions: must be a whole number >= 1, got 0|--repetitions 0"
   "min_seconds_negative|3|--min-seconds: must be >= 0, got -1|--min-seconds -1"
   "timing_unknown|3|--timing: unknown timing 'awake'|--timing awake"
+  "platform_out_in_no_folder|2|/no-such-folder/platform.json: cannot be written: /no-such-folder|--platform-out /no-such-folder/platform.json"
 )
 foreach(case ${comm_bad_inputs})
   string(REPLACE "|" ";" parts "${case}")

@@ -20,6 +20,7 @@
 
 #include "hetscale/analysis/serial_fit.hpp"
 #include "hetscale/model/communication.hpp"
+#include "hetscale/platform/platform.hpp"
 #include "hetscale/record/comm_profile.hpp"
 
 namespace hetscale {
@@ -62,5 +63,12 @@ std::vector<StructureCosts> fit_structure_costs(std::span<const CommSample> samp
 // fit_communication_costs, the measured t_c and marked speed kept, and with
 // `structures` Stage-GA's structure costs from fit_structure_costs.
 void fit_measured_profile(CommProfile& profile, bool structures);
+
+// The machine a fitted profile was measured on, as a platform for a replay:
+// one node named `node` of `cores` cores of speed 1 (relative to itself),
+// its network's latency the send cost's intercept (at least 1 ns) and its
+// bandwidth 8 bytes (a double) over the send cost per double.
+// std::invalid_argument when cores < 1 or the cost per double is not > 0.
+Platform platform_of_profile(const CommProfile& profile, const std::string& node, int cores);
 
 }  // namespace hetscale

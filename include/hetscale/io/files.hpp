@@ -10,6 +10,10 @@ std::string read_text_file(const std::string& path);
 // Writes through a temporary file in the same folder, renamed into place, so
 // that an interrupted run leaves the old file or none, never half a file.
 void write_file_atomically(const std::string& path, std::string_view content);
+// InputError naming the path when write_file_atomically could not write it
+// (its folder missing or not writable, or it is a folder): a check made
+// before a long run, so that the run's result is not lost at its end.
+void check_writable(const std::string& path);
 
 // A fresh folder under the system's temporary folder ($TMPDIR or /tmp), named
 // PREFIX-XXXXXX, removed with all it holds when this goes out of scope;
