@@ -8,9 +8,13 @@ runs measured here.
 Programs: the 1-D stencil of tests/measure/programs (C), heat.f90 there
 (Fortran: the heat equation, MPI_Sendrecv halos) and LAMMPS (Debian's lmp,
 the Lennard-Jones melt LJ_INPUT, two ranks side by side along x).
-0. This machine described once: one node of as many cores as it has, each
-   of speed 1, its network from `hetscale bench comm` at 2 ranks (latency the
-   send cost's intercept, bandwidth 8 bytes over its cost per double).
+0. This machine described by `hetscale bench comm --platform-out` at 2 and at
+   4 ranks: one node of as many cores as it has, each of speed 1, its network
+   from the send cost (latency its intercept, bandwidth 8 bytes over its
+   cost per double); at 4 ranks, more than the cores, timed with the partners
+   asleep between polls (`--timing asleep`: ranks that take turns on the
+   cores often find their receiver off a CPU). The 4-rank platforms below
+   have the 4-rank network.
 1. This machine replayed: each program traced at 2 and 4 ranks, replayed on
    that platform with every rank on its node; goal: t_par within 5 % of the
    traced run's own (from MPI_Init's return to MPI_Finalize, in the trace's
@@ -78,19 +82,18 @@ def replay(hetscale, trace, platform, hosts=None, shares=None):
     return json.loads(run.stdout)
 
 
-def this_machine(hetscale, work):
-    """One node of this machine's cores, its network from bench comm at 2 ranks."""
-    run = subprocess.run(["mpiexec", "--oversubscribe", "-np", "2", hetscale, "bench", "comm", "--json"],
-                         capture_output=True, text=True, timeout=LIMIT)
+def this_machine(hetscale, work, ranks):
+    """This machine as `bench comm --platform-out` describes it at `ranks` ranks: one node of its cores, its
+    network from the send cost. Ranks that outnumber the cores take turns on them, and a message then often
+    finds its receiver off a CPU: there the costs are timed with the partners asleep between polls."""
+    path = os.path.join(work, f"this-machine-{ranks}.json")
+    timing = "asleep" if ranks > os.cpu_count() else "back-to-back"
+    run = subprocess.run(["mpiexec", "--oversubscribe", "-np", str(ranks), hetscale, "bench", "comm", "--timing",
+                          timing, "--platform-out", path], capture_output=True, text=True, timeout=LIMIT)
     if run.returncode != 0:
         raise SystemExit(f"replay_accuracy: bench comm failed: {run.stderr.strip()[-400:]}")
-    send = json.loads(run.stdout)["costs"]["send"]
-    network = {"latency_s": max(send["intercept"], 1e-9), "bandwidth_Bps": 8.0 / send["per_element"]}
-    path = os.path.join(work, "this-machine.json")
-    with open(path, "w") as f:
-        json.dump({"schema": "hetscale.platform/1", "name": "this machine",
-                   "nodes": [{"name": "here", "speed": 1.0, "cores": os.cpu_count()}], "network": network}, f)
-    return path, network
+    with open(path) as f:
+        return path, json.load(f)["network"], timing
 
 
 def platform_of_speeds(work, base, speeds):
@@ -142,7 +145,7 @@ def main(argv):
     hetscale, stencil, heat, lmp, lj = (os.path.abspath(a) if os.sep in a else a for a in arguments[:5])
     work = os.path.abspath(arguments[5]) if len(arguments) > 5 else tempfile.mkdtemp(prefix="replay-accuracy-")
     os.makedirs(work, exist_ok=True)
-    platform, network = this_machine(hetscale, work)
+    machine = {ranks: this_machine(hetscale, work, ranks) for ranks in (2, 4)}
     programs = {
         "stencil (C, 400,000 cells, 300 steps)": [stencil, "--cells", "400000", "--steps", "300"],
         "heat (Fortran, 400,000 cells, 2,000 steps)": [heat, "2000", "400000"],
@@ -151,9 +154,11 @@ def main(argv):
     met = True
     traces = {}
 
+    described = "; ".join(f"at {ranks} ranks latency {network['latency_s'] * 1e6:.2f} us and "
+                          f"{network['bandwidth_Bps'] / 1e9:.2f} GB/s, timed {timing}"
+                          for ranks, (_, network, timing) in machine.items())
     print(f"\n## This machine replayed ({runs} run{'s' if runs > 1 else ''} each; every rank on one node of "
-          f"{os.cpu_count()} cores, latency {network['latency_s'] * 1e6:.2f} us and "
-          f"{network['bandwidth_Bps'] / 1e9:.2f} GB/s from bench comm)\n")
+          f"{os.cpu_count()} cores, its network from bench comm {described})\n")
     print("| program | ranks | traced run (s) | replayed (s) | error | goal |")
     print("|---|---|---|---|---|---|")
     for name, program in programs.items():
@@ -162,7 +167,7 @@ def main(argv):
             for k in range(runs):
                 trace, seconds, _ = measure(hetscale, work, f"{name.split()[0]}-{ranks}-{k}", ranks, program)
                 measured.append(seconds)
-                replayed.append(replay(hetscale, trace, platform, hosts="1")["t_par"])
+                replayed.append(replay(hetscale, trace, machine[ranks][0], hosts="1")["t_par"])
                 traces[(name, ranks)] = trace
             error = statistics.median(replayed) / statistics.median(measured) - 1.0
             ok = abs(error) <= 0.05
@@ -176,7 +181,7 @@ def main(argv):
     print("|---|---|---|---|---|---|---|")
     for name, program in programs.items():
         for ranks, speeds in HETEROGENEOUS:
-            nodes = platform_of_speeds(work, platform, speeds)
+            nodes = platform_of_speeds(work, machine[ranks][0], speeds)
             measured, replayed, differences = [], [], []
             for k in range(runs):
                 _, seconds, record = measure(hetscale, work, f"{name.split()[0]}-{ranks}-emulated-{k}", ranks, program,
@@ -197,7 +202,7 @@ def main(argv):
     print("| traced split | shares replayed | replayed (s) | measured with that split, emulated (s) | error | goal |")
     print("|---|---|---|---|---|---|")
     name = "LAMMPS lj-melt (32,000 atoms, 200 steps)"
-    nodes = platform_of_speeds(work, platform, "1,0.5")
+    nodes = platform_of_speeds(work, machine[2][0], "1,0.5")
     proposed = [lmp, "-log", "none", "-in", lammps_split_input(lj, work, "0.6667")]
     measured, replayed = [], []
     for k in range(runs):
@@ -225,7 +230,7 @@ def main(argv):
     nodes = os.path.join(work, "nodes-1024.json")
     with open(nodes, "w") as f:
         json.dump({"schema": "hetscale.platform/1", "name": "1,024 nodes",
-                   "nodes": [{"name": "node", "speed": 1.0, "count": 1024}], "network": network}, f)
+                   "nodes": [{"name": "node", "speed": 1.0, "count": 1024}], "network": machine[2][1]}, f)
     started = time.monotonic()
     run = subprocess.run([hetscale, "simulate", "replay", trace, "--platform", nodes, "--repeat", "16", "--json"],
                          capture_output=True, text=True, timeout=LIMIT)
