@@ -1,9 +1,6 @@
 // hetscale bench comm and bench steps: Chen et al. 2008 Section 4.5's
 // communication costs and a kernel's step costs measured on MPI, printed as
-// tables or JSON, written as hetscale.comm-profile/1 and step-costs/1 files;
-// bench comm also writes the machine as a platform for a replay.
-#include <unistd.h>
-
+// tables or JSON, written as hetscale.comm-profile/1 and step-costs/1 files.
 #include <string>
 
 #include <fmt/core.h>
@@ -36,24 +33,18 @@ int run_bench_comm(const Arguments& arguments, int& argc, char**& argv) {
         if (arguments.given("--min-seconds"))
           options.min_seconds = io::parse_one_number(arguments.text("--min-seconds"), "--min-seconds");
         arguments.take("--label", options.label);
-        if (timing == "asleep")
-          options.timing = mpi::CommTiming::asleep;
-        else if (timing != "back-to-back")
-          throw InputError("--timing", "", fmt::format("unknown timing '{}'; allowed: back-to-back, asleep", timing));
+        options.timing = with_options_named({"timing"}, [&] { return mpi::parse_comm_timing(timing); });
         with_options_named({"sizes", "repetitions", "min-seconds"},
                            [&] { mpi::validate_comm_benchmark_options(options, ranks); });
-        for (const char* option : {"--out", "--platform-out"})
-          if (const auto& path = arguments.text(option); !path.empty()) io::check_writable(path);
+        io::check_writable({arguments.text("--out"), arguments.text("--platform-out")});
       },
       [&](int rank, int) {
         auto profile = mpi::run_comm_benchmark(options);
         if (rank != 0) return 0;
         fit_measured_profile(*profile, options.structures);
         if (const auto& path = arguments.text("--platform-out"); !path.empty())
-          io::write_file_atomically(
-              path, platform_json(
-                        platform_of_profile(*profile, io::host_name(), static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN))),
-                        "this machine, measured by hetscale bench comm"));
+          io::write_file_atomically(path,
+                                    platform_json(platform_of_profile(*profile, io::host_name(), io::cores_online())));
         return print(written_and_shown(comm_profile_json(*profile), arguments.text("--out"), arguments.flag("--json"),
                                        [&] { return report::comm_profile_table(*profile); }));
       });

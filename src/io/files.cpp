@@ -43,13 +43,16 @@ mode_t process_umask() {
 
 }  // namespace
 
-void check_writable(const std::string& path) {
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error)) throw InputError(path, "", "is a directory, expected a file");
-  const auto folder = std::filesystem::path(path).parent_path();
-  const std::string where = folder.empty() ? "." : folder.string();
-  if (::access(where.c_str(), W_OK) != 0)
-    throw InputError(path, "", "cannot be written: " + where + ": " + std::strerror(errno));
+void check_writable(std::initializer_list<std::string> paths) {
+  for (const auto& path : paths) {
+    if (path.empty()) continue;
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error)) throw InputError(path, "", "is a directory, expected a file");
+    const auto folder = std::filesystem::path(path).parent_path();
+    const std::string where = folder.empty() ? "." : folder.string();
+    if (::access(where.c_str(), W_OK) != 0)
+      throw InputError(path, "", "cannot be written: " + where + ": " + std::strerror(errno));
+  }
 }
 
 void write_file_atomically(const std::string& path, std::string_view content) {

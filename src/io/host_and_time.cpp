@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 
@@ -12,6 +13,8 @@ std::string host_name() {
   gethostname(name, sizeof name - 1);
   return name;
 }
+
+int cores_online() { return std::max(1, static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN))); }
 
 std::string utc_now(const char* format) {
   const std::time_t now = std::time(nullptr);

@@ -346,6 +346,13 @@ std::optional<CommProfile> run_comm_benchmark(const CommBenchmarkOptions& option
   return profile;
 }
 
+CommTiming parse_comm_timing(const std::string& text) {
+  if (text == "asleep") return CommTiming::asleep;
+  if (text != "back-to-back")
+    throw InputError("timing", "", fmt::format("unknown timing '{}'; allowed: back-to-back, asleep", text));
+  return CommTiming::back_to_back;
+}
+
 std::vector<std::size_t> parse_message_sizes(const std::string& text) {
   std::vector<std::size_t> sizes;
   const auto values = io::parse_number_list(text, "sizes");

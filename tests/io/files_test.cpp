@@ -76,11 +76,11 @@ TEST_F(AtomicWrite, AFolderThatDoesNotExistIsBadInputNamingThePath) {
 // Checked before a long run: what write_file_atomically would refuse, refused
 // first, naming the path; a file in an existing folder passes and is not made.
 TEST_F(AtomicWrite, CheckWritableRefusesWhatCouldNotBeWritten) {
-  EXPECT_NO_THROW(hetscale::io::check_writable(path("run.json")));
+  EXPECT_NO_THROW(hetscale::io::check_writable({path("run.json"), ""}));
   EXPECT_EQ(entries(), 0u);
   for (const std::string target : {path("missing/run.json"), folder_.string()}) {
     try {
-      hetscale::io::check_writable(target);
+      hetscale::io::check_writable({target});
       ADD_FAILURE() << "expected InputError for " << target;
     } catch (const hetscale::InputError& error) {
       EXPECT_NE(std::string(error.what()).find(target), std::string::npos) << error.what();

@@ -1,4 +1,5 @@
 #pragma once
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -13,7 +14,8 @@ void write_file_atomically(const std::string& path, std::string_view content);
 // InputError naming the path when write_file_atomically could not write it
 // (its folder missing or not writable, or it is a folder): a check made
 // before a long run, so that the run's result is not lost at its end.
-void check_writable(const std::string& path);
+// Paths that are empty (not given) are passed over.
+void check_writable(std::initializer_list<std::string> paths);
 
 // A fresh folder under the system's temporary folder ($TMPDIR or /tmp), named
 // PREFIX-XXXXXX, removed with all it holds when this goes out of scope;

@@ -9,6 +9,8 @@ namespace hetscale::io {
 inline constexpr const char* iso_8601_utc = "%Y-%m-%dT%H:%M:%SZ";
 
 std::string host_name();
+// The processors online on this machine (at least 1).
+int cores_online();
 // The current time in UTC, formatted by std::strftime's `format` (at most 31 characters).
 std::string utc_now(const char* format = iso_8601_utc);
 // The current time as Unix seconds (the job log's start and end times).

@@ -64,6 +64,8 @@ void validate_comm_benchmark_options(const CommBenchmarkOptions& options, int ra
 // Message sizes in doubles from a number list: whole numbers from 1 to
 // max_message_elements (InputError naming the setting sizes and the item).
 std::vector<std::size_t> parse_message_sizes(const std::string& text);
+// "back-to-back" or "asleep" (InputError naming the setting timing otherwise).
+CommTiming parse_comm_timing(const std::string& text);
 
 // Runs the benchmark on every rank of MPI_COMM_WORLD; rank 0 returns the
 // measured profile (samples, t_c, the reference marked speed, context; no
