@@ -45,9 +45,25 @@ TEST(HoldBack, SleepsOnceAQuantumIsOwedAndCarriesTheRest) {
   EXPECT_NEAR(hold.due(), 120e-6, 1e-15);
   hold.slept(150e-6);  // overslept by 30 us
   EXPECT_NEAR(hold.owed(), -30e-6, 1e-15);
+  EXPECT_NEAR(hold.overslept(), 30e-6, 1e-15);
   EXPECT_DOUBLE_EQ(hold.computed(0.0, 10e-6), 0.0);  // nothing owed: a wait is other load
   hold.computed(130e-6, 0.0);
   EXPECT_NEAR(hold.due(), 100e-6, 1e-15);
+  EXPECT_DOUBLE_EQ(hold.overslept(), 0.0);
+}
+
+// A sleep that overshoots near the end of a run (a woken thread waited 90 ms
+// for a CPU on a busy machine): what no later computation paid back is other
+// load, so the time held back is what the computation owed.
+TEST(HoldBack, AnOvershootNotPaidBackIsNotComputation) {
+  HoldBack hold(0.5, 0.0);
+  hold.computed(0.100, 0.0);
+  hold.slept(0.190);  // owed 0.100
+  hold.computed(0.020, 0.0);
+  const double held = 0.190;
+  EXPECT_NEAR(hold.overslept(), 0.070, 1e-12);
+  EXPECT_NEAR(held - hold.overslept(), 0.120, 1e-12);  // (1/v - 1) x 0.120 s on a CPU
+  EXPECT_DOUBLE_EQ(hold.due(), 0.0);
 }
 
 TEST(HoldBack, ASpeedOutsideZeroToOneIsMisuse) {

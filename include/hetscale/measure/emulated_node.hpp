@@ -50,8 +50,9 @@ class EmulatedProcessor {
   double cpu_seconds() const { return cpu_seconds_; }
   // How many computations so far (each followed by its sleep when v < 1).
   std::size_t computations() const { return computations_; }
-  // Wall-clock seconds slept after the computations (holding them back).
-  double held_seconds() const { return held_seconds_; }
+  // Wall-clock seconds slept after the computations (holding them back),
+  // less what was slept beyond all they owed (HoldBack::overslept).
+  double held_seconds() const { return held_seconds_ - hold_back_.overslept(); }
 
  private:
   double begin() const;

@@ -8,7 +8,11 @@
 // no more than they have are slowed by each other, not twice; only the wait
 // beyond what is owed is other load. The rest is slept once a quantum is
 // owed (shorter sleeps cost more than they hold), and what a sleep over- or
-// undershoots is carried. Any one unit of time.
+// undershoots is carried: the next computation's debt pays an overshoot
+// back, so the emulated node keeps its pace on a busy machine. An overshoot
+// not yet paid back (a woken thread that waited long for a CPU, near the end
+// of a run) is not computation: it is other load until it is paid. Any one
+// unit of time.
 #include <stdexcept>
 
 namespace hetscale::measure {
@@ -27,6 +31,9 @@ class HoldBack {
   // A sleep of `held` ended (it may differ from what was due).
   void slept(double held) { owed_ -= held; }
   double owed() const { return owed_; }
+  // What was slept beyond all that was owed so far (>= 0): other load, not
+  // computation, unless a later computation's debt pays it back.
+  double overslept() const { return owed_ < 0.0 ? -owed_ : 0.0; }
   double speed() const { return speed_; }
 
  private:

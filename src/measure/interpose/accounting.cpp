@@ -189,12 +189,14 @@ void computation_ends(ThreadRecord& thread, Split split, Ticks& now) {
     thread.blocked.add(split.blocked);
   }
   const double due = thread.hold_back.due();
-  if (due <= 0.0) return;
-  sleep_seconds(due / ticks_per_second);
-  now = tick_clock.now();
-  const double held = thread.clock.pause_ends(now);
-  thread.held.add(held);
-  thread.hold_back.slept(held);
+  if (due > 0.0) {
+    sleep_seconds(due / ticks_per_second);
+    now = tick_clock.now();
+    const double held = thread.clock.pause_ends(now);
+    thread.held.add(held);
+    thread.hold_back.slept(held);
+  }
+  thread.overslept.set(thread.hold_back.overslept());
 }
 
 namespace {

@@ -156,7 +156,8 @@ void region_end(const char* name);
 double emulated_speed_of_rank();
 bool computation_boundary();
 // The threads held back that do not time themselves (OpenMP's pool): thread
-// id and seconds held back so far.
+// id and seconds held back so far, less what was slept beyond what was owed
+// (their waits for a CPU, the wake's included, are read from their counters).
 std::vector<std::pair<int, double>> pool_threads_held();
 // A hold-back is paid once this much is owed (s): shorter sleeps cost more
 // than they hold; what a sleep over- or undershoots is carried to the next.

@@ -29,10 +29,11 @@ struct Part {
   void* data;
 };
 
-// A pool thread: its hold-back paid, seconds (it writes, the record's writer reads).
+// A pool thread: its hold-back paid, and of it what was slept beyond what was
+// owed (other load), seconds (it writes, the record's writer reads).
 struct PoolThread {
   int id = 0;
-  std::atomic<double> held{0.0};
+  std::atomic<double> held{0.0}, overslept{0.0};
 };
 
 // Never destroyed: a pool thread may finish a region while the process exits.
@@ -64,6 +65,7 @@ void pay_owed(double speed, double cpu) {
   hold_back->slept(held);
   auto& thread = this_pool_thread ? *this_pool_thread : *(this_pool_thread = &pool().add());
   thread.held.store(thread.held.load(std::memory_order_relaxed) + held, std::memory_order_relaxed);
+  thread.overslept.store(hold_back->overslept(), std::memory_order_relaxed);
 }
 
 void held_back(void* argument) {
@@ -91,8 +93,10 @@ Real next(const char* name) {
 
 std::vector<std::pair<int, double>> pool_threads_held() {
   std::vector<std::pair<int, double>> held;
-  pool().for_each(
-      [&](const PoolThread& thread) { held.emplace_back(thread.id, thread.held.load(std::memory_order_relaxed)); });
+  pool().for_each([&](const PoolThread& thread) {
+    held.emplace_back(thread.id,
+                      thread.held.load(std::memory_order_relaxed) - thread.overslept.load(std::memory_order_relaxed));
+  });
   return held;
 }
 

@@ -39,6 +39,7 @@ class Accumulator {
  public:
   void add(double value) { sum_.store(get() + value, std::memory_order_relaxed); }
   double get() const { return sum_.load(std::memory_order_relaxed); }
+  void set(double value) { sum_.store(value, std::memory_order_relaxed); }
 
  private:
   std::atomic<double> sum_{0.0};
@@ -60,6 +61,7 @@ struct ThreadRecord {
   // Runs of short calls (measure/short_calls.hpp; set when its clock starts).
   measure::ShortCalls short_calls{1.0, function_count};
   Accumulator on_cpu, held, other, blocked, setup, comm, idle;
+  Accumulator overslept;  // of `held`, slept beyond what was owed (HoldBack::overslept): other load
   std::vector<Accumulator> seconds = std::vector<Accumulator>(function_count);
   std::vector<Accumulator> bytes = std::vector<Accumulator>(function_count);
   std::vector<Accumulator> calls = std::vector<Accumulator>(function_count);

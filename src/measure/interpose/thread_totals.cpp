@@ -22,8 +22,10 @@ Totals totals_until(Ticks now) {
     auto& times = totals.threads[thread.id];
     times.calls_mpi = true;
     times.on_cpu = thread.on_cpu.get();
-    times.held = thread.held.get();
-    times.other = thread.other.get();
+    // A hold-back sleep's overshoot not paid back yet is other load.
+    const double overslept = thread.overslept.get();
+    times.held = thread.held.get() - overslept;
+    times.other = thread.other.get() + overslept;
     times.blocked = thread.blocked.get();
     times.setup = thread.setup.get();
     times.comm = thread.comm.get();
