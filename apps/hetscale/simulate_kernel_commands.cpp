@@ -33,11 +33,12 @@ std::string program_path(const char* variable, const std::string& built) {
 }  // namespace
 
 Output run_simulate_replay(const Arguments& arguments) {
-  sim::ReplayRequest request{arguments.text("TRACE"),    arguments.text("--platform"), arguments.text("--hosts"),
-                             arguments.text("--shares"), arguments.text("--repeat"),   arguments.texts("--what-if")};
+  sim::ReplayRequest request{arguments.text("TRACE"),     arguments.text("--platform"),      arguments.text("--hosts"),
+                             arguments.text("--shares"),  arguments.text("--traced-shares"), arguments.text("--repeat"),
+                             arguments.texts("--what-if")};
   const sim::ReplayPrograms programs{program_path("HETSCALE_SMPIRUN", HETSCALE_SMPIRUN_PROGRAM),
                                      program_path("HETSCALE_SMPIREPLAYMAIN", HETSCALE_SMPIREPLAYMAIN_PROGRAM)};
-  const auto outcome = with_options_named({"hosts", "platform", "shares", "repeat", "what-if"},
+  const auto outcome = with_options_named({"hosts", "platform", "shares", "traced-shares", "repeat", "what-if"},
                                           [&] { return sim::replay_request(request, programs); });
   const auto& out = arguments.text("--out");
   return written_and_shown(run_record_json(outcome.record), out, arguments.flag("--json"),

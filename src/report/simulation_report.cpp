@@ -1,5 +1,7 @@
 #include "hetscale/report/simulation_report.hpp"
 
+#include <cmath>
+
 #include <fmt/core.h>
 
 #include "hetscale/sim/farm_simulation.hpp"
@@ -87,21 +89,48 @@ std::string replayed_scenarios_table(const std::vector<sim::ReplayScenario>& sce
   return text;
 }
 
-std::string rescaled_shares_note(const sim::TraceReplay& replay) {
-  double traced = 0.0, asked = 0.0;
-  for (const auto& rank : replay.ranks) {
-    traced += rank.traced;
-    asked += rank.flops;
-  }
-  std::string before, after;
-  for (const auto& rank : replay.ranks) {
-    before += fmt::format("{}{:.4f}", before.empty() ? "" : ", ", traced > 0.0 ? rank.traced / traced : 0.0);
-    after += fmt::format("{}{:.4f}", after.empty() ? "" : ", ", asked > 0.0 ? rank.flops / asked : 0.0);
-  }
-  return fmt::format(
-      "each rank's computation rescaled from its traced share of the work ({}) to the share asked ({}): this assumes "
-      "a rank's work is proportional to its share (a stencil's cells, LAMMPS's atoms); its messages are as traced\n",
-      before, after);
+namespace {
+
+std::string shares_text(const std::vector<double>& weights) {
+  double sum = 0.0;
+  for (const double w : weights) sum += w;
+  std::string text;
+  for (const double w : weights) text += fmt::format("{}{:.4f}", text.empty() ? "" : ", ", sum > 0.0 ? w / sum : 0.0);
+  return text;
+}
+
+}  // namespace
+
+std::string rescaled_shares_note(const sim::TraceReplay& replay, const std::vector<double>& asked,
+                                 const std::vector<double>& traced_split) {
+  std::vector<double> traced;
+  for (const auto& rank : replay.ranks) traced.push_back(rank.traced);
+  const std::string assumption =
+      "this assumes a rank's work is proportional to its share (a stencil's cells, LAMMPS's atoms); its messages are "
+      "as traced\n";
+  if (traced_split.empty())
+    return fmt::format(
+        "each rank's computation rescaled from its traced share of the work ({}) to the share asked "
+        "({}): {}",
+        shares_text(traced), shares_text(asked), assumption);
+  std::string text = fmt::format(
+      "each rank's computation rescaled from the split the trace ran with ({}) to the share "
+      "asked ({}): {}",
+      shares_text(traced_split), shares_text(asked), assumption);
+  // A rank whose traced work is not its share of the split computed at
+  // another rate than its stated speed while traced.
+  double work = 0.0, weights = 0.0;
+  for (std::size_t r = 0; r < traced.size(); ++r) work += traced[r], weights += traced_split[r];
+  bool differs = false;
+  for (std::size_t r = 0; r < traced.size() && work > 0.0; ++r)
+    differs = differs || std::abs((traced[r] / work) / (traced_split[r] / weights) - 1.0) > kSplitTolerance;
+  if (differs)
+    text += fmt::format(
+        "the trace's work shares ({}) are not that split: its ranks computed at other rates than their "
+        "stated speeds while traced (CPUs of different speeds, or other load), and the replay keeps "
+        "each rank's rate\n",
+        shares_text(traced));
+  return text;
 }
 
 std::string replay_outcome_summary(const sim::ReplayOutcome& outcome, bool rescaled, const std::string& out) {
@@ -109,7 +138,7 @@ std::string replay_outcome_summary(const sim::ReplayOutcome& outcome, bool resca
   sim::TraceFolder trace = outcome.trace;
   if (rescaled || outcome.record.nodes.size() != trace.files.size()) trace.measured_seconds.reset();
   return replayed_trace_summary(outcome.record, trace, outcome.platform, out) +
-         (rescaled ? rescaled_shares_note(outcome.replay) : "") +
+         (rescaled ? rescaled_shares_note(outcome.replay, outcome.shares, outcome.traced_shares) : "") +
          (outcome.scenarios.empty() ? "" : replayed_scenarios_table(outcome.scenarios));
 }
 

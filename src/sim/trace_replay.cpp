@@ -287,23 +287,32 @@ Platform replay_placement(const Platform& platform, const std::string& hosts, st
   return placement;
 }
 
-std::vector<double> share_factors(const std::vector<double>& flops, const std::vector<double>& shares) {
-  if (shares.size() != flops.size())
-    throw InputError("shares", "",
-                     fmt::format("gives {} shares for a trace of {} ranks: one per rank", shares.size(), flops.size()));
-  double work = 0.0, weights = 0.0;
-  for (std::size_t rank = 0; rank < shares.size(); ++rank) {
-    if (!(shares[rank] > 0.0) || !std::isfinite(shares[rank]))
-      throw InputError("shares", fmt::format("item {}", rank + 1), fmt::format("must be > 0, got {:g}", shares[rank]));
-    work += flops[rank];
-    weights += shares[rank];
-  }
+std::vector<double> share_factors(const std::vector<double>& flops, const std::vector<double>& shares,
+                                  const std::vector<double>& traced) {
+  const auto weights_of = [&](const std::vector<double>& weights, const char* field) {
+    if (weights.size() != flops.size())
+      throw InputError(
+          field, "",
+          fmt::format("gives {} shares for a trace of {} ranks: one per rank", weights.size(), flops.size()));
+    double sum = 0.0;
+    for (std::size_t rank = 0; rank < weights.size(); ++rank) {
+      if (!(weights[rank] > 0.0) || !std::isfinite(weights[rank]))
+        throw InputError(field, fmt::format("item {}", rank + 1), fmt::format("must be > 0, got {:g}", weights[rank]));
+      sum += weights[rank];
+    }
+    return sum;
+  };
+  const double weights = weights_of(shares, "shares");
+  const double before = traced.empty() ? 0.0 : weights_of(traced, "traced-shares");
+  double work = 0.0;
+  for (const double f : flops) work += f;
   std::vector<double> factors;
   for (std::size_t rank = 0; rank < shares.size(); ++rank) {
     if (!(flops[rank] > 0.0))
       throw InputError("shares", fmt::format("item {}", rank + 1),
                        fmt::format("rank {} computed nothing in the trace: its work cannot be rescaled", rank));
-    factors.push_back(shares[rank] / weights / (flops[rank] / work));
+    const double traced_share = traced.empty() ? flops[rank] / work : traced[rank] / before;
+    factors.push_back(shares[rank] / weights / traced_share);
   }
   return factors;
 }
@@ -381,8 +390,8 @@ struct PreparedTrace {
   double flops_per_reference_second = 1e9;
 };
 
-PreparedTrace prepared_trace(const TraceFolder& trace, const std::vector<double>& shares, std::size_t copies,
-                             const std::string& folder) {
+PreparedTrace prepared_trace(const TraceFolder& trace, const std::vector<double>& shares,
+                             const std::vector<double>& traced_shares, std::size_t copies, const std::string& folder) {
   const auto& files = trace.files;
   if (copies < 1) throw InputError("repeat", "", "must be 1 or more copies");
   std::vector<std::string> texts;
@@ -392,7 +401,7 @@ PreparedTrace prepared_trace(const TraceFolder& trace, const std::vector<double>
     flops.push_back(check_trace(texts.back(), rank, files[rank]));
   }
   const std::vector<double> factors =
-      shares.empty() ? std::vector<double>(files.size(), 1.0) : share_factors(flops, shares);
+      shares.empty() ? std::vector<double>(files.size(), 1.0) : share_factors(flops, shares, traced_shares);
   PreparedTrace prepared;
   prepared.ranks = files.size() * copies;
   prepared.flops_per_reference_second = trace.flops_per_reference_second;
@@ -463,7 +472,7 @@ TraceReplay replayed_on(const PreparedTrace& prepared, const Platform& placement
 TraceReplay replay_trace(const TraceFolder& trace, const Platform& placement, const ReplayPrograms& programs,
                          const std::vector<double>& shares, std::size_t copies) {
   const io::TemporaryFolder folder("hetscale-replay");
-  return replayed_on(prepared_trace(trace, shares, copies, folder.path()), placement, programs, folder.path());
+  return replayed_on(prepared_trace(trace, shares, {}, copies, folder.path()), placement, programs, folder.path());
 }
 
 Platform what_if_placement(const std::string& item, const Platform& platform, const std::string& hosts,
@@ -521,14 +530,19 @@ ReplayOutcome replay_request(const ReplayRequest& request, const ReplayPrograms&
   const std::size_t ranks = outcome.trace.files.size() * copies;
   const Platform platform = read_platform(request.platform);
   outcome.placement = replay_placement(platform, request.hosts, ranks);
-  const auto shares =
-      request.shares.empty() ? std::vector<double>{} : io::parse_positive_list(request.shares, "shares");
+  outcome.shares = request.shares.empty() ? std::vector<double>{} : io::parse_positive_list(request.shares, "shares");
+  const auto& shares = outcome.shares;
+  if (!request.traced_shares.empty() && shares.empty())
+    throw InputError("traced-shares", "", "is the split the trace ran with, for --shares: give the shares asked too");
+  outcome.traced_shares = request.traced_shares.empty()
+                              ? std::vector<double>{}
+                              : io::parse_positive_list(request.traced_shares, "traced-shares");
   std::vector<std::pair<std::string, Platform>> what_ifs;
   for (const auto& item : request.what_ifs)
     what_ifs.emplace_back(item, what_if_placement(item, platform, request.hosts, ranks));
   // The trace read, checked and written out once for every platform.
   const io::TemporaryFolder folder("hetscale-replay");
-  const PreparedTrace prepared = prepared_trace(outcome.trace, shares, copies, folder.path());
+  const PreparedTrace prepared = prepared_trace(outcome.trace, shares, outcome.traced_shares, copies, folder.path());
   outcome.replay = replayed_on(prepared, outcome.placement, programs, folder.path());
   outcome.record = replay_record(outcome.replay, outcome.placement, request.trace);
   if (!what_ifs.empty()) {

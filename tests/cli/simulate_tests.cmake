@@ -87,6 +87,17 @@ cli_golden(simulate_replay_what_if simulate replay examples/trace-two-ranks
            --platform examples/platform-two-speeds.json --shares 2,1 --what-if speeds=1,1 speeds=0.5,0.5)
 cli_golden(simulate_replay_repeat simulate replay examples/trace-two-ranks
            --platform examples/platform-two-speeds.json --repeat 2 --hosts fast,slow,fast,slow)
+# The split the trace ran with given: a trace whose work shares are not that
+# split (an even trace said to have run 3:1) is rescaled from the split, and
+# the output says the ranks computed at other rates than their speeds.
+cli_golden(simulate_replay_traced_split simulate replay examples/trace-two-ranks
+           --platform examples/platform-two-speeds.json --shares 2,1 --traced-shares 3,1)
+cli_bad_input(simulate_replay_traced_shares_alone
+  "^hetscale: --traced-shares: is the split the trace ran with, for --shares: give the shares asked too\n$"
+  simulate replay examples/trace-two-ranks --platform examples/platform-two-speeds.json --traced-shares 1,1)
+cli_bad_input(simulate_replay_traced_shares_count
+  "^hetscale: --traced-shares: gives 1 shares for a trace of 2 ranks: one per rank\n$"
+  simulate replay examples/trace-two-ranks --platform examples/platform-two-speeds.json --shares 2,1 --traced-shares 1)
 cli_bad_input(simulate_replay_shares_count
   "^hetscale: --shares: gives 3 shares for a trace of 2 ranks: one per rank\n$"
   simulate replay examples/trace-two-ranks --platform examples/platform-two-speeds.json --shares 1,2,3)

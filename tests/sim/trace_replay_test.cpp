@@ -122,6 +122,20 @@ TEST(ReplayShares, FactorsTakeEachRankFromItsTracedShareToTheOneAsked) {
   EXPECT_THROW(share_factors({1.0, 0.0}, {1.0, 1.0}), InputError);  // nothing to rescale
 }
 
+// An even split traced while rank 1's CPU ran 1.5 times as long for the same
+// work (its traced work 0.6 of the whole): from the split it ran with, each
+// rank's own rate is kept (rank 1's 1/3 share costs 1.5 times rank 0's 1/3).
+TEST(ReplayShares, FromTheSplitTheTraceRanWithEachRankKeepsItsRate) {
+  const auto factors = share_factors({1.0, 1.5}, {2.0, 1.0}, {1.0, 1.0});
+  EXPECT_NEAR(1.0 * factors[0], 4.0 / 3.0, 1e-12);
+  EXPECT_NEAR(1.5 * factors[1], 1.5 * 2.0 / 3.0, 1e-12);
+  // From the traced work instead, rank 1's slowness would move work to rank 0.
+  const auto from_work = share_factors({1.0, 1.5}, {2.0, 1.0});
+  EXPECT_NEAR(1.0 * from_work[0], 2.5 * 2.0 / 3.0, 1e-12);
+  EXPECT_THROW(share_factors({1.0, 1.0}, {1.0, 1.0}, {1.0}), InputError);
+  EXPECT_THROW(share_factors({1.0, 1.0}, {1.0, 1.0}, {1.0, -1.0}), InputError);
+}
+
 TEST(ReplayShares, OnlyComputationIsRescaled) {
   EXPECT_EQ(rescaled_computation("0 init\n0 compute 1000\n0 send 1 0 1000\n0 compute 10\n", 1.5),
             "0 init\n0 compute 1500\n0 send 1 0 1000\n0 compute 15\n");

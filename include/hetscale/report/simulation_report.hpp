@@ -39,8 +39,13 @@ std::string replayed_trace_summary(const RunRecord& record, const sim::TraceFold
 std::string replayed_scenarios_table(const std::vector<sim::ReplayScenario>& scenarios);
 
 // What --shares did: each rank's computation rescaled from its traced share
-// to the one asked, assuming work proportional to share.
-std::string rescaled_shares_note(const sim::TraceReplay& replay);
+// (or from `traced_split`, the split the trace ran with, when given) to the
+// one asked (`asked`), assuming work proportional to share; and, with a split given,
+// whether the traced work's shares differ from it by more than
+// kSplitTolerance (relative) for some rank.
+inline constexpr double kSplitTolerance = 0.05;
+std::string rescaled_shares_note(const sim::TraceReplay& replay, const std::vector<double>& asked,
+                                 const std::vector<double>& traced_split = {});
 
 // All of `simulate replay`'s summary: the replay, the shares' note when
 // rescaled, the what-ifs side by side.

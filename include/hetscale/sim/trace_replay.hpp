@@ -92,10 +92,14 @@ struct ReplayPrograms {
 Platform replay_placement(const Platform& platform, const std::string& hosts, std::size_t ranks);
 
 // The factor each rank's computation is multiplied by to take it from its
-// share of the trace's work (`flops` per rank) to `shares` (any positive
-// weights, one per rank): assuming a rank's work is proportional to its
-// share. InputError("shares") when the count differs or a share is not > 0.
-std::vector<double> share_factors(const std::vector<double>& flops, const std::vector<double>& shares);
+// share of the trace's work (`flops` per rank), or from the split the trace
+// ran with when `traced` gives it, to `shares` (any positive weights, one per
+// rank): assuming a rank's work is proportional to its share. The traced
+// work's shares are the split only where each rank's CPU ran at its stated
+// speed; the split the program ran with is exact. InputError("shares" or
+// "traced-shares") when a count differs or a share is not > 0.
+std::vector<double> share_factors(const std::vector<double>& flops, const std::vector<double>& shares,
+                                  const std::vector<double>& traced = {});
 // `text` (a rank's trace) with each `compute` amount times `factor`.
 std::string rescaled_computation(const std::string& text, double factor);
 
@@ -137,6 +141,7 @@ ReplayEfficiency replay_efficiency(const TraceReplay& replay, const Platform& pl
 struct ReplayRequest {
   std::string trace, platform, hosts;  // paths; hosts as replay_placement takes it
   std::string shares;                  // s1,s2,... or empty
+  std::string traced_shares;           // the split the trace ran with, s1,s2,... or empty (its work's shares)
   std::string repeat;                  // K copies or empty
   std::vector<std::string> what_ifs;   // what_if_placement's items
 };
@@ -152,9 +157,11 @@ struct ReplayOutcome {
   TraceReplay replay;
   RunRecord record;
   std::vector<ReplayScenario> scenarios;  // the platform, then each what-if (none without what-ifs)
+  std::vector<double> shares;             // the split asked (empty: as traced)
+  std::vector<double> traced_shares;      // the split the trace ran with, as given (empty: its work's shares)
 };
 // InputError whose source is the request's field ("hosts", "shares",
-// "repeat", "what-if", "platform") or a file.
+// "traced-shares", "repeat", "what-if", "platform") or a file.
 ReplayOutcome replay_request(const ReplayRequest& request, const ReplayPrograms& programs);
 
 // The replay as a run record: each rank a node named by its host (rank-R@HOST
