@@ -35,4 +35,19 @@ double parallel_efficiency(double load_balance, double communication_efficiency)
   return load_balance * communication_efficiency;
 }
 
+OpenMpFactors openmp_factors(const OpenMpTimes& times) {
+  detail::require_non_negative(times.useful, "useful time");
+  detail::require_non_negative(times.mpi, "MPI time");
+  detail::require_non_negative(times.imbalance, "OpenMP imbalance time");
+  detail::require_non_negative(times.scheduling, "OpenMP scheduling time");
+  detail::require_non_negative(times.serialization, "OpenMP serialization time");
+  const double not_openmp = times.useful + times.mpi;
+  detail::require_positive(not_openmp, "useful plus MPI time");
+  // Each factor adds one cause of the runtime's time to the one before.
+  const double serialized = not_openmp + times.serialization;
+  const double imbalanced = serialized + times.imbalance;
+  const double scheduled = imbalanced + times.scheduling;
+  return {not_openmp / serialized, serialized / imbalanced, imbalanced / scheduled, not_openmp / scheduled};
+}
+
 }  // namespace hetscale::model

@@ -88,5 +88,45 @@ TEST(PopFactors, BadArgumentsThrowNamingTheValue) {
               ThrowsMessage<std::invalid_argument>(AllOf(HasSubstr("communication efficiency"), HasSubstr("-0.1"))));
 }
 
+// POP's hybrid model, a process of two threads over 10 s (20 CPU-seconds):
+// useful 12, MPI 2, serialization 2 (a thread idle while the other ran
+// serially), imbalance 3 (waiting at implicit barriers), scheduling 1:
+//   serialization efficiency = 14 / 16 = 0.875
+//   load balance             = 16 / 19
+//   scheduling efficiency    = 19 / 20 = 0.95
+//   OpenMP parallel efficiency = 14 / 20 = 0.7, their product
+TEST(OpenMpFactors, HandComputedTwoThreadExample) {
+  const auto factors = openmp_factors({12.0, 2.0, 3.0, 1.0, 2.0});
+  EXPECT_DOUBLE_EQ(factors.serialization_efficiency, 0.875);
+  EXPECT_DOUBLE_EQ(factors.load_balance, 16.0 / 19.0);
+  EXPECT_DOUBLE_EQ(factors.scheduling_efficiency, 0.95);
+  EXPECT_DOUBLE_EQ(factors.parallel_efficiency, 0.7);
+  EXPECT_NEAR(factors.serialization_efficiency * factors.load_balance * factors.scheduling_efficiency,
+              factors.parallel_efficiency, 1e-15);
+}
+
+// No time in the OpenMP runtime: every factor is 1.
+TEST(OpenMpFactors, WithoutRuntimeTimeEveryFactorIsOne) {
+  const auto factors = openmp_factors({5.0, 1.0, 0.0, 0.0, 0.0});
+  EXPECT_DOUBLE_EQ(factors.serialization_efficiency, 1.0);
+  EXPECT_DOUBLE_EQ(factors.load_balance, 1.0);
+  EXPECT_DOUBLE_EQ(factors.scheduling_efficiency, 1.0);
+  EXPECT_DOUBLE_EQ(factors.parallel_efficiency, 1.0);
+}
+
+TEST(OpenMpFactors, NegativeTimesAndNothingUsefulAreMisuse) {
+  EXPECT_THAT(
+      [] {
+        openmp_factors({1.0, 0.0, -1.0, 0.0, 0.0});
+      },
+      ThrowsMessage<std::invalid_argument>(HasSubstr("OpenMP imbalance time")));
+  EXPECT_THAT(
+      [] {
+        openmp_factors({0.0, 0.0, 1.0, 0.0, 0.0});
+      },
+      ThrowsMessage<std::invalid_argument>(HasSubstr("useful plus MPI time")));
+  EXPECT_THROW(openmp_factors({std::numeric_limits<double>::quiet_NaN(), 0.0, 0.0, 0.0, 0.0}), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace hetscale::model
