@@ -29,8 +29,9 @@ the Lennard-Jones melt LJ_INPUT, two ranks side by side along x).
 3. A split replayed: LAMMPS's speed-proportional split (2/3, 1/3 of the box
    along x) replayed from the even split's trace with --shares 2,1
    --traced-shares 1,1 (the split it ran with: the traced work's shares are
-   that split only where both CPUs ran alike) on speeds 1,0.5, against LAMMPS run with that split (`balance`) emulated at 1,0.5;
-   goal: within 10 %.
+   that split only where both CPUs ran alike) on speeds 1,0.5, against
+   LAMMPS run with that split (`balance`) emulated at 1,0.5; goal: within
+   10 %.
 4. Scale: the stencil traced at 64 ranks on this machine, replayed as 16
    copies side by side (--repeat 16: weak scaling) on 1,024 nodes; goal: the
    replay within 60 s. Also the trace's size per rank per 1,000 calls.
@@ -125,8 +126,8 @@ def lammps_split_input(template, work, cut):
 
 def paired_trace(hetscale, work, label, ranks, program):
     """An equal-speed traced run made just before the emulated run it predicts: this machine's cores change
-    speed for minutes at a time (one of them sometimes computes 40 to 55 % slower: the other tenants of the
-    host), so a trace and the run it is compared with are taken in the same phase."""
+    speed for minutes at a time (one of them sometimes takes 1.4 to 1.7 times as long for the same work: the
+    other tenants of the host), so a trace and the run it is compared with are taken in the same phase."""
     trace, _, _ = measure(hetscale, work, label + "-traced", ranks, program)
     return trace
 

@@ -42,7 +42,7 @@ Output run_simulate_replay(const Arguments& arguments) {
                                           [&] { return sim::replay_request(request, programs); });
   const auto& out = arguments.text("--out");
   return written_and_shown(run_record_json(outcome.record), out, arguments.flag("--json"),
-                           [&] { return report::replay_outcome_summary(outcome, !request.shares.empty(), out); });
+                           [&] { return report::replay_outcome_summary(outcome, out); });
 }
 
 namespace {

@@ -1,5 +1,6 @@
 #include "hetscale/report/simulation_report.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/core.h>
@@ -91,11 +92,17 @@ std::string replayed_scenarios_table(const std::vector<sim::ReplayScenario>& sce
 
 namespace {
 
-std::string shares_text(const std::vector<double>& weights) {
+std::vector<double> normalised(const std::vector<double>& weights) {
   double sum = 0.0;
   for (const double w : weights) sum += w;
+  std::vector<double> shares;
+  for (const double w : weights) shares.push_back(sum > 0.0 ? w / sum : 0.0);
+  return shares;
+}
+
+std::string shares_text(const std::vector<double>& shares) {
   std::string text;
-  for (const double w : weights) text += fmt::format("{}{:.4f}", text.empty() ? "" : ", ", sum > 0.0 ? w / sum : 0.0);
+  for (const double share : shares) text += fmt::format("{}{:.4f}", text.empty() ? "" : ", ", share);
   return text;
 }
 
@@ -103,8 +110,9 @@ std::string shares_text(const std::vector<double>& weights) {
 
 std::string rescaled_shares_note(const sim::TraceReplay& replay, const std::vector<double>& asked,
                                  const std::vector<double>& traced_split) {
-  std::vector<double> traced;
-  for (const auto& rank : replay.ranks) traced.push_back(rank.traced);
+  std::vector<double> traced_work;
+  for (const auto& rank : replay.ranks) traced_work.push_back(rank.traced);
+  const auto traced = normalised(traced_work);
   const std::string assumption =
       "this assumes a rank's work is proportional to its share (a stencil's cells, LAMMPS's atoms); its messages are "
       "as traced\n";
@@ -112,18 +120,18 @@ std::string rescaled_shares_note(const sim::TraceReplay& replay, const std::vect
     return fmt::format(
         "each rank's computation rescaled from its traced share of the work ({}) to the share asked "
         "({}): {}",
-        shares_text(traced), shares_text(asked), assumption);
+        shares_text(traced), shares_text(normalised(asked)), assumption);
+  const auto split = normalised(traced_split);
   std::string text = fmt::format(
       "each rank's computation rescaled from the split the trace ran with ({}) to the share "
       "asked ({}): {}",
-      shares_text(traced_split), shares_text(asked), assumption);
+      shares_text(split), shares_text(normalised(asked)), assumption);
   // A rank whose traced work is not its share of the split computed at
   // another rate than its stated speed while traced.
-  double work = 0.0, weights = 0.0;
-  for (std::size_t r = 0; r < traced.size(); ++r) work += traced[r], weights += traced_split[r];
+  const bool any_work = std::any_of(traced_work.begin(), traced_work.end(), [](double w) { return w > 0.0; });
   bool differs = false;
-  for (std::size_t r = 0; r < traced.size() && work > 0.0; ++r)
-    differs = differs || std::abs((traced[r] / work) / (traced_split[r] / weights) - 1.0) > kSplitTolerance;
+  for (std::size_t r = 0; any_work && r < traced.size() && r < split.size(); ++r)
+    differs = differs || std::abs(traced[r] / split[r] - 1.0) > kSplitTolerance;
   if (differs)
     text += fmt::format(
         "the trace's work shares ({}) are not that split: its ranks computed at other rates than their "
@@ -133,7 +141,8 @@ std::string rescaled_shares_note(const sim::TraceReplay& replay, const std::vect
   return text;
 }
 
-std::string replay_outcome_summary(const sim::ReplayOutcome& outcome, bool rescaled, const std::string& out) {
+std::string replay_outcome_summary(const sim::ReplayOutcome& outcome, const std::string& out) {
+  const bool rescaled = !outcome.shares.empty();
   // The traced run's own time compares only with the trace replayed as it is.
   sim::TraceFolder trace = outcome.trace;
   if (rescaled || outcome.record.nodes.size() != trace.files.size()) trace.measured_seconds.reset();

@@ -40,15 +40,15 @@ std::string replayed_scenarios_table(const std::vector<sim::ReplayScenario>& sce
 
 // What --shares did: each rank's computation rescaled from its traced share
 // (or from `traced_split`, the split the trace ran with, when given) to the
-// one asked (`asked`), assuming work proportional to share; and, with a split given,
-// whether the traced work's shares differ from it by more than
+// one asked (`asked`), assuming work proportional to share; and, with a
+// split given, whether the traced work's shares differ from it by more than
 // kSplitTolerance (relative) for some rank.
 inline constexpr double kSplitTolerance = 0.05;
 std::string rescaled_shares_note(const sim::TraceReplay& replay, const std::vector<double>& asked,
                                  const std::vector<double>& traced_split = {});
 
 // All of `simulate replay`'s summary: the replay, the shares' note when
-// rescaled, the what-ifs side by side.
-std::string replay_outcome_summary(const sim::ReplayOutcome& outcome, bool rescaled, const std::string& out);
+// rescaled (shares asked), the what-ifs side by side.
+std::string replay_outcome_summary(const sim::ReplayOutcome& outcome, const std::string& out);
 
 }  // namespace hetscale::report
