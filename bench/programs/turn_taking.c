@@ -112,9 +112,10 @@ int main(int argc, char** argv) {
   for (int r = 0; r < ranks; ++r) {
     MPI_Barrier(MPI_COMM_WORLD);
     if (r == rank)
-      printf("rank %d speed %.3f: run %.3f s, computing %.3f s, MPI_Sendrecv %.3f s, MPI_Allreduce %.3f s "
-             "(%.1f us a call)\n",
-             rank, speed, run, computing, swapping, reducing, reducing / (double)steps * 1e6);
+      printf(
+          "rank %d speed %.3f: run %.3f s, computing %.3f s, MPI_Sendrecv %.3f s, MPI_Allreduce %.3f s "
+          "(%.1f us a call)\n",
+          rank, speed, run, computing, swapping, reducing, reducing / (double)steps * 1e6);
     fflush(stdout);
   }
   MPI_Finalize();
