@@ -38,6 +38,7 @@ Output start_measured(const Arguments& arguments) {
       io::host_name(),
       io::launcher_rank() == 0,
       io::say_on_stderr};
+  launch.openmp = arguments.flag("--openmp");
   if (arguments.flag("--library")) {
     const auto program = request.program.empty() ? "" : measure::program_to_run(request.program.front());
     return {measure::preload_list(launch, measure::interposition_library(launch.library_folder, program)) + "\n"};

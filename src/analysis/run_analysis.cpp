@@ -174,6 +174,39 @@ void require_computation(const RunRecord& run) {
   throw InputError(run.source, "nodes", "every t_comp is 0; the analysis needs the computation times");
 }
 
+// Each rank's OpenMP team and its factors, then all ranks summed (TALP's
+// process and overall rows); ranks whose team computed nothing are left out.
+std::vector<OpenMpRank> openmp_ranks(const RunRecord& run) {
+  std::vector<OpenMpRank> ranks;
+  if (!run.context.measured || !run.context.measured->openmp) return ranks;
+  const auto& measured = *run.context.measured->openmp;
+  const auto at = [](const std::vector<double>& list, std::size_t i) {
+    return i < list.size() ? std::max(0.0, list[i]) : 0.0;  // a sum rounded below 0 is 0
+  };
+  OpenMpRank all;
+  all.node = "all ranks";
+  for (std::size_t i = 0; i < measured.team.size(); ++i) {
+    OpenMpRank rank;
+    rank.node = i < run.nodes.size() ? run.nodes[i].name : fmt::format("rank-{}", i);
+    rank.team = at(measured.team, i);
+    rank.other = at(measured.other, i);
+    rank.times = {at(measured.useful, i), at(measured.mpi, i), at(measured.imbalance, i), at(measured.scheduling, i),
+                  at(measured.serialization, i)};
+    if (rank.team < 1.0 || !(rank.times.useful + rank.times.mpi > 0.0)) continue;
+    rank.factors = model::openmp_factors(rank.times);
+    all.team += rank.team;
+    all.other += rank.other;
+    all.times = {all.times.useful + rank.times.useful, all.times.mpi + rank.times.mpi,
+                 all.times.imbalance + rank.times.imbalance, all.times.scheduling + rank.times.scheduling,
+                 all.times.serialization + rank.times.serialization};
+    ranks.push_back(rank);
+  }
+  if (ranks.empty()) return ranks;
+  all.factors = model::openmp_factors(all.times);
+  ranks.push_back(all);
+  return ranks;
+}
+
 }  // namespace
 
 bool RunConditions::loaded() const { return other_load > kOtherLoadCaution; }
@@ -235,6 +268,7 @@ RunAnalysis analyze_run(const RunRecord& run, const Platform* platform) {
   analysis.pop.communication_efficiency = model::communication_efficiency(useful, run.t_par);
   analysis.pop.parallel_efficiency =
       model::parallel_efficiency(analysis.pop.load_balance, analysis.pop.communication_efficiency);
+  analysis.openmp = openmp_ranks(run);
   analysis.mpi_functions = run.context.mpi_functions();
   if (analysis.mpi_functions.size() > listed_mpi_functions) analysis.mpi_functions.resize(listed_mpi_functions);
   analysis.regions = region_names(run);

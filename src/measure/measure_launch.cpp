@@ -20,6 +20,12 @@
 #include "hetscale/platform/platform.hpp"
 #include "hetscale/record/comm_profile.hpp"
 
+// LLVM's OpenMP runtime, as the build found it (CMakeLists.txt); builds of
+// these sources for other programs (the SMPI one) launch nothing.
+#ifndef HETSCALE_LIBOMP
+#define HETSCALE_LIBOMP ""
+#endif
+
 namespace hetscale::measure {
 namespace {
 
@@ -197,7 +203,14 @@ std::string interposition_library(const std::string& folder, const std::string& 
 }
 
 std::string preload_list(const MeasureLaunch& launch, const std::string& library) {
-  return launch.preload_first.empty() ? library : launch.preload_first + ":" + library;
+  std::string list = launch.preload_first.empty() ? "" : launch.preload_first + ":";
+  if (launch.openmp) {
+    if (std::string(HETSCALE_LIBOMP).empty())
+      throw InputError("openmp", "",
+                       "needs LLVM's OpenMP runtime (Debian's libomp-14-dev), not found when hetscale was built");
+    list += std::string(HETSCALE_LIBOMP) + ":";
+  }
+  return list + library;
 }
 
 MeasuredExit measure_program(const MeasureRequest& request, const MeasureLaunch& launch) {
@@ -208,9 +221,12 @@ MeasuredExit measure_program(const MeasureRequest& request, const MeasureLaunch&
                      "the interposition library for the program's MPI is missing (build or install hetscale again; "
                      "MPICH's needs Debian's libmpich-dev when hetscale is built)");
   const auto settings = measure_settings(request, launch.ranks, launch.host);
+  const std::string preload = preload_list(launch, library);
+  if (launch.openmp && launch.speaker)
+    launch.say(fmt::format("hetscale: the program runs on LLVM's OpenMP runtime ({}), preloaded\n", HETSCALE_LIBOMP));
   const auto started = std::filesystem::file_time_type::clock::now();
   const auto exit = run_measured(program, std::vector<std::string>(request.program.begin() + 1, request.program.end()),
-                                 preload_list(launch, library), settings);
+                                 preload, settings);
   if (!settings.out.empty() && launch.speaker) {
     std::error_code error;
     const bool written = std::filesystem::exists(settings.out, error) &&

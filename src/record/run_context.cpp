@@ -1,6 +1,7 @@
 #include "hetscale/record/run_context.hpp"
 
 #include <algorithm>
+#include <array>
 #include <span>
 #include <string_view>
 
@@ -43,10 +44,11 @@ using json = nlohmann::json;
 using ordered_json = nlohmann::ordered_json;
 
 // The keys each part holds: the rest of a context is kept as notes.
-constexpr std::string_view measured_keys[]{
-    "tool",   "region",  "program",      "ranks",          "hosts",         "speeds",
-    "times",  "transfer_model", "clock", "sharing",        "emulation",     "short_calls",   "threads",
-    "measuring_off", "measuring_off_seconds", "mpi_functions", "regions"};
+constexpr std::string_view measured_keys[]{"tool",          "region",  "program",       "ranks",
+                                           "hosts",         "speeds",  "times",         "transfer_model",
+                                           "clock",         "sharing", "emulation",     "short_calls",
+                                           "openmp",        "threads", "measuring_off", "measuring_off_seconds",
+                                           "mpi_functions", "regions"};
 constexpr std::string_view kernel_keys[]{
     "kernel",      "N",    "W",           "T_s",  "marked_speeds_Mflops", "distribution", "distribution_shares",
     "marked_speed_Mflops", "emulated_speeds", "check", "host", "date", "mpi_library", "seed", "E_s", "simulator",
@@ -92,6 +94,27 @@ std::optional<MeasuredShortCalls> short_calls_from(const json& context) {
   if (found == context.end() || !found->is_object()) return std::nullopt;
   return MeasuredShortCalls{get<std::string>(*found, "how").value_or(""), list_of<double>(*found, "counted_calls"),
                             list_of<double>(*found, "unsplit_seconds")};
+}
+
+// The per-rank lists of MeasuredOpenMp, by their keys in the record.
+template <class OpenMp>
+auto openmp_lists(OpenMp& openmp) {
+  return std::array{std::pair{"team", &openmp.team},
+                    std::pair{"useful", &openmp.useful},
+                    std::pair{"mpi", &openmp.mpi},
+                    std::pair{"imbalance", &openmp.imbalance},
+                    std::pair{"scheduling", &openmp.scheduling},
+                    std::pair{"serialization", &openmp.serialization},
+                    std::pair{"other", &openmp.other}};
+}
+
+std::optional<MeasuredOpenMp> openmp_from(const json& context) {
+  const auto found = context.find("openmp");
+  if (found == context.end() || !found->is_object()) return std::nullopt;
+  MeasuredOpenMp openmp;
+  openmp.how = get<std::string>(*found, "how").value_or("");
+  for (auto [key, list] : openmp_lists(openmp)) *list = list_of<double>(*found, key);
+  return openmp;
 }
 
 std::vector<std::vector<MeasuredThread>> threads_from(const json& context) {
@@ -143,6 +166,7 @@ MeasuredContext measured_from(const json& context, const std::string& source) {
   measured.sharing = sharing_from(context);
   measured.emulation = emulation_from(context);
   measured.short_calls = short_calls_from(context);
+  measured.openmp = openmp_from(context);
   measured.threads = threads_from(context);
   measured.measuring_off = get<std::string>(context, "measuring_off");
   measured.measuring_off_seconds = list_of<double>(context, "measuring_off_seconds");
@@ -203,6 +227,10 @@ ordered_json measured_document(const MeasuredContext& measured) {
     out["short_calls"] = {{"how", short_calls->how},
                           {"counted_calls", short_calls->counted_calls},
                           {"unsplit_seconds", short_calls->unsplit_seconds}};
+  if (const auto& openmp = measured.openmp) {
+    auto& document = out["openmp"] = {{"how", openmp->how}};
+    for (auto [key, list] : openmp_lists(*openmp)) document[key] = *list;
+  }
   if (!measured.threads.empty()) {
     auto& ranks = out["threads"] = ordered_json::array();
     for (const auto& threads : measured.threads) {

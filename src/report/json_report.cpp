@@ -133,6 +133,22 @@ std::string analysis_json(const RunAnalysis& analysis) {
   out["energetic"] = with_metrics(ordered_json::object(), energetic_system_metrics(analysis.energetic));
   out["energetic"]["nodes"] = nodes;
   out["pop"] = with_metrics(ordered_json::object(), pop_metrics(analysis.pop));
+  if (!analysis.openmp.empty()) {
+    auto& openmp = out["openmp"] = ordered_json::array();
+    for (const auto& rank : analysis.openmp)
+      openmp.push_back({{"name", rank.node},
+                        {"team", rank.team},
+                        {"useful", rank.times.useful},
+                        {"mpi", rank.times.mpi},
+                        {"serialization", rank.times.serialization},
+                        {"imbalance", rank.times.imbalance},
+                        {"scheduling", rank.times.scheduling},
+                        {"other", rank.other},
+                        {"serialization_efficiency", rank.factors.serialization_efficiency},
+                        {"load_balance", rank.factors.load_balance},
+                        {"scheduling_efficiency", rank.factors.scheduling_efficiency},
+                        {"parallel_efficiency", rank.factors.parallel_efficiency}});
+  }
   if (!analysis.mpi_functions.empty())
     out["mpi_functions"] = ordered_json::parse(mpi_profile_json(analysis.mpi_functions));
   if (!analysis.regions.empty()) out["regions"] = analysis.regions;

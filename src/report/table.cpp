@@ -148,6 +148,17 @@ std::string analysis_table(const RunAnalysis& a) {
 
   out += heading("POP factors (useful time = t_comp)");
   out += metric_list(pop_metrics(a.pop));
+  if (!a.openmp.empty()) {
+    out += heading("POP's OpenMP factors per rank (DLB TALP's hybrid definitions; seconds summed over the team)");
+    TextTable openmp({"node", "team", "useful", "MPI", "serialization", "imbalance", "scheduling", "other",
+                      "serialization eff", "load balance", "scheduling eff", "OpenMP parallel eff"});
+    for (const auto& rank : a.openmp)
+      openmp.add_row({rank.node, fmt::format("{:g}", rank.team), seconds(rank.times.useful), seconds(rank.times.mpi),
+                      seconds(rank.times.serialization), seconds(rank.times.imbalance), seconds(rank.times.scheduling),
+                      seconds(rank.other), num(rank.factors.serialization_efficiency), num(rank.factors.load_balance),
+                      num(rank.factors.scheduling_efficiency), num(rank.factors.parallel_efficiency)});
+    out += openmp.render();
+  }
 
   out += mpi_functions_text(a.mpi_functions);
   if (!a.regions.empty())

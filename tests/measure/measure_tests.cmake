@@ -295,3 +295,24 @@ add_executable(short_calls measure/programs/short_calls.c)
 target_link_libraries(short_calls PRIVATE MPI::MPI_C Threads::Threads)
 measure_check(measure_short_calls ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_short_calls.py 200 RUN_SERIAL
   $<TARGET_FILE:short_calls>)
+
+# POP's OpenMP states through OMPT: a program of known serialization and
+# imbalance, built with GCC (measured with --openmp on LLVM's runtime) and with
+# clang (tests/measure/check_openmp_states.py).
+add_executable(openmp_known measure/programs/openmp_known.c)
+target_link_libraries(openmp_known PRIVATE MPI::MPI_C OpenMP::OpenMP_C)
+find_program(HETSCALE_CLANG NAMES clang-14 clang)
+find_program(HETSCALE_MPICC mpicc)
+if(HETSCALE_CLANG AND HETSCALE_MPICC)
+  set(openmp_known_clang ${CMAKE_CURRENT_BINARY_DIR}/openmp_known_clang)
+  add_custom_command(OUTPUT ${openmp_known_clang}
+    COMMAND ${CMAKE_COMMAND} -E env OMPI_CC=${HETSCALE_CLANG} ${HETSCALE_MPICC} -O2 -fopenmp
+            ${CMAKE_CURRENT_SOURCE_DIR}/measure/programs/openmp_known.c -o ${openmp_known_clang}
+    DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/measure/programs/openmp_known.c
+    COMMENT "Building openmp_known with clang")
+  add_custom_target(openmp_known_clang ALL DEPENDS ${openmp_known_clang})
+else()
+  set(openmp_known_clang -)
+endif()
+measure_check(measure_openmp_states ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_openmp_states.py 300
+  $<TARGET_FILE:openmp_known> ${openmp_known_clang})

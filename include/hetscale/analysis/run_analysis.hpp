@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "hetscale/model/pop.hpp"
+
 #include "hetscale/platform/platform.hpp"
 #include "hetscale/record/mpi_profile.hpp"
 #include "hetscale/record/run_record.hpp"
@@ -77,6 +79,15 @@ struct PopMetrics {
   double parallel_efficiency = 0.0;
 };
 
+// A rank's OpenMP team in POP's states (the record's context.openmp) and
+// the factors DLB TALP computes from them (model::openmp_factors).
+struct OpenMpRank {
+  std::string node;  // the rank's node name; "all ranks" for the sums
+  double team = 0.0, other = 0.0;
+  model::OpenMpTimes times;
+  model::OpenMpFactors factors;
+};
+
 // What a measured run ran under that its numbers depend on (docs/measure.md):
 // cores shared by ranks or threads, other load, emulated speeds not achieved.
 struct RunConditions {
@@ -115,6 +126,9 @@ struct RunAnalysis {
   std::vector<EnergeticNode> energetic_nodes;
   EnergeticSystem energetic;
   PopMetrics pop;
+  // A measured run's OpenMP teams, per rank and then all ranks summed (empty
+  // when the run measured none: docs/measure.md, --openmp).
+  std::vector<OpenMpRank> openmp;
   // A measured run's MPI functions, most time first (at most the ten that took most).
   std::vector<MpiFunctionProfile> mpi_functions;
   // A measured run's regions, each analysed on its own with `analyze --region NAME`.

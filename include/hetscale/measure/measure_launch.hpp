@@ -68,9 +68,12 @@ struct MeasureLaunch {
   std::string host;            // this rank's
   bool speaker = true;         // says when no run record was written (rank 0)
   std::function<void(const std::string& line)> say;
+  bool openmp = false;  // LLVM's OpenMP runtime preloaded too (its tool interface: the OpenMP states)
 };
 
-// LD_PRELOAD's list for `library`: the launch's first library, then it.
+// LD_PRELOAD's list for `library`: the launch's first library, LLVM's
+// OpenMP runtime when asked (InputError naming "openmp" when hetscale was
+// built without it), then it.
 std::string preload_list(const MeasureLaunch& launch, const std::string& library);
 
 // Runs the request's program measured (run_measured, with its MPI's

@@ -50,6 +50,14 @@ struct MeasuredShortCalls {
   std::vector<double> counted_calls, unsplit_seconds;
 };
 
+// A rank's OpenMP team in POP's states (seconds summed over its threads, per
+// rank), from the OpenMP runtime's tool interface: what model::openmp_factors
+// takes. team: the threads of its largest outermost parallel region.
+struct MeasuredOpenMp {
+  std::string how;  // for people
+  std::vector<double> team, useful, mpi, imbalance, scheduling, serialization, other;
+};
+
 // One thread's own breakdown, in seconds (ranks with several threads).
 struct MeasuredThread {
   bool calls_mpi = false;
@@ -78,6 +86,7 @@ struct MeasuredContext {
   std::optional<MeasuredSharing> sharing;
   std::optional<MeasuredEmulation> emulation;
   std::optional<MeasuredShortCalls> short_calls;
+  std::optional<MeasuredOpenMp> openmp;
   std::vector<std::vector<MeasuredThread>> threads;  // per rank, when a rank had several; else empty
   std::optional<std::string> measuring_off;          // MPI_Pcontrol(0) to (1): what was left out
   std::vector<double> measuring_off_seconds;         // per rank

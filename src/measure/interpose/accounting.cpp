@@ -23,6 +23,7 @@
 #include "hetscale/measure/hold_back.hpp"
 #include "gathered.hpp"
 #include "hetscale/measure/measure_settings.hpp"
+#include "openmp_states.hpp"
 #include "other_threads.hpp"
 #include "record_writers.hpp"
 #include "run_sampler.hpp"
@@ -467,6 +468,15 @@ void finalizing() {
   gathered.ranks = ranks;
   gathered.region_names = all_region_names(names, rank, ranks);
   std::vector<double> mine = row_of(run, seconds_per_tick, rank, paused_seconds);
+  const OpenMpTotals openmp = openmp_totals(times_of(me), seconds_per_tick);
+  for (const auto& [field, value] : {std::pair{omp_team, openmp.team},
+                                     {omp_useful, openmp.useful},
+                                     {omp_mpi, openmp.mpi},
+                                     {omp_imbalance, openmp.imbalance},
+                                     {omp_scheduling, openmp.scheduling},
+                                     {omp_serialization, openmp.serialization},
+                                     {omp_other, openmp.other}})
+    mine[field] = value;
   for (const auto& name : gathered.region_names) {
     const auto found = state.regions.find(name);
     const bool measured = found != state.regions.end() && found->second.sum;

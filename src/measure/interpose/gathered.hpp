@@ -35,6 +35,14 @@ enum Field : std::size_t {
   threads_seen,    // threads that computed 5 % of the rank's time or more
   counted_calls,   // calls counted, not timed, in runs of short calls
   unsplit,         // the time after them not split between them and computation (s)
+  // POP's OpenMP states summed over the rank's team (openmp_states.hpp), s; team 0: none seen
+  omp_team,
+  omp_useful,
+  omp_mpi,
+  omp_imbalance,
+  omp_scheduling,
+  omp_serialization,
+  omp_other,
   fields
 };
 inline const std::size_t width = fields + 4 * function_count;

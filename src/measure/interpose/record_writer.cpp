@@ -114,6 +114,35 @@ std::optional<MeasuredShortCalls> short_calls_of(const Gathered& gathered, std::
   return short_calls;
 }
 
+// Each rank's OpenMP team in POP's states, when a rank ran a parallel region
+// under an OpenMP runtime that started the tool (openmp_states.hpp).
+std::optional<MeasuredOpenMp> openmp_of(const Gathered& gathered) {
+  MeasuredOpenMp openmp;
+  openmp.how =
+      "from the OpenMP runtime's tool interface (OMPT), each thread's time split by its own clock: useful is time "
+      "on a CPU computing (in parallel regions, and outside them the MPI-calling thread's computation); imbalance "
+      "and scheduling are the threads' waits at each outermost region's barriers (the least thread's wait times "
+      "the team is scheduling, the rest imbalance, as DLB TALP splits them); serialization is the other threads "
+      "of the team idle while the MPI-calling thread computes outside regions; mpi is that thread's MPI time "
+      "outside regions for every thread of the team (TALP counts the idle threads' part as serialization); "
+      "other is time waiting for a CPU, in no factor";
+  bool any = false;
+  for (int r = 0; r < gathered.ranks; ++r) {
+    const double* row = gathered.row(r, 0);
+    for (auto [field, list] : {std::pair{omp_team, &openmp.team},
+                               {omp_useful, &openmp.useful},
+                               {omp_mpi, &openmp.mpi},
+                               {omp_imbalance, &openmp.imbalance},
+                               {omp_scheduling, &openmp.scheduling},
+                               {omp_serialization, &openmp.serialization},
+                               {omp_other, &openmp.other}})
+      list->push_back(row[field]);
+    any = any || row[omp_team] > 0.0;
+  }
+  if (!any) return std::nullopt;
+  return openmp;
+}
+
 // Each rank's threads with a time of their own, when a rank has more than one.
 std::vector<std::vector<MeasuredThread>> threads_of(const Gathered& gathered, bool& several) {
   several = false;
@@ -166,6 +195,7 @@ void write_run_record(const Gathered& gathered, const measure::MeasureSettings& 
   context.sharing = sharing_of(gathered);
   if (any_emulated) context.emulation = emulation_of(gathered);
   context.short_calls = short_calls_of(gathered, 0);
+  context.openmp = openmp_of(gathered);
   bool several_threads = false;
   auto threads = threads_of(gathered, several_threads);
   if (several_threads) context.threads = std::move(threads);

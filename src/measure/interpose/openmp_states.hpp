@@ -1,0 +1,39 @@
+#pragma once
+// A rank's OpenMP threads in POP's states, from the OpenMP runtime's tool
+// interface (OMPT: LLVM's libomp starts the tool this library exports, and
+// calls it as teams begin and end and as threads wait at barriers). Each
+// thread's time is split by its own clock (thread_clock.hpp): useful is its
+// time on a CPU computing in a parallel region; its waits at the region's
+// barriers are OpenMP time, split as DLB TALP splits them: the part every
+// thread of the team waited (the least thread's wait, times the team) is
+// scheduling, the rest load imbalance. Outside parallel regions the
+// MPI-calling thread's own times (accounting.hpp) stand for the team: its
+// computation is useful, and the other threads, idle meanwhile, are
+// serialization; its MPI calls are MPI time for every thread of the team
+// (TALP books the idle threads' time then as serialization too: here it is
+// the MPI's). Waits for a CPU are other load, in no factor.
+#include "tick_clock.hpp"
+
+namespace hetscale::interpose {
+
+// Seconds summed over the rank's team (the largest team of its outermost
+// parallel regions; 0: the runtime started no tool, or no region ran).
+struct OpenMpTotals {
+  double team = 0.0, useful = 0.0, mpi = 0.0, imbalance = 0.0, scheduling = 0.0, serialization = 0.0, other = 0.0;
+};
+
+// The MPI-calling thread's own times over the whole run, in ticks: its
+// computation on a CPU (and held back to an emulated speed), blocked,
+// waiting for a CPU, and in MPI (transfer and waits).
+struct CallingThreadTimes {
+  double computation = 0.0, blocked = 0.0, other = 0.0, mpi = 0.0;
+};
+
+struct ThreadRecord;
+CallingThreadTimes times_of(const ThreadRecord& thread);
+
+// The rank's OpenMP totals at the end of the run, given its calling thread's
+// times then (ticks) and the tick's length.
+OpenMpTotals openmp_totals(const CallingThreadTimes& whole_run, double seconds_per_tick);
+
+}  // namespace hetscale::interpose
