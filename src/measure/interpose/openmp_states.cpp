@@ -5,12 +5,13 @@
 #include <algorithm>
 #include <atomic>
 #include <limits>
-#include <mutex>
+#include <cstdint>
 #include <vector>
 
 #include "accounting.hpp"
 #include "rank_state.hpp"
 #include "thread_clock.hpp"
+#include "thread_registry.hpp"
 
 #ifdef HETSCALE_HAVE_OMPT
 #include <omp-tools.h>
@@ -19,200 +20,224 @@
 namespace hetscale::interpose {
 namespace {
 
-// The rank's sums, in ticks (threads add at the ends of their regions).
+// The rank's largest team.
 struct RankSums {
   std::atomic<unsigned> team{0};
-  Accumulator useful, other, imbalance, scheduling;
-  // The calling thread's own times inside the outermost regions (the rest
-  // of the run is outside them).
-  Accumulator calling_computation, calling_blocked, calling_other, calling_mpi;
 };
 RankSums& sums() {
   static auto* instance = new RankSums;  // never destroyed: a thread may end a region while the process exits
   return *instance;
 }
 
-void keep_largest(std::atomic<unsigned>& value, unsigned candidate) {
-  unsigned seen = value.load(std::memory_order_relaxed);
-  while (candidate > seen && !value.compare_exchange_weak(seen, candidate, std::memory_order_relaxed)) {
-  }
-}
-
 #ifdef HETSCALE_HAVE_OMPT
 
-// One thread of a team in one region: its waits at the region's barriers.
-struct Slot {
-  double useful = 0.0;  // ticks on a CPU (or blocked) computing
-  double waited = 0.0;  // ticks, waits ended
-  Ticks waiting_since = 0;
-  bool waiting = false;
-};
-
-// An outermost parallel region, from its begin to the end of the last of its
-// threads' implicit tasks (LLVM's runtime tells a worker that its task ended
-// when it wakes for the next region: the region's end closes the waits).
-struct Region {
-  explicit Region(unsigned requested) : slots(requested) {}
-  std::mutex lock;
-  std::vector<Slot> slots;
-  std::size_t team = 0;  // the threads that ran it (the first `team` slots)
-  bool closed = false;
-  std::atomic<int> holders{1};  // the region's end and each implicit task
-  // The calling thread's own times at the region's begin.
-  CallingThreadTimes calling_at_begin;
-  bool calling = false;
-};
-
-void release(Region* region) {
-  if (region->holders.fetch_sub(1, std::memory_order_acq_rel) == 1) delete region;
-}
-
-// A thread of the runtime: its own clock, and the region and slot it works in.
+// A thread of the runtime. What it does in the outermost region it works in
+// only it writes, between two steps of `version` (odd while it writes), and
+// the region's end reads (again when the version moved): the region's
+// number, its useful time and waits there, the start of a wait under way.
+// Its sums over the run (ticks), its own to write too: useful time, waits
+// for a CPU, and for the regions it began, their imbalance and scheduling.
 struct OpenMpThread {
+  int id = 0;
   ThreadClock clock;
-  Region* region = nullptr;
-  unsigned index = 0;
+  struct Team* team = nullptr;  // the outermost region's, while it works in it
+  std::atomic<std::uint64_t> version{0};
+  std::atomic<std::uint64_t> region{0};
+  std::atomic<double> useful_here{0.0}, waited_here{0.0};
+  std::atomic<Ticks> waiting_since{0};  // 0: not waiting
+  Accumulator useful, other, imbalance, scheduling;
+  // Its time in outermost regions, by its clock: on a CPU (computing or
+  // waiting), waiting for a CPU, blocked (ticks): of the MPI-calling thread,
+  // the part of its own times that is not outside the regions.
+  Accumulator inside_on_cpu, inside_delay, inside_blocked;
+
+  void begin_writing() {
+    version.store(version.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    std::atomic_thread_fence(std::memory_order_release);
+  }
+  void end_writing() { version.store(version.load(std::memory_order_relaxed) + 1, std::memory_order_release); }
 };
+
+// The outermost regions a thread begins, one after the other: the team's
+// threads by their number in it, the region under way (its number, and the
+// last one ended). Made once for each thread that begins regions, never
+// freed (a worker tells of a region's end when it wakes for the next).
+struct Team {
+  std::vector<std::atomic<OpenMpThread*>> members;
+  std::atomic<std::uint64_t> number{0}, ended{0};
+};
+
+ThreadRegistry<OpenMpThread>& threads() {
+  static auto* instance = new ThreadRegistry<OpenMpThread>;  // never destroyed, as the sums
+  return *instance;
+}
 thread_local OpenMpThread* this_openmp_thread __attribute__((tls_model("initial-exec"))) = nullptr;
+thread_local Team* this_team __attribute__((tls_model("initial-exec"))) = nullptr;  // the regions it begins
 
 bool measuring() { return process().measuring.load(std::memory_order_relaxed); }
 
-// The calling thread's clock, started at its first use while measuring.
+// The calling thread's entry, its clock started at its first use.
 OpenMpThread* timed_thread(Ticks now) {
-  if (!this_openmp_thread) this_openmp_thread = new OpenMpThread;  // lives as long as the thread may call
+  if (!this_openmp_thread) this_openmp_thread = &threads().add();
   OpenMpThread* thread = this_openmp_thread;
   if (!thread->clock.started()) thread->clock.start(tick_clock, now, ticks_per_second * 1e-9);
   return thread;
 }
 
-// The segment since the thread's last boundary was useful work (its slot's
-// lock held).
-void computed(OpenMpThread& thread, Slot& slot, Ticks now) {
+// A segment of the thread's in a region, by its clock.
+Split inside(OpenMpThread& thread, Ticks now) {
   const Split split = thread.clock.lap(now);
-  slot.useful += split.on_cpu + split.blocked;
-  sums().useful.add(split.on_cpu + split.blocked);
-  sums().other.add(split.delay);
+  thread.inside_on_cpu.add(split.on_cpu);
+  thread.inside_delay.add(split.delay);
+  thread.inside_blocked.add(split.blocked);
+  return split;
 }
 
-// The calling thread's own times so far: its last computation ends here.
-CallingThreadTimes calling_times() {
-  computation_boundary();
-  return times_of(*this_thread);
+// The segment since the thread's last boundary was useful work (it is writing).
+void computed(OpenMpThread& thread, Ticks now) {
+  const Split split = inside(thread, now);
+  const double useful = split.on_cpu + split.blocked;
+  thread.useful_here.store(thread.useful_here.load(std::memory_order_relaxed) + useful, std::memory_order_relaxed);
+  thread.useful.add(useful);
+  thread.other.add(split.delay);
 }
 
-bool is_calling_thread() { return this_thread && this_thread->clock.started(); }
+// The wait under way, if any, ends at `now` (the thread is writing).
+void wait_ends(OpenMpThread& thread, Ticks now) {
+  const Ticks since = thread.waiting_since.load(std::memory_order_relaxed);
+  if (since == 0) return;
+  thread.waited_here.store(thread.waited_here.load(std::memory_order_relaxed) + static_cast<double>(now - since),
+                           std::memory_order_relaxed);
+  thread.waiting_since.store(0, std::memory_order_relaxed);
+}
+
+// Whether the thread's region has ended (a worker told late).
+bool region_ended(const OpenMpThread& thread) {
+  return thread.team->ended.load(std::memory_order_acquire) >= thread.region.load(std::memory_order_relaxed);
+}
 
 void on_parallel_begin(ompt_data_t*, const ompt_frame_t*, ompt_data_t* parallel_data, unsigned requested, int,
                        const void*) {
   parallel_data->ptr = nullptr;
-  if (!measuring() || (this_openmp_thread && this_openmp_thread->region)) return;  // outermost regions only
-  auto* region = new Region(std::max(requested, 1u));
-  if (is_calling_thread()) {
-    region->calling = true;
-    region->calling_at_begin = calling_times();
+  if (!measuring() || (this_openmp_thread && this_openmp_thread->team)) return;  // outermost regions only
+  if (!this_team) this_team = new Team;
+  Team& team = *this_team;
+  // Its threads keep their places from region to region (each writes its
+  // place only when it changes); a place of an earlier region is told by
+  // its region's number.
+  if (team.members.size() < requested) team.members = std::vector<std::atomic<OpenMpThread*>>(requested);
+  team.number.store(team.number.load(std::memory_order_relaxed) + 1, std::memory_order_release);
+  parallel_data->ptr = &team;
+}
+
+// A member's region part as it stands (read again while it writes).
+struct Part {
+  std::uint64_t region = 0;
+  double useful = 0.0, waited = 0.0;
+  Ticks waiting_since = 0;
+};
+Part part_of(const OpenMpThread& member) {
+  for (;;) {
+    const std::uint64_t before = member.version.load(std::memory_order_acquire);
+    Part part{member.region.load(std::memory_order_relaxed), member.useful_here.load(std::memory_order_relaxed),
+              member.waited_here.load(std::memory_order_relaxed), member.waiting_since.load(std::memory_order_relaxed)};
+    std::atomic_thread_fence(std::memory_order_acquire);
+    if (before % 2 == 0 && member.version.load(std::memory_order_relaxed) == before) return part;
   }
-  parallel_data->ptr = region;
 }
 
 void on_parallel_end(ompt_data_t* parallel_data, ompt_data_t*, int, const void*) {
-  auto* region = static_cast<Region*>(parallel_data->ptr);
-  if (!region) return;
+  auto* team = static_cast<Team*>(parallel_data->ptr);
+  if (!team) return;
   const Ticks now = tick_clock.now();
-  {
-    // Each thread's waits, a wait not yet ended counted to now. The least of
-    // them all the team waited together: scheduling (as TALP). Of the rest,
-    // imbalance is what the threads' work on a CPU makes them wait (each
-    // for the busiest); what is left they waited because a thread waited
-    // for a CPU: other load.
-    std::lock_guard hold(region->lock);
-    region->closed = true;
-    double least = std::numeric_limits<double>::infinity(), waited = 0.0, busiest = 0.0, useful = 0.0;
-    const std::size_t team = std::min(region->team, region->slots.size());
-    for (std::size_t i = 0; i < team; ++i) {
-      Slot& slot = region->slots[i];
-      if (slot.waiting) slot.waited += static_cast<double>(now - slot.waiting_since);
-      slot.waiting = false;
-      least = std::min(least, slot.waited);
-      waited += slot.waited;
-      busiest = std::max(busiest, slot.useful);
-      useful += slot.useful;
-    }
-    if (team > 0) {
-      const double scheduling = least * static_cast<double>(team);
-      const double imbalance = std::min(busiest * static_cast<double>(team) - useful, waited - scheduling);
-      sums().scheduling.add(scheduling);
-      sums().imbalance.add(imbalance);
-      sums().other.add(waited - scheduling - imbalance);
-    }
+  const std::uint64_t number = team->number.load(std::memory_order_relaxed);
+  // Each thread's waits, a wait not yet ended counted to now. The least of
+  // them all the team waited together: scheduling (as TALP). Of the rest,
+  // imbalance is what the threads' work on a CPU makes them wait (each for
+  // the busiest); what is left they waited because a thread waited for a
+  // CPU: other load.
+  double least = std::numeric_limits<double>::infinity(), waited = 0.0, busiest = 0.0, useful = 0.0;
+  unsigned size = 0;
+  for (const auto& slot : team->members) {
+    const OpenMpThread* member = slot.load(std::memory_order_acquire);
+    if (!member) continue;
+    const Part part = part_of(*member);
+    if (part.region != number) continue;
+    const double wait = part.waited + (part.waiting_since ? static_cast<double>(now - part.waiting_since) : 0.0);
+    least = std::min(least, wait);
+    waited += wait;
+    busiest = std::max(busiest, part.useful);
+    useful += part.useful;
+    ++size;
   }
-  if (region->calling && is_calling_thread()) {
-    const CallingThreadTimes now_times = calling_times(), &then = region->calling_at_begin;
-    sums().calling_computation.add(now_times.computation - then.computation);
-    sums().calling_blocked.add(now_times.blocked - then.blocked);
-    sums().calling_other.add(now_times.other - then.other);
-    sums().calling_mpi.add(now_times.mpi - then.mpi);
+  team->ended.store(number, std::memory_order_release);
+  OpenMpThread* const ending = timed_thread(now);
+  if (size > 0) {
+    const double scheduling = least * size;
+    const double imbalance = std::min(busiest * size - useful, waited - scheduling);
+    ending->scheduling.add(scheduling);
+    ending->imbalance.add(imbalance);
+    ending->other.add(waited - scheduling - imbalance);
+    if (size > sums().team.load(std::memory_order_relaxed)) sums().team.store(size, std::memory_order_relaxed);
   }
-  release(region);
 }
 
-void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t* parallel_data, ompt_data_t* task_data,
-                      unsigned actual, unsigned index, int flags) {
+void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t* parallel_data, ompt_data_t* task_data, unsigned,
+                      unsigned index, int flags) {
   if (flags & ompt_task_initial) return;
   const Ticks now = tick_clock.now();
   if (endpoint == ompt_scope_begin) {
     task_data->ptr = nullptr;
-    auto* region = parallel_data ? static_cast<Region*>(parallel_data->ptr) : nullptr;
-    if (!region || index >= region->slots.size()) return;
+    auto* team = parallel_data ? static_cast<Team*>(parallel_data->ptr) : nullptr;
+    if (!team || index >= team->members.size()) return;
     OpenMpThread* thread = timed_thread(now);
-    if (thread->region) return;  // a nested region's task: its time is the outer region's
-    thread->clock.lap(now);      // the runtime's time before the task: not the program's
-    thread->region = region;
-    thread->index = index;
-    region->holders.fetch_add(1, std::memory_order_relaxed);
-    {
-      std::lock_guard hold(region->lock);
-      region->team = std::max<std::size_t>(region->team, actual);
-    }
-    keep_largest(sums().team, actual);
-    task_data->ptr = region;
+    if (thread->team) return;  // a nested region's task: its time is the outer region's
+    thread->clock.lap(now);    // the runtime's time before the task: not the program's
+    thread->begin_writing();
+    thread->region.store(team->number.load(std::memory_order_acquire), std::memory_order_relaxed);
+    thread->useful_here.store(0.0, std::memory_order_relaxed);
+    thread->waited_here.store(0.0, std::memory_order_relaxed);
+    thread->waiting_since.store(0, std::memory_order_relaxed);
+    thread->end_writing();
+    thread->team = team;
+    if (team->members[index].load(std::memory_order_relaxed) != thread)
+      team->members[index].store(thread, std::memory_order_release);
+    task_data->ptr = team;
     return;
   }
-  auto* region = static_cast<Region*>(task_data->ptr);
   OpenMpThread* thread = this_openmp_thread;
-  if (!region || !thread || thread->region != region) return;
-  {
-    std::lock_guard hold(region->lock);
-    Slot& slot = region->slots[thread->index];
-    if (slot.waiting || region->closed) {
-      thread->clock.lap(now);  // its wait (counted) and, after the region's end, the time idle since
-    } else {
-      computed(*thread, slot, now);
-    }
-    if (slot.waiting) slot.waited += static_cast<double>(now - slot.waiting_since);
-    slot.waiting = false;
+  if (!task_data->ptr || !thread || thread->team != task_data->ptr) return;
+  if (region_ended(*thread) || thread->waiting_since.load(std::memory_order_relaxed) != 0) {
+    thread->begin_writing();
+    wait_ends(*thread, now);
+    thread->end_writing();
+    // Its wait (counted) and, after the region's end, the time idle since.
+    if (region_ended(*thread))
+      thread->clock.lap(now);
+    else
+      inside(*thread, now);
+  } else {
+    thread->begin_writing();
+    computed(*thread, now);
+    thread->end_writing();
   }
-  thread->region = nullptr;
-  release(region);
+  thread->team = nullptr;
 }
 
 void on_sync_region_wait(ompt_sync_region_t, ompt_scope_endpoint_t endpoint, ompt_data_t*, ompt_data_t* task_data,
                          const void*) {
   OpenMpThread* thread = this_openmp_thread;
-  auto* region = static_cast<Region*>(task_data ? task_data->ptr : nullptr);
-  if (!thread || !region || thread->region != region) return;
+  if (!thread || !task_data || !thread->team || task_data->ptr != thread->team || region_ended(*thread)) return;
   const Ticks now = tick_clock.now();
-  std::lock_guard hold(region->lock);
-  Slot& slot = region->slots[thread->index];
-  if (region->closed) return;
+  thread->begin_writing();
   if (endpoint == ompt_scope_begin) {
-    computed(*thread, slot, now);
-    slot.waiting = true;
-    slot.waiting_since = now;
-    return;
+    computed(*thread, now);
+    thread->waiting_since.store(now, std::memory_order_relaxed);
+  } else {
+    wait_ends(*thread, now);
   }
-  if (slot.waiting) slot.waited += static_cast<double>(now - slot.waiting_since);
-  slot.waiting = false;
-  thread->clock.lap(now);  // the wait's own split: all of it is the wait's
+  thread->end_writing();
+  if (endpoint != ompt_scope_begin) inside(*thread, now);  // the wait's own split: all of it is the wait's
 }
 
 int initialize(ompt_function_lookup_t lookup, int, ompt_data_t*) {
@@ -232,28 +257,44 @@ void finalize(ompt_data_t*) {}
 }  // namespace
 
 CallingThreadTimes times_of(const ThreadRecord& thread) {
-  return {thread.on_cpu.get() + thread.held.get() - thread.overslept.get(), thread.blocked.get(),
+  return {thread.id, thread.on_cpu.get() + thread.held.get() - thread.overslept.get(), thread.blocked.get(),
           thread.other.get() + thread.overslept.get(), thread.comm.get() + thread.idle.get()};
 }
 
 OpenMpTotals openmp_totals(const CallingThreadTimes& whole_run, double seconds_per_tick) {
   auto& rank = sums();
+  double useful = 0.0, waiting_for_cpu = 0.0, imbalance = 0.0, scheduling = 0.0;
+  // The calling thread's time in the regions, by its OpenMP clock.
+  double inside_on_cpu = 0.0, inside_delay = 0.0, inside_blocked = 0.0;
+#ifdef HETSCALE_HAVE_OMPT
+  threads().for_each([&](const OpenMpThread& thread) {
+    useful += thread.useful.get();
+    waiting_for_cpu += thread.other.get();
+    imbalance += thread.imbalance.get();
+    scheduling += thread.scheduling.get();
+    if (thread.id != whole_run.id) return;
+    inside_on_cpu = thread.inside_on_cpu.get();
+    inside_delay = thread.inside_delay.get();
+    inside_blocked = thread.inside_blocked.get();
+  });
+#endif
   OpenMpTotals totals;
   const double team = rank.team.load();
   if (team < 1.0) return totals;
   const double idle_threads = team - 1.0;
-  // Outside the regions the calling thread stands for its team.
-  const double computation = whole_run.computation - rank.calling_computation.get();
-  const double blocked = whole_run.blocked - rank.calling_blocked.get();
-  const double other = whole_run.other - rank.calling_other.get();
-  const double mpi = whole_run.mpi - rank.calling_mpi.get();
+  // Outside the regions the calling thread stands for its team: its own
+  // times less its time in them (it calls MPI outside them).
+  const double computation = std::max(0.0, whole_run.computation - inside_on_cpu);
+  const double blocked = std::max(0.0, whole_run.blocked - inside_blocked);
+  const double other = std::max(0.0, whole_run.other - inside_delay);
+  const double mpi = whole_run.mpi;
   totals.team = team;
-  totals.useful = (rank.useful.get() + computation + blocked) * seconds_per_tick;
+  totals.useful = (useful + computation + blocked) * seconds_per_tick;
   totals.serialization = idle_threads * (computation + blocked) * seconds_per_tick;
   totals.mpi = team * mpi * seconds_per_tick;
-  totals.imbalance = rank.imbalance.get() * seconds_per_tick;
-  totals.scheduling = rank.scheduling.get() * seconds_per_tick;
-  totals.other = (rank.other.get() + team * other) * seconds_per_tick;
+  totals.imbalance = imbalance * seconds_per_tick;
+  totals.scheduling = scheduling * seconds_per_tick;
+  totals.other = (waiting_for_cpu + team * other) * seconds_per_tick;
   return totals;
 }
 

@@ -24,8 +24,11 @@ struct OpenMpTotals {
 
 // The MPI-calling thread's own times over the whole run, in ticks: its
 // computation on a CPU (and held back to an emulated speed), blocked,
-// waiting for a CPU, and in MPI (transfer and waits).
+// waiting for a CPU, and in MPI (transfer and waits). Its time in parallel
+// regions (computation, as the rank's timeline counts it) is told apart by
+// its OpenMP clock; MPI calls are taken to be made outside them.
 struct CallingThreadTimes {
+  int id = 0;  // its kernel thread id
   double computation = 0.0, blocked = 0.0, other = 0.0, mpi = 0.0;
 };
 
