@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <numeric>
+#include <stdexcept>
+#include <string>
 
 #include "model/checks.hpp"
 
@@ -48,6 +50,40 @@ OpenMpFactors openmp_factors(const OpenMpTimes& times) {
   const double imbalanced = serialized + times.imbalance;
   const double scheduled = imbalanced + times.scheduling;
   return {not_openmp / serialized, serialized / imbalanced, imbalanced / scheduled, not_openmp / scheduled};
+}
+
+DeviceFactors device_factors(const DeviceTimes& times) {
+  if (times.useful.empty() || times.useful.size() != times.active.size())
+    throw std::invalid_argument("device times: one useful and one active time per device, at least one device");
+  detail::require_positive(times.elapsed, "elapsed time");
+  detail::require_non_negative_values(times.useful, "device useful times");
+  detail::require_non_negative_values(times.active, "device active times");
+  for (std::size_t d = 0; d < times.useful.size(); ++d) {
+    if (times.useful[d] > times.active[d])
+      throw std::invalid_argument("device " + std::to_string(d) + ": useful time above its active time");
+    if (times.active[d] > times.elapsed)
+      throw std::invalid_argument("device " + std::to_string(d) + ": active time above the elapsed time");
+  }
+  const double devices = static_cast<double>(times.useful.size());
+  const double useful = std::accumulate(times.useful.begin(), times.useful.end(), 0.0);
+  const double max_useful = *std::max_element(times.useful.begin(), times.useful.end());
+  const double max_active = *std::max_element(times.active.begin(), times.active.end());
+  detail::require_positive(max_active, "the longest device active time");
+  DeviceFactors factors;
+  factors.load_balance = max_useful > 0.0 ? useful / (devices * max_useful) : 1.0;
+  factors.communication_efficiency = max_useful / max_active;
+  factors.orchestration_efficiency = max_active / times.elapsed;
+  factors.parallel_efficiency = useful / (devices * times.elapsed);
+  return factors;
+}
+
+double device_offload_efficiency(double useful, double openmp_not_useful, double device_runtime) {
+  detail::require_non_negative(useful, "useful time");
+  detail::require_non_negative(openmp_not_useful, "OpenMP not useful time");
+  detail::require_non_negative(device_runtime, "device runtime time");
+  const double host = useful + openmp_not_useful;
+  detail::require_positive(host + device_runtime, "host time");
+  return host / (host + device_runtime);
 }
 
 }  // namespace hetscale::model

@@ -128,5 +128,53 @@ TEST(OpenMpFactors, NegativeTimesAndNothingUsefulAreMisuse) {
   EXPECT_THROW(openmp_factors({std::numeric_limits<double>::quiet_NaN(), 0.0, 0.0, 0.0, 0.0}), std::invalid_argument);
 }
 
+// One device busy with kernels half the run, no transfers: TALP's docs
+// example, parallel efficiency 0.50 = 1.00 x 1.00 x 0.50.
+TEST(DeviceFactors, OneDeviceHalfTheRun) {
+  const auto factors = device_factors({{5.0}, {5.0}, 10.0});
+  EXPECT_DOUBLE_EQ(factors.load_balance, 1.0);
+  EXPECT_DOUBLE_EQ(factors.communication_efficiency, 1.0);
+  EXPECT_DOUBLE_EQ(factors.orchestration_efficiency, 0.5);
+  EXPECT_DOUBLE_EQ(factors.parallel_efficiency, 0.5);
+}
+
+// Two devices: kernels 6 s and 3 s, active (kernels and copies) 8 s and 4 s,
+// in a run of 10 s: load balance 9 / (2 x 6) = 0.75, communication
+// 6 / 8 = 0.75, orchestration 8 / 10 = 0.8, their product 9 / 20 = 0.45.
+TEST(DeviceFactors, TwoDevicesByHand) {
+  const auto factors = device_factors({{6.0, 3.0}, {8.0, 4.0}, 10.0});
+  EXPECT_DOUBLE_EQ(factors.load_balance, 0.75);
+  EXPECT_DOUBLE_EQ(factors.communication_efficiency, 0.75);
+  EXPECT_DOUBLE_EQ(factors.orchestration_efficiency, 0.8);
+  EXPECT_DOUBLE_EQ(factors.parallel_efficiency, 0.45);
+  EXPECT_NEAR(factors.load_balance * factors.communication_efficiency * factors.orchestration_efficiency,
+              factors.parallel_efficiency, 1e-15);
+}
+
+TEST(DeviceFactors, ImpossibleTimesAreMisuse) {
+  EXPECT_THAT(
+      [] {
+        device_factors({{6.0}, {5.0}, 10.0});
+      },
+      ThrowsMessage<std::invalid_argument>(HasSubstr("useful time above its active time")));
+  EXPECT_THAT(
+      [] {
+        device_factors({{6.0}, {12.0}, 10.0});
+      },
+      ThrowsMessage<std::invalid_argument>(HasSubstr("active time above the elapsed time")));
+  EXPECT_THROW(device_factors({{1.0, 2.0}, {2.0}, 10.0}), std::invalid_argument);
+  EXPECT_THROW(device_factors({{}, {}, 10.0}), std::invalid_argument);
+  EXPECT_THROW(device_factors({{0.0}, {0.0}, 10.0}), std::invalid_argument);
+}
+
+// Host CPUs: 6 s useful, 1 s in the OpenMP runtime, 3 s blocked in the
+// device runtime: 7 / 10.
+TEST(DeviceOffloadEfficiency, ByHand) {
+  EXPECT_DOUBLE_EQ(device_offload_efficiency(6.0, 1.0, 3.0), 0.7);
+  EXPECT_DOUBLE_EQ(device_offload_efficiency(6.0, 0.0, 0.0), 1.0);
+  EXPECT_THROW(device_offload_efficiency(-1.0, 0.0, 1.0), std::invalid_argument);
+  EXPECT_THROW(device_offload_efficiency(0.0, 0.0, 0.0), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace hetscale::model
