@@ -2,7 +2,7 @@
  * regions in a row on one rank, each thread of the team doing WORK steps of
  * arithmetic in each (about 10 us a region here with the defaults), timed
  * with omp_get_wtime after a warm-up; prints the loop's time and a region's.
- *   openmp_regions [REGIONS [WORK]]   (20000 3000) */
+ *   openmp_regions [REGIONS [WORK]]   (20000 5000) */
 #include <mpi.h>
 #include <omp.h>
 #include <stdio.h>
@@ -15,7 +15,7 @@ static double step(long work, double x) {
 
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
-  const long regions = argc > 1 ? atol(argv[1]) : 20000, work = argc > 2 ? atol(argv[2]) : 3000;
+  const long regions = argc > 1 ? atol(argv[1]) : 20000, work = argc > 2 ? atol(argv[2]) : 5000;
   double sink = 0.0;
   for (long r = 0; r < regions / 10; ++r) {
 #pragma omp parallel reduction(+ : sink)

@@ -20,59 +20,61 @@
 namespace hetscale::interpose {
 namespace {
 
-// The rank's largest team.
-struct RankSums {
-  std::atomic<unsigned> team{0};
-};
-RankSums& sums() {
-  static auto* instance = new RankSums;  // never destroyed: a thread may end a region while the process exits
-  return *instance;
-}
-
 #ifdef HETSCALE_HAVE_OMPT
 
-// A thread of the runtime. What it does in the outermost region it works in
-// only it writes, between two steps of `version` (odd while it writes), and
-// the region's end reads (again when the version moved): the region's
-// number, its useful time and waits there, the start of a wait under way.
-// Its sums over the run (ticks), its own to write too: useful time, waits
-// for a CPU, and for the regions it began, their imbalance and scheduling.
+// A thread's part in one outermost region, as the thread wrote it (ticks):
+// its useful time, its waits that ended before its last, and the start of
+// its last wait, which the region's end ends (LLVM's runtime tells a worker
+// that its last wait, the region's closing barrier, ended only when it wakes
+// for the next region).
+struct Part {
+  std::uint64_t region = 0;  // the region's number; 0: none
+  double useful = 0.0, waited = 0.0;
+  Ticks last_wait = 0;  // 0: none
+};
+// Each thread keeps its parts in a ring by region number; the regions'
+// parts are summed in batches, once as many regions again have begun (so
+// no thread still writes them): the threads never read each other's parts
+// while the regions run, which would cost each region a line of memory
+// passed between cores.
+constexpr std::uint64_t kRing = 4096, kBatch = 1024, kLag = 1024;
+
+// A thread of the runtime, its own to write: its clock; the region it works
+// in (0: none) and its last wait there; its parts;
+// its sums (ticks): useful time, waits for a CPU, and its time in regions by
+// its clock (on a CPU, waiting for one, blocked: of the MPI-calling thread,
+// the part of its own times that is not outside the regions).
 struct OpenMpThread {
   int id = 0;
   ThreadClock clock;
-  struct Team* team = nullptr;  // the outermost region's, while it works in it
-  std::atomic<std::uint64_t> version{0};
-  std::atomic<std::uint64_t> region{0};
-  std::atomic<double> useful_here{0.0}, waited_here{0.0};
-  std::atomic<Ticks> waiting_since{0};  // 0: not waiting
-  Accumulator useful, other, imbalance, scheduling;
-  // Its time in outermost regions, by its clock: on a CPU (computing or
-  // waiting), waiting for a CPU, blocked (ticks): of the MPI-calling thread,
-  // the part of its own times that is not outside the regions.
-  Accumulator inside_on_cpu, inside_delay, inside_blocked;
-
-  void begin_writing() {
-    version.store(version.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-    std::atomic_thread_fence(std::memory_order_release);
-  }
-  void end_writing() { version.store(version.load(std::memory_order_relaxed) + 1, std::memory_order_release); }
+  std::uint64_t region = 0;
+  Ticks wait_began = 0, wait_ended = 0;
+  std::vector<Part> parts = std::vector<Part>(kRing);
+  Accumulator useful, other, inside_on_cpu, inside_delay, inside_blocked;
+  Part& part() { return parts[region % kRing]; }
 };
 
-// The outermost regions a thread begins, one after the other: the team's
-// threads by their number in it, the region under way (its number, and the
-// last one ended). Made once for each thread that begins regions, never
-// freed (a worker tells of a region's end when it wakes for the next).
-struct Team {
-  std::vector<std::atomic<OpenMpThread*>> members;
-  std::atomic<std::uint64_t> number{0}, ended{0};
+// The rank's outermost regions, begun one at a time (a region begun while
+// another is under way is not counted): the last region's number, each
+// region's end, the regions summed so far and their sums (ticks), the
+// largest team.
+struct Regions {
+  std::atomic<bool> open{false};
+  std::uint64_t number = 0, summed = 0;
+  std::vector<Ticks> ends = std::vector<Ticks>(kRing);
+  Accumulator imbalance, scheduling, other;
+  std::atomic<unsigned> team{0};
 };
+Regions& regions() {
+  static auto* instance = new Regions;  // never destroyed: a thread may end a region while the process exits
+  return *instance;
+}
 
 ThreadRegistry<OpenMpThread>& threads() {
-  static auto* instance = new ThreadRegistry<OpenMpThread>;  // never destroyed, as the sums
+  static auto* instance = new ThreadRegistry<OpenMpThread>;  // never destroyed, as the regions
   return *instance;
 }
 thread_local OpenMpThread* this_openmp_thread __attribute__((tls_model("initial-exec"))) = nullptr;
-thread_local Team* this_team __attribute__((tls_model("initial-exec"))) = nullptr;  // the regions it begins
 
 bool measuring() { return process().measuring.load(std::memory_order_relaxed); }
 
@@ -93,159 +95,112 @@ Split inside(OpenMpThread& thread, Ticks now) {
   return split;
 }
 
-// The segment since the thread's last boundary was useful work (it is writing).
+// The segment since the thread's last boundary was useful work.
 void computed(OpenMpThread& thread, Ticks now) {
   const Split split = inside(thread, now);
   const double useful = split.on_cpu + split.blocked;
-  thread.useful_here.store(thread.useful_here.load(std::memory_order_relaxed) + useful, std::memory_order_relaxed);
+  thread.part().useful += useful;
   thread.useful.add(useful);
   thread.other.add(split.delay);
 }
 
-// The wait under way, if any, ends at `now` (the thread is writing).
-void wait_ends(OpenMpThread& thread, Ticks now) {
-  const Ticks since = thread.waiting_since.load(std::memory_order_relaxed);
-  if (since == 0) return;
-  thread.waited_here.store(thread.waited_here.load(std::memory_order_relaxed) + static_cast<double>(now - since),
-                           std::memory_order_relaxed);
-  thread.waiting_since.store(0, std::memory_order_relaxed);
-}
-
-// Whether the thread's region has ended (a worker told late).
-bool region_ended(const OpenMpThread& thread) {
-  return thread.team->ended.load(std::memory_order_acquire) >= thread.region.load(std::memory_order_relaxed);
-}
-
-void on_parallel_begin(ompt_data_t*, const ompt_frame_t*, ompt_data_t* parallel_data, unsigned requested, int,
-                       const void*) {
-  parallel_data->ptr = nullptr;
-  if (!measuring() || (this_openmp_thread && this_openmp_thread->team)) return;  // outermost regions only
-  if (!this_team) this_team = new Team;
-  Team& team = *this_team;
-  // Its threads keep their places from region to region (each writes its
-  // place only when it changes); a place of an earlier region is told by
-  // its region's number.
-  if (team.members.size() < requested) team.members = std::vector<std::atomic<OpenMpThread*>>(requested);
-  team.number.store(team.number.load(std::memory_order_relaxed) + 1, std::memory_order_release);
-  parallel_data->ptr = &team;
-}
-
-// A member's region part as it stands (read again while it writes).
-struct Part {
-  std::uint64_t region = 0;
-  double useful = 0.0, waited = 0.0;
-  Ticks waiting_since = 0;
-};
-Part part_of(const OpenMpThread& member) {
-  for (;;) {
-    const std::uint64_t before = member.version.load(std::memory_order_acquire);
-    Part part{member.region.load(std::memory_order_relaxed), member.useful_here.load(std::memory_order_relaxed),
-              member.waited_here.load(std::memory_order_relaxed), member.waiting_since.load(std::memory_order_relaxed)};
-    std::atomic_thread_fence(std::memory_order_acquire);
-    if (before % 2 == 0 && member.version.load(std::memory_order_relaxed) == before) return part;
+// Sums the regions after the last summed up to `last`. Each thread's waits
+// in a region, its last ended by the region's end: the least of them all
+// the team waited together, scheduling (as TALP). Of the rest, imbalance is
+// what the threads' work on a CPU makes them wait (each for the busiest);
+// what is left they waited because a thread waited for a CPU: other load.
+void sum_regions(Regions& all, std::uint64_t last) {
+  if (last <= all.summed) return;
+  std::vector<const OpenMpThread*> team;
+  threads().for_each([&](const OpenMpThread& thread) { team.push_back(&thread); });
+  for (std::uint64_t region = all.summed + 1; region <= last; ++region) {
+    double least = std::numeric_limits<double>::infinity(), waited = 0.0, busiest = 0.0, useful = 0.0;
+    unsigned size = 0;
+    const Ticks end = all.ends[region % kRing];
+    for (const OpenMpThread* thread : team) {
+      const Part& part = thread->parts[region % kRing];
+      if (part.region != region) continue;
+      const double wait =
+          part.waited + (part.last_wait && end > part.last_wait ? static_cast<double>(end - part.last_wait) : 0.0);
+      least = std::min(least, wait);
+      waited += wait;
+      busiest = std::max(busiest, part.useful);
+      useful += part.useful;
+      ++size;
+    }
+    if (size == 0) continue;
+    const double scheduling = least * size;
+    const double imbalance = std::max(0.0, std::min(busiest * size - useful, waited - scheduling));
+    all.scheduling.add(scheduling);
+    all.imbalance.add(imbalance);
+    all.other.add(std::max(0.0, waited - scheduling - imbalance));
+    if (size > all.team.load(std::memory_order_relaxed)) all.team.store(size, std::memory_order_relaxed);
   }
+  all.summed = std::max(all.summed, last);
+}
+
+// A thread of the team starts its clock as it starts (a worker's first
+// region's work is then counted from there).
+void on_thread_begin(ompt_thread_t, ompt_data_t*) {
+  if (measuring()) timed_thread(tick_clock.now());
+}
+
+void on_parallel_begin(ompt_data_t*, const ompt_frame_t*, ompt_data_t* parallel_data, unsigned, int, const void*) {
+  parallel_data->value = 0;
+  Regions& all = regions();
+  if (!measuring() || all.open.exchange(true, std::memory_order_acquire)) return;  // one at a time, outermost
+  parallel_data->value = ++all.number;
+  const Ticks now = tick_clock.now();
+  timed_thread(now)->clock.lap(now);  // its serial part: not in the region
 }
 
 void on_parallel_end(ompt_data_t* parallel_data, ompt_data_t*, int, const void*) {
-  auto* team = static_cast<Team*>(parallel_data->ptr);
-  if (!team) return;
+  const std::uint64_t region = parallel_data->value;
+  if (region == 0) return;
+  Regions& all = regions();
   const Ticks now = tick_clock.now();
-  const std::uint64_t number = team->number.load(std::memory_order_relaxed);
-  // Each thread's waits, a wait not yet ended counted to now. The least of
-  // them all the team waited together: scheduling (as TALP). Of the rest,
-  // imbalance is what the threads' work on a CPU makes them wait (each for
-  // the busiest); what is left they waited because a thread waited for a
-  // CPU: other load.
-  double least = std::numeric_limits<double>::infinity(), waited = 0.0, busiest = 0.0, useful = 0.0;
-  unsigned size = 0;
-  for (const auto& slot : team->members) {
-    const OpenMpThread* member = slot.load(std::memory_order_acquire);
-    if (!member) continue;
-    const Part part = part_of(*member);
-    if (part.region != number) continue;
-    const double wait = part.waited + (part.waiting_since ? static_cast<double>(now - part.waiting_since) : 0.0);
-    least = std::min(least, wait);
-    waited += wait;
-    busiest = std::max(busiest, part.useful);
-    useful += part.useful;
-    ++size;
-  }
-  team->ended.store(number, std::memory_order_release);
-  OpenMpThread* const ending = timed_thread(now);
-  if (size > 0) {
-    const double scheduling = least * size;
-    const double imbalance = std::min(busiest * size - useful, waited - scheduling);
-    ending->scheduling.add(scheduling);
-    ending->imbalance.add(imbalance);
-    ending->other.add(waited - scheduling - imbalance);
-    if (size > sums().team.load(std::memory_order_relaxed)) sums().team.store(size, std::memory_order_relaxed);
-  }
+  inside(*timed_thread(now), now);  // from its last wait's end
+  all.ends[region % kRing] = now;
+  if (region % kBatch == 0 && region > kLag) sum_regions(all, region - kLag);
+  all.open.store(false, std::memory_order_release);
 }
 
-void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t* parallel_data, ompt_data_t* task_data, unsigned,
-                      unsigned index, int flags) {
-  if (flags & ompt_task_initial) return;
+// A thread's waits mark its part of a region: its work in the region is its
+// time from its last boundary (the region's begin, for the thread that began
+// it; the end of its wait at the region before, which LLVM's runtime tells a
+// worker as it wakes for this one) to its first wait, and between waits.
+void on_sync_region_wait(ompt_sync_region_t, ompt_scope_endpoint_t endpoint, ompt_data_t* parallel_data, ompt_data_t*,
+                         const void*) {
   const Ticks now = tick_clock.now();
   if (endpoint == ompt_scope_begin) {
-    task_data->ptr = nullptr;
-    auto* team = parallel_data ? static_cast<Team*>(parallel_data->ptr) : nullptr;
-    if (!team || index >= team->members.size()) return;
+    const std::uint64_t region = parallel_data ? parallel_data->value : 0;
+    if (region == 0 || !measuring()) return;  // a nested region's, or one not counted
     OpenMpThread* thread = timed_thread(now);
-    if (thread->team) return;  // a nested region's task: its time is the outer region's
-    thread->clock.lap(now);    // the runtime's time before the task: not the program's
-    thread->begin_writing();
-    thread->region.store(team->number.load(std::memory_order_acquire), std::memory_order_relaxed);
-    thread->useful_here.store(0.0, std::memory_order_relaxed);
-    thread->waited_here.store(0.0, std::memory_order_relaxed);
-    thread->waiting_since.store(0, std::memory_order_relaxed);
-    thread->end_writing();
-    thread->team = team;
-    if (team->members[index].load(std::memory_order_relaxed) != thread)
-      team->members[index].store(thread, std::memory_order_release);
-    task_data->ptr = team;
+    if (thread->region != region) {
+      thread->region = region;
+      thread->wait_began = thread->wait_ended = 0;
+      thread->part() = Part{region};
+    }
+    computed(*thread, now);
+    Part& part = thread->part();
+    if (thread->wait_ended) part.waited += static_cast<double>(thread->wait_ended - thread->wait_began);
+    thread->wait_began = now;
+    thread->wait_ended = 0;
+    part.last_wait = now;
     return;
   }
   OpenMpThread* thread = this_openmp_thread;
-  if (!task_data->ptr || !thread || thread->team != task_data->ptr) return;
-  if (region_ended(*thread) || thread->waiting_since.load(std::memory_order_relaxed) != 0) {
-    thread->begin_writing();
-    wait_ends(*thread, now);
-    thread->end_writing();
-    // Its wait (counted) and, after the region's end, the time idle since.
-    if (region_ended(*thread))
-      thread->clock.lap(now);
-    else
-      inside(*thread, now);
-  } else {
-    thread->begin_writing();
-    computed(*thread, now);
-    thread->end_writing();
-  }
-  thread->team = nullptr;
-}
-
-void on_sync_region_wait(ompt_sync_region_t, ompt_scope_endpoint_t endpoint, ompt_data_t*, ompt_data_t* task_data,
-                         const void*) {
-  OpenMpThread* thread = this_openmp_thread;
-  if (!thread || !task_data || !thread->team || task_data->ptr != thread->team || region_ended(*thread)) return;
-  const Ticks now = tick_clock.now();
-  thread->begin_writing();
-  if (endpoint == ompt_scope_begin) {
-    computed(*thread, now);
-    thread->waiting_since.store(now, std::memory_order_relaxed);
-  } else {
-    wait_ends(*thread, now);
-  }
-  thread->end_writing();
-  if (endpoint != ompt_scope_begin) inside(*thread, now);  // the wait's own split: all of it is the wait's
+  if (!thread || !thread->region || !thread->wait_began || thread->wait_ended) return;
+  thread->wait_ended = now;
+  inside(*thread, now);  // the wait's own split: all of it is the wait's
 }
 
 int initialize(ompt_function_lookup_t lookup, int, ompt_data_t*) {
   auto set_callback = reinterpret_cast<ompt_set_callback_t>(lookup("ompt_set_callback"));
   if (!set_callback) return 0;
+  set_callback(ompt_callback_thread_begin, reinterpret_cast<ompt_callback_t>(&on_thread_begin));
   set_callback(ompt_callback_parallel_begin, reinterpret_cast<ompt_callback_t>(&on_parallel_begin));
   set_callback(ompt_callback_parallel_end, reinterpret_cast<ompt_callback_t>(&on_parallel_end));
-  set_callback(ompt_callback_implicit_task, reinterpret_cast<ompt_callback_t>(&on_implicit_task));
   set_callback(ompt_callback_sync_region_wait, reinterpret_cast<ompt_callback_t>(&on_sync_region_wait));
   return 1;  // the tool stays
 }
@@ -262,16 +217,19 @@ CallingThreadTimes times_of(const ThreadRecord& thread) {
 }
 
 OpenMpTotals openmp_totals(const CallingThreadTimes& whole_run, double seconds_per_tick) {
-  auto& rank = sums();
-  double useful = 0.0, waiting_for_cpu = 0.0, imbalance = 0.0, scheduling = 0.0;
+  double team = 0.0, useful = 0.0, waiting_for_cpu = 0.0, imbalance = 0.0, scheduling = 0.0;
   // The calling thread's time in the regions, by its OpenMP clock.
   double inside_on_cpu = 0.0, inside_delay = 0.0, inside_blocked = 0.0;
 #ifdef HETSCALE_HAVE_OMPT
+  Regions& all = regions();
+  sum_regions(all, all.number);  // the threads work in no region now
+  team = all.team.load();
+  imbalance = all.imbalance.get();
+  scheduling = all.scheduling.get();
+  waiting_for_cpu = all.other.get();
   threads().for_each([&](const OpenMpThread& thread) {
     useful += thread.useful.get();
     waiting_for_cpu += thread.other.get();
-    imbalance += thread.imbalance.get();
-    scheduling += thread.scheduling.get();
     if (thread.id != whole_run.id) return;
     inside_on_cpu = thread.inside_on_cpu.get();
     inside_delay = thread.inside_delay.get();
@@ -279,7 +237,6 @@ OpenMpTotals openmp_totals(const CallingThreadTimes& whole_run, double seconds_p
   });
 #endif
   OpenMpTotals totals;
-  const double team = rank.team.load();
   if (team < 1.0) return totals;
   const double idle_threads = team - 1.0;
   // Outside the regions the calling thread stands for its team: its own
