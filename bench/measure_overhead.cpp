@@ -136,7 +136,6 @@ Comparison paired(const std::vector<double>& plain, const std::vector<double>& m
   return comparison;
 }
 
-// `tracing`: measured (the "plain" side) against measured with --trace.
 // What the two runs of a pair add before the program: nothing beside
 // measuring; measuring beside measuring and tracing; an OpenMP program
 // measured on LLVM's runtime with its tool interface off beside on (the
@@ -288,8 +287,10 @@ void print_tracing_cost() {
 // on (OMP_TOOL), in pairs. The issue's goal: under 2 %.
 bool print_openmp_cost() {
   const std::regex loop_time(R"(openmp_regions: \d+ regions in ([0-9.eE+-]+) s)");
+  const double regions = 20000;
   setenv("OMP_NUM_THREADS", "2", 1);
-  const auto loop = compare(1, fmt::format("{} 20000", HETSCALE_OPENMP_REGIONS), loop_time, 9, Beside::openmp_tool);
+  const auto loop =
+      compare(1, fmt::format("{} {}", HETSCALE_OPENMP_REGIONS, regions), loop_time, 9, Beside::openmp_tool);
   const bool met = loop.overhead() < 0.02;
   std::printf(
       "## The cost of measuring OpenMP's states (measure --openmp, the tool interface off and on): pairs in "
@@ -298,8 +299,8 @@ bool print_openmp_cost() {
   std::printf(
       "| 20,000 parallel regions (%.2f us a region) | 2 | %.6f s | %.6f s | %s (%.2f us a region) | "
       "under 2 %%: %s |\n\n",
-      loop.plain / 20000 * 1e6, loop.plain, loop.measured, overhead_text(loop).c_str(),
-      (loop.measured - loop.plain) / 20000 * 1e6, met ? "met" : "missed");
+      loop.plain / regions * 1e6, loop.plain, loop.measured, overhead_text(loop).c_str(),
+      (loop.measured - loop.plain) / regions * 1e6, met ? "met" : "missed");
   return met;
 }
 

@@ -468,7 +468,7 @@ void finalizing() {
   gathered.ranks = ranks;
   gathered.region_names = all_region_names(names, rank, ranks);
   std::vector<double> mine = row_of(run, seconds_per_tick, rank, paused_seconds);
-  const OpenMpTotals openmp = openmp_totals(times_of(me), seconds_per_tick);
+  const OpenMpTotals openmp = openmp_totals(me.id, own_times(me), seconds_per_tick);
   for (const auto& [field, value] : {std::pair{omp_team, openmp.team},
                                      {omp_useful, openmp.useful},
                                      {omp_mpi, openmp.mpi},

@@ -8,7 +8,6 @@
 #include <cstdint>
 #include <vector>
 
-#include "accounting.hpp"
 #include "rank_state.hpp"
 #include "thread_clock.hpp"
 #include "thread_registry.hpp"
@@ -211,12 +210,7 @@ void finalize(ompt_data_t*) {}
 
 }  // namespace
 
-CallingThreadTimes times_of(const ThreadRecord& thread) {
-  return {thread.id, thread.on_cpu.get() + thread.held.get() - thread.overslept.get(), thread.blocked.get(),
-          thread.other.get() + thread.overslept.get(), thread.comm.get() + thread.idle.get()};
-}
-
-OpenMpTotals openmp_totals(const CallingThreadTimes& whole_run, double seconds_per_tick) {
+OpenMpTotals openmp_totals(int calling_thread, const measure::ThreadTimes& whole_run, double seconds_per_tick) {
   double team = 0.0, useful = 0.0, waiting_for_cpu = 0.0, imbalance = 0.0, scheduling = 0.0;
   // The calling thread's time in the regions, by its OpenMP clock.
   double inside_on_cpu = 0.0, inside_delay = 0.0, inside_blocked = 0.0;
@@ -230,7 +224,7 @@ OpenMpTotals openmp_totals(const CallingThreadTimes& whole_run, double seconds_p
   threads().for_each([&](const OpenMpThread& thread) {
     useful += thread.useful.get();
     waiting_for_cpu += thread.other.get();
-    if (thread.id != whole_run.id) return;
+    if (thread.id != calling_thread) return;
     inside_on_cpu = thread.inside_on_cpu.get();
     inside_delay = thread.inside_delay.get();
     inside_blocked = thread.inside_blocked.get();
@@ -241,10 +235,10 @@ OpenMpTotals openmp_totals(const CallingThreadTimes& whole_run, double seconds_p
   const double idle_threads = team - 1.0;
   // Outside the regions the calling thread stands for its team: its own
   // times less its time in them (it calls MPI outside them).
-  const double computation = std::max(0.0, whole_run.computation - inside_on_cpu);
+  const double computation = std::max(0.0, whole_run.computation() - inside_on_cpu);
   const double blocked = std::max(0.0, whole_run.blocked - inside_blocked);
   const double other = std::max(0.0, whole_run.other - inside_delay);
-  const double mpi = whole_run.mpi;
+  const double mpi = whole_run.comm + whole_run.idle;
   totals.team = team;
   totals.useful = (useful + computation + blocked) * seconds_per_tick;
   totals.serialization = idle_threads * (computation + blocked) * seconds_per_tick;

@@ -12,7 +12,7 @@
 // serialization; its MPI calls are MPI time for every thread of the team
 // (TALP books the idle threads' time then as serialization too: here it is
 // the MPI's). Waits for a CPU are other load, in no factor.
-#include "tick_clock.hpp"
+#include "hetscale/measure/rank_timeline.hpp"
 
 namespace hetscale::interpose {
 
@@ -22,21 +22,11 @@ struct OpenMpTotals {
   double team = 0.0, useful = 0.0, mpi = 0.0, imbalance = 0.0, scheduling = 0.0, serialization = 0.0, other = 0.0;
 };
 
-// The MPI-calling thread's own times over the whole run, in ticks: its
-// computation on a CPU (and held back to an emulated speed), blocked,
-// waiting for a CPU, and in MPI (transfer and waits). Its time in parallel
-// regions (computation, as the rank's timeline counts it) is told apart by
-// its OpenMP clock; MPI calls are taken to be made outside them.
-struct CallingThreadTimes {
-  int id = 0;  // its kernel thread id
-  double computation = 0.0, blocked = 0.0, other = 0.0, mpi = 0.0;
-};
-
-struct ThreadRecord;
-CallingThreadTimes times_of(const ThreadRecord& thread);
-
-// The rank's OpenMP totals at the end of the run, given its calling thread's
-// times then (ticks) and the tick's length.
-OpenMpTotals openmp_totals(const CallingThreadTimes& whole_run, double seconds_per_tick);
+// The rank's OpenMP totals at the end of the run, given its MPI-calling
+// thread's kernel id and own times then (ticks; thread_totals.hpp's
+// own_times), and the tick's length. That thread's time in parallel regions
+// (computation, as the rank's timeline counts it) is told apart by its
+// OpenMP clock; MPI calls are taken to be made outside them.
+OpenMpTotals openmp_totals(int calling_thread, const measure::ThreadTimes& whole_run, double seconds_per_tick);
 
 }  // namespace hetscale::interpose

@@ -11,6 +11,21 @@
 
 namespace hetscale::interpose {
 
+measure::ThreadTimes own_times(const ThreadRecord& thread) {
+  measure::ThreadTimes times;
+  times.calls_mpi = true;
+  times.on_cpu = thread.on_cpu.get();
+  // A hold-back sleep's overshoot not paid back yet is other load.
+  const double overslept = thread.overslept.get();
+  times.held = thread.held.get() - overslept;
+  times.other = thread.other.get() + overslept;
+  times.blocked = thread.blocked.get();
+  times.setup = thread.setup.get();
+  times.comm = thread.comm.get();
+  times.idle = thread.idle.get();
+  return times;
+}
+
 Totals totals_until(Ticks now) {
   Totals totals;
   if (this_thread && this_thread->clock.started())
@@ -19,17 +34,7 @@ Totals totals_until(Ticks now) {
   std::set<int> tracked;
   registry().for_each([&](const ThreadRecord& thread) {
     tracked.insert(thread.id);
-    auto& times = totals.threads[thread.id];
-    times.calls_mpi = true;
-    times.on_cpu = thread.on_cpu.get();
-    // A hold-back sleep's overshoot not paid back yet is other load.
-    const double overslept = thread.overslept.get();
-    times.held = thread.held.get() - overslept;
-    times.other = thread.other.get() + overslept;
-    times.blocked = thread.blocked.get();
-    times.setup = thread.setup.get();
-    times.comm = thread.comm.get();
-    times.idle = thread.idle.get();
+    totals.threads[thread.id] = own_times(thread);
     totals.counted_calls += thread.short_calls.counted_calls();
     totals.unsplit += thread.short_calls.unsplit();
     for (std::size_t f = 0; f < function_count; ++f) {

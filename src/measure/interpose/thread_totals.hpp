@@ -48,6 +48,10 @@ struct Totals {
   }
 };
 
+struct ThreadRecord;
+// A thread that calls MPI: its own times so far, in ticks.
+measure::ThreadTimes own_times(const ThreadRecord& thread);
+
 // Everything measured since MPI_Init, up to `now` (outside any MPI call of
 // the calling thread, whose computation until now is counted first).
 Totals totals_until(Ticks now);
