@@ -21,6 +21,7 @@ Output start_measured(const Arguments& arguments) {
   request.talp_json = arguments.text("--talp-json");
   request.speeds = arguments.text("--speeds");
   request.emulate_speeds = arguments.text("--emulate-speeds");
+  request.emulate_thread_speeds = arguments.text("--emulate-thread-speeds");
   request.platform = arguments.text("--platform");
   request.comm_profile = arguments.text("--comm-profile");
   request.latency = arguments.text("--latency");
@@ -43,9 +44,8 @@ Output start_measured(const Arguments& arguments) {
     const auto program = request.program.empty() ? "" : measure::program_to_run(request.program.front());
     return {measure::preload_list(launch, measure::interposition_library(launch.library_folder, program)) + "\n"};
   }
-  if (request.program.empty())
-    throw InputError("PROGRAM", "", "missing: hetscale measure [options] -- PROGRAM [ARGS...]");
-  return {"", with_options_named({"out", "talp-json", "speeds", "emulate-speeds", "latency", "bandwidth", "trace"},
+  return {"", with_options_named({"out", "talp-json", "speeds", "emulate-speeds", "emulate-thread-speeds", "latency",
+                                  "bandwidth", "trace"},
                                  [&] { return measure::measure_program(request, launch).code; })};
 }
 

@@ -207,6 +207,36 @@ std::vector<OpenMpRank> openmp_ranks(const RunRecord& run) {
   return ranks;
 }
 
+std::vector<OpenMpThreads> openmp_threads(const RunRecord& run) {
+  std::vector<OpenMpThreads> ranks;
+  if (!run.context.measured || !run.context.measured->openmp) return ranks;
+  const auto& measured = *run.context.measured->openmp;
+  for (std::size_t i = 0; i < measured.threads.size(); ++i) {
+    OpenMpThreads rank;
+    rank.node = i < run.nodes.size() ? run.nodes[i].name : fmt::format("rank-{}", i);
+    double total = 0.0;
+    for (const auto& thread : measured.threads[i]) {
+      const double work = std::max(0.0, thread.work), held = std::max(0.0, thread.held);
+      if (!(work > 0.0)) continue;
+      rank.numbers.push_back(thread.number);
+      rank.work.push_back(work);
+      rank.held.push_back(held);
+      rank.speeds.push_back(work / (work + held));
+      total += work;
+    }
+    if (rank.numbers.size() < 2) continue;
+    for (const double work : rank.work) rank.shares.push_back(work / total);
+    rank.proposed_shares = model::speed_proportional_shares(rank.speeds);
+    rank.efficiency = model::heterogeneous_efficiency(rank.speeds, rank.shares);
+    rank.busiest = model::parallel_elapsed_time(total, rank.speeds, rank.shares);
+    rank.balanced = model::parallel_elapsed_time(total, rank.speeds, rank.proposed_shares);
+    rank.in_regions = i < measured.in_regions.size() ? std::max(0.0, measured.in_regions[i]) : 0.0;
+    rank.predicted_in_regions = std::max(0.0, rank.in_regions - (rank.busiest - rank.balanced));
+    ranks.push_back(std::move(rank));
+  }
+  return ranks;
+}
+
 }  // namespace
 
 bool RunConditions::loaded() const { return other_load > kOtherLoadCaution; }
@@ -269,6 +299,7 @@ RunAnalysis analyze_run(const RunRecord& run, const Platform* platform) {
   analysis.pop.parallel_efficiency =
       model::parallel_efficiency(analysis.pop.load_balance, analysis.pop.communication_efficiency);
   analysis.openmp = openmp_ranks(run);
+  analysis.openmp_threads = openmp_threads(run);
   analysis.mpi_functions = run.context.mpi_functions();
   if (analysis.mpi_functions.size() > listed_mpi_functions) analysis.mpi_functions.resize(listed_mpi_functions);
   analysis.regions = region_names(run);

@@ -62,6 +62,16 @@ void require_one_per_rank(const std::vector<double>& speeds, const char* field, 
     throw InputError(field, "", fmt::format("gives {} speeds for {} ranks: one per rank", speeds.size(), ranks));
 }
 
+// Emulated speeds, each in (0, 1]: relative to this machine's.
+std::vector<double> within_this_machine(const std::string& text, const char* field) {
+  const auto speeds = io::parse_positive_list(text, field);
+  for (std::size_t i = 0; i < speeds.size(); ++i)
+    if (speeds[i] > 1.0)
+      throw InputError(field, fmt::format("item {}", i + 1),
+                       fmt::format("must be in (0, 1] (relative to this machine), got {:g}", speeds[i]));
+  return speeds;
+}
+
 double positive_number(const std::string& text, const char* field) {
   const auto values = io::parse_number_list(text, field);
   if (values.size() != 1 || !(values.front() > 0.0)) throw InputError(field, text, "must be a number > 0");
@@ -133,17 +143,19 @@ MeasureSettings measure_settings(const MeasureRequest& request, std::size_t rank
   }
   // Emulated speeds: the library holds each rank's computation back to v of its time on a CPU.
   if (!request.emulate_speeds.empty()) {
-    settings.emulated_speeds = io::parse_positive_list(request.emulate_speeds, "emulate-speeds");
-    for (std::size_t i = 0; i < settings.emulated_speeds.size(); ++i)
-      if (settings.emulated_speeds[i] > 1.0)
-        throw InputError(
-            "emulate-speeds", fmt::format("item {}", i + 1),
-            fmt::format("must be in (0, 1] (relative to this machine), got {:g}", settings.emulated_speeds[i]));
+    settings.emulated_speeds = within_this_machine(request.emulate_speeds, "emulate-speeds");
     require_one_per_rank(settings.emulated_speeds, "emulate-speeds", ranks);
     if (settings.speeds.empty()) {
       settings.speeds = settings.emulated_speeds;
       settings.speeds_source = "emulated (emulate-speeds: computation held back per rank)";
     }
+  }
+  // Emulated thread speeds: the OpenMP tool holds thread t of each team back to v_t in parallel regions.
+  if (!request.emulate_thread_speeds.empty()) {
+    if (!request.emulate_speeds.empty())
+      throw InputError("emulate-thread-speeds", request.emulate_thread_speeds,
+                       "cannot be combined with emulate-speeds (emulate a rank's node or its threads' cores)");
+    settings.emulated_thread_speeds = within_this_machine(request.emulate_thread_speeds, "emulate-thread-speeds");
   }
   if (!request.latency.empty()) settings.latency = positive_number(request.latency, "latency");
   if (!request.bandwidth.empty()) settings.bandwidth = positive_number(request.bandwidth, "bandwidth");
@@ -213,7 +225,11 @@ std::string preload_list(const MeasureLaunch& launch, const std::string& library
   return list + library;
 }
 
-MeasuredExit measure_program(const MeasureRequest& request, const MeasureLaunch& launch) {
+MeasuredExit measure_program(const MeasureRequest& request, const MeasureLaunch& asked) {
+  MeasureLaunch launch = asked;  // threads are emulated by the OpenMP tool: on LLVM's runtime
+  launch.openmp = launch.openmp || !request.emulate_thread_speeds.empty();
+  if (request.program.empty())
+    throw InputError("PROGRAM", "", "missing: hetscale measure [options] -- PROGRAM [ARGS...]");
   const std::string program = program_to_run(request.program.front());
   const std::string library = interposition_library(launch.library_folder, program);
   if (access(library.c_str(), R_OK) != 0)

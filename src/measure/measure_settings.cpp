@@ -14,6 +14,7 @@ constexpr const char* talp_json_variable = "HETSCALE_MEASURE_TALP_JSON";
 constexpr const char* speeds_variable = "HETSCALE_MEASURE_SPEEDS";
 constexpr const char* speeds_source_variable = "HETSCALE_MEASURE_SPEEDS_SOURCE";
 constexpr const char* emulated_speeds_variable = "HETSCALE_MEASURE_EMULATE_SPEEDS";
+constexpr const char* emulated_thread_speeds_variable = "HETSCALE_MEASURE_EMULATE_THREAD_SPEEDS";
 constexpr const char* latency_variable = "HETSCALE_MEASURE_LATENCY";
 constexpr const char* bandwidth_variable = "HETSCALE_MEASURE_BANDWIDTH";
 constexpr const char* model_source_variable = "HETSCALE_MEASURE_MODEL_SOURCE";
@@ -51,6 +52,7 @@ std::vector<std::pair<std::string, std::string>> MeasureSettings::to_environment
   add(speeds_variable, fmt::format("{}", fmt::join(speeds, ",")));
   if (!speeds.empty()) add(speeds_source_variable, speeds_source);
   add(emulated_speeds_variable, fmt::format("{}", fmt::join(emulated_speeds, ",")));
+  add(emulated_thread_speeds_variable, fmt::format("{}", fmt::join(emulated_thread_speeds, ",")));
   if (latency) add(latency_variable, fmt::format("{}", *latency));
   if (bandwidth) add(bandwidth_variable, fmt::format("{}", *bandwidth));
   if (latency || bandwidth) add(model_source_variable, transfer_model_source);
@@ -71,6 +73,7 @@ MeasureSettings MeasureSettings::from_environment(const std::function<const char
   settings.speeds = speed_list(get(speeds_variable));
   settings.speeds_source = get(speeds_source_variable);
   settings.emulated_speeds = speed_list(get(emulated_speeds_variable));
+  settings.emulated_thread_speeds = speed_list(get(emulated_thread_speeds_variable));
   settings.latency = positive(get(latency_variable));
   settings.bandwidth = positive(get(bandwidth_variable));
   settings.transfer_model_source = get(model_source_variable);

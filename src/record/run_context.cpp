@@ -105,7 +105,8 @@ auto openmp_lists(OpenMp& openmp) {
                     std::pair{"imbalance", &openmp.imbalance},
                     std::pair{"scheduling", &openmp.scheduling},
                     std::pair{"serialization", &openmp.serialization},
-                    std::pair{"other", &openmp.other}};
+                    std::pair{"other", &openmp.other},
+                    std::pair{"in_regions", &openmp.in_regions}};
 }
 
 std::optional<MeasuredOpenMp> openmp_from(const json& context) {
@@ -114,6 +115,15 @@ std::optional<MeasuredOpenMp> openmp_from(const json& context) {
   MeasuredOpenMp openmp;
   openmp.how = get<std::string>(*found, "how").value_or("");
   for (auto [key, list] : openmp_lists(openmp)) *list = list_of<double>(*found, key);
+  if (const auto ranks = found->find("threads"); ranks != found->end() && ranks->is_array())
+    for (const auto& rank : *ranks) {
+      auto& threads = openmp.threads.emplace_back();
+      if (!rank.is_array()) continue;
+      for (const auto& thread : rank)
+        if (thread.is_object())
+          threads.push_back({get<int>(thread, "thread").value_or(0), get<double>(thread, "speed").value_or(1.0),
+                             get<double>(thread, "work").value_or(0.0), get<double>(thread, "held").value_or(0.0)});
+    }
   return openmp;
 }
 
@@ -230,6 +240,12 @@ ordered_json measured_document(const MeasuredContext& measured) {
   if (const auto& openmp = measured.openmp) {
     auto& document = out["openmp"] = {{"how", openmp->how}};
     for (auto [key, list] : openmp_lists(*openmp)) document[key] = *list;
+    auto& ranks = document["threads"] = ordered_json::array();
+    for (const auto& threads : openmp->threads) {
+      auto& rank = ranks.emplace_back(ordered_json::array());
+      for (const auto& t : threads)
+        rank.push_back({{"thread", t.number}, {"speed", t.speed}, {"work", t.work}, {"held", t.held}});
+    }
   }
   if (!measured.threads.empty()) {
     auto& ranks = out["threads"] = ordered_json::array();

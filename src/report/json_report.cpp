@@ -149,6 +149,26 @@ std::string analysis_json(const RunAnalysis& analysis) {
                         {"scheduling_efficiency", rank.factors.scheduling_efficiency},
                         {"parallel_efficiency", rank.factors.parallel_efficiency}});
   }
+  if (!analysis.openmp_threads.empty()) {
+    auto& ranks = out["openmp_threads"] = ordered_json::array();
+    for (const auto& rank : analysis.openmp_threads) {
+      ordered_json threads = ordered_json::array();
+      for (std::size_t k = 0; k < rank.numbers.size(); ++k)
+        threads.push_back({{"thread", rank.numbers[k]},
+                           {"speed", rank.speeds[k]},
+                           {"work", rank.work[k]},
+                           {"held", rank.held[k]},
+                           {"share", rank.shares[k]},
+                           {"proposed_share", rank.proposed_shares[k]}});
+      ranks.push_back({{"name", rank.node},
+                       {"threads", threads},
+                       {"efficiency", rank.efficiency},
+                       {"busiest", rank.busiest},
+                       {"balanced", rank.balanced},
+                       {"in_regions", rank.in_regions},
+                       {"predicted_in_regions", rank.predicted_in_regions}});
+    }
+  }
   if (!analysis.mpi_functions.empty())
     out["mpi_functions"] = ordered_json::parse(mpi_profile_json(analysis.mpi_functions));
   if (!analysis.regions.empty()) out["regions"] = analysis.regions;

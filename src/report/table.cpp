@@ -33,6 +33,36 @@ std::string metric_list(const std::vector<Metric>& metrics) {
 
 std::string heading(const std::string& title) { return "\n" + title + "\n"; }
 
+// The threads of each rank as processors of their speeds: a row a thread (a
+// rank of more than 16 threads: its slowest and fastest), then what chunks in
+// proportion to the speeds would give.
+std::string openmp_threads_text(const std::vector<OpenMpThreads>& ranks) {
+  constexpr std::size_t listed = 16;
+  std::string out = heading(
+      "OpenMP threads as processors of their speeds (APGA 2004 over each rank's team; speed = work / (work + held))");
+  TextTable threads({"node", "thread", "speed", "work", "held", "share of work", "share in proportion to speed"});
+  std::string lines;
+  for (const auto& rank : ranks) {
+    std::vector<std::size_t> shown(rank.numbers.size());
+    for (std::size_t k = 0; k < shown.size(); ++k) shown[k] = k;
+    if (shown.size() > listed) {
+      const auto [slowest, fastest] = std::minmax_element(rank.speeds.begin(), rank.speeds.end());
+      shown = {static_cast<std::size_t>(slowest - rank.speeds.begin()),
+               static_cast<std::size_t>(fastest - rank.speeds.begin())};
+    }
+    for (const std::size_t k : shown)
+      threads.add_row({rank.node, fmt::format("{}", rank.numbers[k]), num(rank.speeds[k]), seconds(rank.work[k]),
+                       seconds(rank.held[k]), num(rank.shares[k]), num(rank.proposed_shares[k])});
+    lines += fmt::format(
+        "{}: {} threads{}, efficiency e = {} (APGA 2004 Eq 7 over the threads); shares in proportion to speed "
+        "(Proposition 1) would take its busiest thread from {} s to {} s, its regions from {} s to {} s (predicted)\n",
+        rank.node, rank.numbers.size(), shown.size() < rank.numbers.size() ? " (slowest and fastest shown)" : "",
+        num(rank.efficiency), seconds(rank.busiest), seconds(rank.balanced), seconds(rank.in_regions),
+        seconds(rank.predicted_in_regions));
+  }
+  return out + threads.render() + lines;
+}
+
 }  // namespace
 
 TextTable::TextTable(std::vector<std::string> header) : header_(std::move(header)) {}
@@ -159,6 +189,7 @@ std::string analysis_table(const RunAnalysis& a) {
                       num(rank.factors.scheduling_efficiency), num(rank.factors.parallel_efficiency)});
     out += openmp.render();
   }
+  if (!a.openmp_threads.empty()) out += openmp_threads_text(a.openmp_threads);
 
   out += mpi_functions_text(a.mpi_functions);
   if (!a.regions.empty())

@@ -571,6 +571,36 @@ TEST(NodeWithoutComputation, HasNoOverheadRatioAndZeroEfficiency) {
 // ------------------------------------------------------------------ errors
 
 // every run node must be in the platform: the error names the platform file, the node and the run
+// A rank's OpenMP threads as processors of their speeds (APGA 2004 over the
+// team): thread 0 worked 3 s at full speed, thread 1 worked 3 s held back 3 s
+// more (speed 3 / 6 = 0.5), the regions took 6.2 s. Shares p = {0.5, 0.5};
+// Eq 7: e = 1 / (max{0.5 / 1, 0.5 / 0.5} x 1.5) = 2/3; Proposition 1:
+// p' = {2/3, 1/3}; Eq 2: T_n = 6 x max{0.5, 1} = 6 s, with p' 6 x 2/3 = 4 s;
+// the regions then 6.2 - (6 - 4) = 4.2 s. Rank 1 has one thread: not listed.
+TEST(OpenMpThreads, ThreadsAsProcessorsOfTheirSpeeds) {
+  const auto run = parse_run_record(R"({
+    "schema": "hetscale.run/1", "t_par": 7,
+    "nodes": [{"name": "r0", "work": 6, "t_comp": 6.5}, {"name": "r1", "work": 6, "t_comp": 6.5}],
+    "context": {"program": "app", "openmp": {"team": [2, 1], "useful": [9, 3], "in_regions": [6.2, 3],
+      "threads": [[{"thread": 0, "speed": 1, "work": 3, "held": 0}, {"thread": 1, "speed": 0.5, "work": 3, "held": 3}],
+                  [{"thread": 0, "speed": 1, "work": 3, "held": 0}]]}}
+  })",
+                                    "r.json");
+  const auto analysis = analyze_run(run);
+  ASSERT_EQ(analysis.openmp_threads.size(), 1u);
+  const auto& rank = analysis.openmp_threads.front();
+  EXPECT_EQ(rank.node, "r0");
+  EXPECT_EQ(rank.numbers, (std::vector<int>{0, 1}));
+  ExpectAllNear(rank.speeds, {1.0, 0.5});
+  ExpectAllNear(rank.shares, {0.5, 0.5});
+  ExpectAllNear(rank.proposed_shares, {2.0 / 3.0, 1.0 / 3.0});
+  EXPECT_TRUE(Near(rank.efficiency, 2.0 / 3.0));
+  EXPECT_TRUE(Near(rank.busiest, 6.0));
+  EXPECT_TRUE(Near(rank.balanced, 4.0));
+  EXPECT_TRUE(Near(rank.in_regions, 6.2));
+  EXPECT_TRUE(Near(rank.predicted_in_regions, 4.2));
+}
+
 TEST(RunAnalysisErrors, RunNodeMissingFromPlatform) {
   const auto platform = parse_platform_json(relative_platform, "p.json");
   const auto run = parse_run_record(R"({"schema": "hetscale.run/1", "t_par": 10, "nodes": [

@@ -37,6 +37,7 @@ TEST(MeasureSettings, ThroughTheEnvironmentAndBack) {
   settings.speeds = {1.0, 0.5, 0.3333333333333333};
   settings.speeds_source = "given per rank (speeds)";
   settings.emulated_speeds = {1.0, 0.25};
+  settings.emulated_thread_speeds = {1.0, 0.5, 0.75};
   settings.latency = 1.5e-6;
   settings.bandwidth = 2.5e9;
   settings.transfer_model_source = "platform p.json's network";
@@ -51,6 +52,7 @@ TEST(MeasureSettings, ThroughTheEnvironmentAndBack) {
   EXPECT_EQ(read.speeds, settings.speeds);  // every digit: a speed goes through as its shortest exact form
   EXPECT_EQ(read.speeds_source, settings.speeds_source);
   EXPECT_EQ(read.emulated_speeds, settings.emulated_speeds);
+  EXPECT_EQ(read.emulated_thread_speeds, settings.emulated_thread_speeds);
   EXPECT_EQ(read.latency, settings.latency);
   EXPECT_EQ(read.bandwidth, settings.bandwidth);
   EXPECT_EQ(read.transfer_model_source, settings.transfer_model_source);
@@ -101,6 +103,18 @@ TEST(MeasureRequest, ErrorsNameTheRequestsField) {
   EXPECT_TRUE(testing_support::ThrowsInvalidArgumentNaming([&] { measure_settings(request, 2, "host"); },
                                                            {"emulate-speeds: item 2: must be in (0, 1]"}));
   request.emulate_speeds.clear();
+  request.emulate_thread_speeds = "0.5,1.25";
+  EXPECT_TRUE(testing_support::ThrowsInvalidArgumentNaming([&] { measure_settings(request, 2, "host"); },
+                                                           {"emulate-thread-speeds: item 2: must be in (0, 1]"}));
+  request.emulate_thread_speeds = "1,0.5";
+  request.emulate_speeds = "1,1";
+  EXPECT_TRUE(testing_support::ThrowsInvalidArgumentNaming(
+      [&] { measure_settings(request, 2, "host"); },
+      {"emulate-thread-speeds", "cannot be combined with emulate-speeds"}));
+  request.emulate_speeds.clear();
+  EXPECT_EQ(measure_settings(request, 2, "host").emulated_thread_speeds, (std::vector<double>{1.0, 0.5}))
+      << "any number of threads: not one per rank";
+  request.emulate_thread_speeds.clear();
   request.bandwidth = "0";
   EXPECT_TRUE(testing_support::ThrowsInvalidArgumentNaming([&] { measure_settings(request, 2, "host"); },
                                                            {"bandwidth: 0: must be a number > 0"}));

@@ -301,6 +301,8 @@ measure_check(measure_short_calls ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_shor
 # clang (tests/measure/check_openmp_states.py).
 add_executable(openmp_known measure/programs/openmp_known.c)
 target_link_libraries(openmp_known PRIVATE MPI::MPI_C OpenMP::OpenMP_C)
+add_executable(openmp_chunks measure/programs/openmp_chunks.c)
+target_link_libraries(openmp_chunks PRIVATE MPI::MPI_C OpenMP::OpenMP_C)
 find_program(HETSCALE_CLANG NAMES clang-14 clang)
 find_program(HETSCALE_MPICC mpicc)
 if(HETSCALE_CLANG AND HETSCALE_MPICC)
@@ -308,7 +310,7 @@ if(HETSCALE_CLANG AND HETSCALE_MPICC)
   add_custom_command(OUTPUT ${openmp_known_clang}
     COMMAND ${CMAKE_COMMAND} -E env OMPI_CC=${HETSCALE_CLANG} ${HETSCALE_MPICC} -O2 -fopenmp
             ${CMAKE_CURRENT_SOURCE_DIR}/measure/programs/openmp_known.c -o ${openmp_known_clang}
-    DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/measure/programs/openmp_known.c
+    DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/measure/programs/openmp_known.c ${CMAKE_CURRENT_SOURCE_DIR}/measure/programs/cpu_busy.h
     COMMENT "Building openmp_known with clang")
   add_custom_target(openmp_known_clang ALL DEPENDS ${openmp_known_clang})
 else()
@@ -316,3 +318,17 @@ else()
 endif()
 measure_check(measure_openmp_states ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_openmp_states.py 300
   $<TARGET_FILE:openmp_known> ${openmp_known_clang})
+
+# Threads of different speeds (--emulate-thread-speeds 1,0.5): a static
+# schedule's threads' efficiency 2/3, and the shares in proportion to speed
+# run again against the time predicted for them
+# (tests/measure/check_openmp_thread_speeds.py).
+measure_check(measure_openmp_thread_speeds ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_openmp_thread_speeds.py 300
+  $<TARGET_FILE:openmp_chunks>)
+mpi_bad_input_test(measure_mpi_emulated_thread_speed_over_one 2
+  "hetscale: --emulate-thread-speeds: item 2: must be in (0, 1] (relative to this machine), got 2"
+  "measure|--emulate-thread-speeds|1,2|--out|${CMAKE_CURRENT_BINARY_DIR}/measure-bad-thread-speeds.json|--|$<TARGET_FILE:openmp_chunks>"
+  ${CMAKE_CURRENT_BINARY_DIR}/measure-bad-thread-speeds.json)
+mpi_bad_input_test(measure_mpi_emulated_threads_and_ranks 2
+  "hetscale: --emulate-thread-speeds: 1,0.5: cannot be combined with emulate-speeds"
+  "measure|--emulate-speeds|1,1|--emulate-thread-speeds|1,0.5|--|$<TARGET_FILE:openmp_chunks>")

@@ -88,6 +88,22 @@ struct OpenMpRank {
   model::OpenMpFactors factors;
 };
 
+// A rank's OpenMP threads as processors of their own speeds (APGA 2004 over
+// its team): each thread number's work in the parallel regions (on a CPU or
+// blocked, at this machine's speed) and its time held back to an emulated
+// speed, its speed work / (work + held) (1 with no emulation), and what a
+// split of the regions' work in proportion to the speeds would give.
+struct OpenMpThreads {
+  std::string node;
+  std::vector<int> numbers;
+  std::vector<double> speeds, work, held;
+  std::vector<double> shares, proposed_shares;  // work_i / sum work; Proposition 1: v_i / sum v
+  double efficiency = 0.0;                      // APGA 2004, Eq 7 over the threads
+  double busiest = 0.0, balanced = 0.0;         // Eq 2: max (work_i + held_i); sum work / sum v
+  double in_regions = 0.0;                      // the MPI-calling thread's time in the regions (measured)
+  double predicted_in_regions = 0.0;            // with the proposed shares: in_regions - (busiest - balanced)
+};
+
 // What a measured run ran under that its numbers depend on (docs/measure.md):
 // cores shared by ranks or threads, other load, emulated speeds not achieved.
 struct RunConditions {
@@ -129,6 +145,8 @@ struct RunAnalysis {
   // A measured run's OpenMP teams, per rank and then all ranks summed (empty
   // when the run measured none: docs/measure.md, --openmp).
   std::vector<OpenMpRank> openmp;
+  // Its ranks' OpenMP threads of two or more, as processors of their speeds.
+  std::vector<OpenMpThreads> openmp_threads;
   // A measured run's MPI functions, most time first (at most the ten that took most).
   std::vector<MpiFunctionProfile> mpi_functions;
   // A measured run's regions, each analysed on its own with `analyze --region NAME`.

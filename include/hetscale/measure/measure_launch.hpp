@@ -20,6 +20,7 @@ struct MeasureRequest {
   std::string out, talp_json;        // paths; empty: none
   std::string speeds;                // v1,v2,... per rank
   std::string emulate_speeds;        // v1,v2,... per rank, each in (0, 1]
+  std::string emulate_thread_speeds;  // v1,v2,... per OpenMP thread number, each in (0, 1] (implies LLVM's runtime)
   std::string platform;              // a platform file: this host's speed, its network
   std::string comm_profile;          // a communication profile: its send cost is the transfer model
   std::string latency, bandwidth;    // the transfer model, given
@@ -34,7 +35,7 @@ struct MeasureRequest {
 // model is the given one, else the profile's send cost, else the platform's
 // network (none: calibrated at MPI_Init). Throws InputError whose source is
 // the request's field ("out", "talp-json", "speeds", "emulate-speeds",
-// "latency", "bandwidth", "trace") or a file and its field.
+// "emulate-thread-speeds", "latency", "bandwidth", "trace") or a file and its field.
 MeasureSettings measure_settings(const MeasureRequest& request, std::size_t ranks, const std::string& host);
 
 // PROGRAM as execvp would run it (a path, or found in PATH); InputError with
@@ -77,10 +78,11 @@ struct MeasureLaunch {
 std::string preload_list(const MeasureLaunch& launch, const std::string& library);
 
 // Runs the request's program measured (run_measured, with its MPI's
-// interposition library), and says when a run record was asked for and none
-// was written (the program ended before its MPI_Finalize completed). Throws
-// InputError naming PROGRAM, the missing library, or a setting as
-// measure_settings does.
+// interposition library; on LLVM's OpenMP runtime also when threads are
+// emulated), and says when a run record was asked for and none was written
+// (the program ended before its MPI_Finalize completed). Throws InputError
+// naming PROGRAM (missing, or not runnable), the missing library, or a
+// setting as measure_settings does.
 MeasuredExit measure_program(const MeasureRequest& request, const MeasureLaunch& launch);
 
 }  // namespace hetscale::measure

@@ -19,6 +19,7 @@ struct MeasureSettings {
   std::vector<double> speeds;     // relative speed per rank (given, a platform's or the emulated ones); empty: all 1
   std::string speeds_source;      // where `speeds` come from, as the record says it
   std::vector<double> emulated_speeds;          // emulate rank i at speed v_i; empty: no emulation
+  std::vector<double> emulated_thread_speeds;   // emulate thread t of each OpenMP team at v_t; empty: none
   std::optional<double> latency, bandwidth;     // the transfer model, when given (else calibrated at MPI_Init)
   std::string transfer_model_source;            // where they come from, as the record says it
   std::string trace;                            // the folder each rank writes its trace to; empty: none

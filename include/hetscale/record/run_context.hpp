@@ -53,9 +53,19 @@ struct MeasuredShortCalls {
 // A rank's OpenMP team in POP's states (seconds summed over its threads, per
 // rank), from the OpenMP runtime's tool interface: what model::openmp_factors
 // takes. team: the threads of its largest outermost parallel region.
+// One OpenMP thread number of a rank, over its regions (s): its work in them
+// (on a CPU or blocked, at this machine's speed) and the time it was held
+// back to its emulated speed; work + held is its useful time.
+struct MeasuredOpenMpThread {
+  int number = 0;
+  double speed = 1.0, work = 0.0, held = 0.0;
+};
+
 struct MeasuredOpenMp {
   std::string how;  // for people
   std::vector<double> team, useful, mpi, imbalance, scheduling, serialization, other;
+  std::vector<double> in_regions;                          // the MPI-calling thread's time in parallel regions
+  std::vector<std::vector<MeasuredOpenMpThread>> threads;  // per rank, by thread number
 };
 
 // One thread's own breakdown, in seconds (ranks with several threads).

@@ -404,22 +404,22 @@ void measuring_control(int level) {
 
 namespace {
 
-// Every rank's threads' rows, gathered at rank 0.
-void gather_threads(const std::vector<double>& mine, int rank, int ranks, Gathered& gathered) {
+// Every rank's rows of its own length, gathered at rank 0.
+void gather_rows(const std::vector<double>& mine, int rank, int ranks, RankRows& gathered) {
   int count = static_cast<int>(mine.size());
   if (rank == 0) {
-    gathered.thread_counts.resize(static_cast<std::size_t>(ranks));
-    gathered.thread_offsets.resize(static_cast<std::size_t>(ranks));
+    gathered.counts.resize(static_cast<std::size_t>(ranks));
+    gathered.offsets.resize(static_cast<std::size_t>(ranks));
   }
-  PMPI_Gather(&count, 1, MPI_INT, gathered.thread_counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+  PMPI_Gather(&count, 1, MPI_INT, gathered.counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
   int total = 0;
-  for (std::size_t r = 0; r < gathered.thread_counts.size(); ++r) {
-    gathered.thread_offsets[r] = total;
-    total += gathered.thread_counts[r];
+  for (std::size_t r = 0; r < gathered.counts.size(); ++r) {
+    gathered.offsets[r] = total;
+    total += gathered.counts[r];
   }
-  if (rank == 0) gathered.thread_rows.resize(static_cast<std::size_t>(total));
-  PMPI_Gatherv(mine.data(), count, MPI_DOUBLE, gathered.thread_rows.data(), gathered.thread_counts.data(),
-               gathered.thread_offsets.data(), MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  if (rank == 0) gathered.values.resize(static_cast<std::size_t>(total));
+  PMPI_Gatherv(mine.data(), count, MPI_DOUBLE, gathered.values.data(), gathered.counts.data(), gathered.offsets.data(),
+               MPI_DOUBLE, 0, MPI_COMM_WORLD);
 }
 
 }  // namespace
@@ -475,7 +475,8 @@ void finalizing() {
                                      {omp_imbalance, openmp.imbalance},
                                      {omp_scheduling, openmp.scheduling},
                                      {omp_serialization, openmp.serialization},
-                                     {omp_other, openmp.other}})
+                                     {omp_other, openmp.other},
+                                     {omp_in_regions, openmp.in_regions}})
     mine[field] = value;
   for (const auto& name : gathered.region_names) {
     const auto found = state.regions.find(name);
@@ -494,7 +495,8 @@ void finalizing() {
               static_cast<int>(mine.size()), MPI_DOUBLE, 0, MPI_COMM_WORLD);
   PMPI_Gather(host.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR, gathered.hosts.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR, 0,
               MPI_COMM_WORLD);
-  gather_threads(thread_rows_of(run, seconds_per_tick), rank, ranks, gathered);
+  gather_rows(thread_rows_of(run, seconds_per_tick), rank, ranks, gathered.threads);
+  gather_rows(openmp_thread_rows(seconds_per_tick), rank, ranks, gathered.openmp_threads);
   if (rank == 0 && !settings().out.empty())
     write_run_record(gathered, settings(), transfer_model.source, tick_clock.name());
   if (rank == 0 && !settings().talp_json.empty()) write_talp_json(gathered, settings().talp_json);

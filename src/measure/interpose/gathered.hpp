@@ -43,6 +43,7 @@ enum Field : std::size_t {
   omp_scheduling,
   omp_serialization,
   omp_other,
+  omp_in_regions,  // the MPI-calling thread's time in them
   fields
 };
 inline const std::size_t width = fields + 4 * function_count;
@@ -60,15 +61,27 @@ enum ThreadField : std::size_t {
   thread_fields
 };
 
+// Rows of a length each rank chose, gathered at rank 0: rank r's values are
+// values[offsets[r]] to values[offsets[r] + counts[r]].
+struct RankRows {
+  std::vector<double> values;
+  std::vector<int> counts, offsets;
+
+  std::size_t count(int rank) const { return static_cast<std::size_t>(counts[static_cast<std::size_t>(rank)]); }
+  const double* of(int rank) const {
+    return &values[static_cast<std::size_t>(offsets[static_cast<std::size_t>(rank)])];
+  }
+};
+
 // The rows rank 0 gathered: [rank][part][field], part 0 the run and part
-// 1 + k the k-th region; and each rank's threads.
+// 1 + k the k-th region; each rank's threads (thread_fields values each)
+// and its OpenMP threads (openmp_thread_rows).
 struct Gathered {
   int ranks = 0;
   std::vector<std::string> region_names;
   std::vector<double> rows;
   std::vector<char> hosts;
-  std::vector<double> thread_rows;
-  std::vector<int> thread_counts, thread_offsets;  // in values
+  RankRows threads, openmp_threads;
 
   const double* row(int rank, std::size_t part) const {
     return &rows[(static_cast<std::size_t>(rank) * (1 + region_names.size()) + part) * width];

@@ -2,12 +2,17 @@
 // found (HETSCALE_HAVE_OMPT); without it the totals are zero.
 #include "openmp_states.hpp"
 
+#include <dlfcn.h>
+
 #include <algorithm>
 #include <atomic>
-#include <limits>
 #include <cstdint>
+#include <limits>
+#include <optional>
 #include <vector>
 
+#include "accounting.hpp"
+#include "hetscale/measure/hold_back.hpp"
 #include "rank_state.hpp"
 #include "thread_clock.hpp"
 #include "thread_registry.hpp"
@@ -39,17 +44,21 @@ struct Part {
 constexpr std::uint64_t kRing = 4096, kBatch = 1024, kLag = 1024;
 
 // A thread of the runtime, its own to write: its clock; the region it works
-// in (0: none) and its last wait there; its parts;
-// its sums (ticks): useful time, waits for a CPU, and its time in regions by
-// its clock (on a CPU, waiting for one, blocked: of the MPI-calling thread,
-// the part of its own times that is not outside the regions).
+// in (0: none), its number in that region's team and its last wait there; its
+// parts; its hold-back to an emulated speed (--emulate-thread-speeds); its
+// sums (ticks): useful time, of it the work done (on a CPU or blocked) and
+// the time held back, waits for a CPU, and its time in regions by its clock
+// (on a CPU, waiting for one, blocked: of the MPI-calling thread, the part of
+// its own times that is not outside the regions).
 struct OpenMpThread {
   int id = 0;
   ThreadClock clock;
   std::uint64_t region = 0;
+  std::atomic<int> number{0};
   Ticks wait_began = 0, wait_ended = 0;
   std::vector<Part> parts = std::vector<Part>(kRing);
-  Accumulator useful, other, inside_on_cpu, inside_delay, inside_blocked;
+  std::optional<measure::HoldBack> hold_back;
+  Accumulator useful, work, held, overslept, other, inside_on_cpu, inside_delay, inside_blocked;
   Part& part() { return parts[region % kRing]; }
 };
 
@@ -77,6 +86,15 @@ thread_local OpenMpThread* this_openmp_thread __attribute__((tls_model("initial-
 
 bool measuring() { return process().measuring.load(std::memory_order_relaxed); }
 
+// The runtime's omp_get_thread_num, looked up as the tool starts.
+int (*thread_number)() = nullptr;
+
+// Thread `number`'s emulated speed: the list's item, 1 past its end.
+double emulated_speed_of_thread(int number) {
+  const auto& speeds = settings().emulated_thread_speeds;
+  return number >= 0 && static_cast<std::size_t>(number) < speeds.size() ? speeds[number] : 1.0;
+}
+
 // The calling thread's entry, its clock started at its first use.
 OpenMpThread* timed_thread(Ticks now) {
   if (!this_openmp_thread) this_openmp_thread = &threads().add();
@@ -94,13 +112,37 @@ Split inside(OpenMpThread& thread, Ticks now) {
   return split;
 }
 
-// The segment since the thread's last boundary was useful work.
-void computed(OpenMpThread& thread, Ticks now) {
+// The segment since the thread's last boundary was useful work. A thread of
+// an emulated speed v is then held back as a rank is (measure/hold_back.hpp):
+// its wait for a CPU paid from what it owes, then a sleep once a quantum is
+// owed, so its work takes 1/v as long; the time held back is useful (the
+// slower core's computing); `now` moves past the sleep.
+void computed(OpenMpThread& thread, Ticks& now) {
   const Split split = inside(thread, now);
-  const double useful = split.on_cpu + split.blocked;
+  double useful = split.on_cpu + split.blocked, waited = split.delay;
+  thread.work.add(useful);
+  const double speed = emulated_speed_of_thread(thread.number.load(std::memory_order_relaxed));
+  if (speed < 1.0) {
+    if (!thread.hold_back || thread.hold_back->speed() != speed)
+      thread.hold_back.emplace(speed, hold_back_quantum * ticks_per_second);
+    const double waited_as_owed = thread.hold_back->computed(split.on_cpu, split.delay);
+    double held = waited_as_owed;
+    if (const double due = thread.hold_back->due(); due > 0.0) {
+      sleep_seconds(due / ticks_per_second);
+      now = tick_clock.now();
+      const double slept = thread.clock.pause_ends(now);
+      thread.inside_blocked.add(slept);
+      thread.hold_back->slept(slept);
+      held += slept;
+    }
+    thread.held.add(held);
+    thread.overslept.set(thread.hold_back->overslept());
+    useful += held;
+    waited -= waited_as_owed;
+  }
   thread.part().useful += useful;
   thread.useful.add(useful);
-  thread.other.add(split.delay);
+  thread.other.add(waited);
 }
 
 // Sums the regions after the last summed up to `last`. Each thread's waits
@@ -170,13 +212,14 @@ void on_parallel_end(ompt_data_t* parallel_data, ompt_data_t*, int, const void*)
 // worker as it wakes for this one) to its first wait, and between waits.
 void on_sync_region_wait(ompt_sync_region_t, ompt_scope_endpoint_t endpoint, ompt_data_t* parallel_data, ompt_data_t*,
                          const void*) {
-  const Ticks now = tick_clock.now();
+  Ticks now = tick_clock.now();
   if (endpoint == ompt_scope_begin) {
     const std::uint64_t region = parallel_data ? parallel_data->value : 0;
     if (region == 0 || !measuring()) return;  // a nested region's, or one not counted
     OpenMpThread* thread = timed_thread(now);
     if (thread->region != region) {
       thread->region = region;
+      if (thread_number) thread->number.store(thread_number(), std::memory_order_relaxed);
       thread->wait_began = thread->wait_ended = 0;
       thread->part() = Part{region};
     }
@@ -197,6 +240,7 @@ void on_sync_region_wait(ompt_sync_region_t, ompt_scope_endpoint_t endpoint, omp
 int initialize(ompt_function_lookup_t lookup, int, ompt_data_t*) {
   auto set_callback = reinterpret_cast<ompt_set_callback_t>(lookup("ompt_set_callback"));
   if (!set_callback) return 0;
+  thread_number = reinterpret_cast<int (*)()>(dlsym(RTLD_DEFAULT, "omp_get_thread_num"));
   set_callback(ompt_callback_thread_begin, reinterpret_cast<ompt_callback_t>(&on_thread_begin));
   set_callback(ompt_callback_parallel_begin, reinterpret_cast<ompt_callback_t>(&on_parallel_begin));
   set_callback(ompt_callback_parallel_end, reinterpret_cast<ompt_callback_t>(&on_parallel_end));
@@ -211,7 +255,7 @@ void finalize(ompt_data_t*) {}
 }  // namespace
 
 OpenMpTotals openmp_totals(int calling_thread, const measure::ThreadTimes& whole_run, double seconds_per_tick) {
-  double team = 0.0, useful = 0.0, waiting_for_cpu = 0.0, imbalance = 0.0, scheduling = 0.0;
+  double team = 0.0, useful = 0.0, waiting_for_cpu = 0.0, imbalance = 0.0, scheduling = 0.0, overslept = 0.0;
   // The calling thread's time in the regions, by its OpenMP clock.
   double inside_on_cpu = 0.0, inside_delay = 0.0, inside_blocked = 0.0;
 #ifdef HETSCALE_HAVE_OMPT
@@ -224,6 +268,7 @@ OpenMpTotals openmp_totals(int calling_thread, const measure::ThreadTimes& whole
   threads().for_each([&](const OpenMpThread& thread) {
     useful += thread.useful.get();
     waiting_for_cpu += thread.other.get();
+    overslept += thread.overslept.get();  // held back beyond what was owed: other load
     if (thread.id != calling_thread) return;
     inside_on_cpu = thread.inside_on_cpu.get();
     inside_delay = thread.inside_delay.get();
@@ -240,13 +285,30 @@ OpenMpTotals openmp_totals(int calling_thread, const measure::ThreadTimes& whole
   const double other = std::max(0.0, whole_run.other - inside_delay);
   const double mpi = whole_run.comm + whole_run.idle;
   totals.team = team;
-  totals.useful = (useful + computation + blocked) * seconds_per_tick;
+  totals.useful = (useful - overslept + computation + blocked) * seconds_per_tick;
   totals.serialization = idle_threads * (computation + blocked) * seconds_per_tick;
   totals.mpi = team * mpi * seconds_per_tick;
   totals.imbalance = imbalance * seconds_per_tick;
   totals.scheduling = scheduling * seconds_per_tick;
-  totals.other = (waiting_for_cpu + team * other) * seconds_per_tick;
+  totals.other = (waiting_for_cpu + overslept + team * other) * seconds_per_tick;
+  totals.in_regions = (inside_on_cpu + inside_delay + inside_blocked) * seconds_per_tick;
   return totals;
+}
+
+std::vector<double> openmp_thread_rows(double seconds_per_tick) {
+  std::vector<double> rows;
+#ifdef HETSCALE_HAVE_OMPT
+  threads().for_each([&](const OpenMpThread& thread) {
+    if (!(thread.useful.get() > 0.0)) return;  // it worked in no counted region
+    const int number = thread.number.load(std::memory_order_relaxed);
+    const double held = thread.held.get() - thread.overslept.get();
+    rows.insert(rows.end(), {static_cast<double>(number), emulated_speed_of_thread(number),
+                             thread.work.get() * seconds_per_tick, held * seconds_per_tick});
+  });
+#else
+  (void)seconds_per_tick;
+#endif
+  return rows;
 }
 
 }  // namespace hetscale::interpose

@@ -11,15 +11,22 @@
 // computation is useful, and the other threads, idle meanwhile, are
 // serialization; its MPI calls are MPI time for every thread of the team
 // (TALP books the idle threads' time then as serialization too: here it is
-// the MPI's). Waits for a CPU are other load, in no factor.
+// the MPI's). Waits for a CPU are other load, in no factor. Under
+// --emulate-thread-speeds each thread is held back in the regions to its
+// number's speed, at its barrier waits.
+#include <cstddef>
+#include <vector>
+
 #include "hetscale/measure/rank_timeline.hpp"
 
 namespace hetscale::interpose {
 
 // Seconds summed over the rank's team (the largest team of its outermost
-// parallel regions; 0: the runtime started no tool, or no region ran).
+// parallel regions; 0: the runtime started no tool, or no region ran), and
+// the MPI-calling thread's time in those regions.
 struct OpenMpTotals {
   double team = 0.0, useful = 0.0, mpi = 0.0, imbalance = 0.0, scheduling = 0.0, serialization = 0.0, other = 0.0;
+  double in_regions = 0.0;
 };
 
 // The rank's OpenMP totals at the end of the run, given its MPI-calling
@@ -28,5 +35,13 @@ struct OpenMpTotals {
 // (computation, as the rank's timeline counts it) is told apart by its
 // OpenMP clock; MPI calls are taken to be made outside them.
 OpenMpTotals openmp_totals(int calling_thread, const measure::ThreadTimes& whole_run, double seconds_per_tick);
+
+// The runtime's threads that worked in the counted regions, four values
+// each: the thread's number in its team, its emulated speed (1: none, or
+// past --emulate-thread-speeds' list), its work in the regions (on a CPU or
+// blocked, s) and the time it was held back to its speed (s; work + held is
+// its useful time). A number may come twice (two threads took it in turn).
+std::vector<double> openmp_thread_rows(double seconds_per_tick);
+constexpr std::size_t openmp_thread_values = 4;
 
 }  // namespace hetscale::interpose

@@ -7,6 +7,7 @@
 #include "hetscale/io/files.hpp"
 #include "hetscale/measure/hold_back.hpp"
 #include "hetscale/record/run_record.hpp"
+#include "openmp_states.hpp"
 #include "record_writers.hpp"
 
 namespace hetscale::interpose {
@@ -125,7 +126,9 @@ std::optional<MeasuredOpenMp> openmp_of(const Gathered& gathered) {
       "the team is scheduling, the rest imbalance, as DLB TALP splits them); serialization is the other threads "
       "of the team idle while the MPI-calling thread computes outside regions; mpi is that thread's MPI time "
       "outside regions for every thread of the team (TALP counts the idle threads' part as serialization); "
-      "other is time waiting for a CPU, in no factor";
+      "other is time waiting for a CPU, in no factor; in_regions is the MPI-calling thread's time in the regions; "
+      "threads lists each thread number's work in the regions (on a CPU or blocked) and the time it was held back "
+      "to its speed (--emulate-thread-speeds; work + held is its useful time)";
   bool any = false;
   for (int r = 0; r < gathered.ranks; ++r) {
     const double* row = gathered.row(r, 0);
@@ -137,7 +140,20 @@ std::optional<MeasuredOpenMp> openmp_of(const Gathered& gathered) {
                                {omp_serialization, &openmp.serialization},
                                {omp_other, &openmp.other}})
       list->push_back(row[field]);
+    openmp.in_regions.push_back(row[omp_in_regions]);
     any = any || row[omp_team] > 0.0;
+    // Its threads by number (a number two threads took in turn summed).
+    std::map<int, MeasuredOpenMpThread> threads;
+    for (std::size_t k = 0; k + openmp_thread_values <= gathered.openmp_threads.count(r); k += openmp_thread_values) {
+      const double* values = gathered.openmp_threads.of(r) + k;
+      auto& thread = threads[static_cast<int>(values[0])];
+      thread.number = static_cast<int>(values[0]);
+      thread.speed = values[1];
+      thread.work += values[2];
+      thread.held += values[3];
+    }
+    auto& listed = openmp.threads.emplace_back();
+    for (const auto& [number, thread] : threads) listed.push_back(thread);
   }
   if (!any) return std::nullopt;
   return openmp;
@@ -149,11 +165,10 @@ std::vector<std::vector<MeasuredThread>> threads_of(const Gathered& gathered, bo
   std::vector<std::vector<MeasuredThread>> ranks;
   for (int r = 0; r < gathered.ranks; ++r) {
     auto& threads = ranks.emplace_back();
-    const int values = gathered.thread_counts[static_cast<std::size_t>(r)];
-    several = several || values > static_cast<int>(thread_fields);
-    for (int k = 0; k < values / static_cast<int>(thread_fields); ++k) {
-      const double* row = &gathered.thread_rows[static_cast<std::size_t>(gathered.thread_offsets[r]) +
-                                                static_cast<std::size_t>(k) * thread_fields];
+    const std::size_t values = gathered.threads.count(r);
+    several = several || values > thread_fields;
+    for (std::size_t k = 0; k < values / thread_fields; ++k) {
+      const double* row = gathered.threads.of(r) + k * thread_fields;
       threads.push_back({row[thread_calls_mpi] > 0.0, row[thread_on_cpu], row[thread_held], row[thread_other],
                          row[thread_blocked], row[thread_setup], row[thread_comm], row[thread_idle]});
     }

@@ -15,22 +15,8 @@
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
-static double cpu_seconds(void) {
-  struct timespec now;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-  return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-}
-
-/* Computes for `seconds` of this thread's CPU time. */
-static double compute(double seconds) {
-  volatile double sink = 0.0;
-  const double start = cpu_seconds();
-  while (cpu_seconds() - start < seconds)
-    for (int i = 0; i < 1000; ++i) sink += 1e-9 * i;
-  return sink;
-}
+#include "cpu_busy.h" /* compute(seconds): on the thread's own CPU clock */
 
 int main(int argc, char** argv) {
   int provided = 0, rank = 0;
