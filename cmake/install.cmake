@@ -26,6 +26,10 @@ install(TARGETS hetscale_measure_preload hetscale_smpi LIBRARY DESTINATION ${HET
 if(TARGET hetscale_measure_mpich)
   install(TARGETS hetscale_measure_mpich LIBRARY DESTINATION ${HETSCALE_INSTALL_HELPERDIR})
 endif()
+# The offload host plugin's wrapper, in its own folder beside them (measure_launch.cpp).
+if(TARGET hetscale_offload_host_plugin)
+  install(TARGETS hetscale_offload_host_plugin LIBRARY DESTINATION ${HETSCALE_INSTALL_HELPERDIR}/offload)
+endif()
 install(DIRECTORY data examples DESTINATION ${HETSCALE_INSTALL_DATADIR})
 
 # The library: hetscale::hetscale (all but the MPI transport), hetscale::mpi,

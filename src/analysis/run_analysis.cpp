@@ -237,6 +237,39 @@ std::vector<OpenMpThreads> openmp_threads(const RunRecord& run) {
   return ranks;
 }
 
+std::vector<OffloadRank> offload_ranks(const RunRecord& run) {
+  std::vector<OffloadRank> ranks;
+  if (!run.context.measured || !run.context.measured->offload) return ranks;
+  const auto& measured = *run.context.measured->offload;
+  for (std::size_t i = 0; i < measured.devices.size(); ++i) {
+    OffloadRank rank;
+    rank.node = i < run.nodes.size() ? run.nodes[i].name : fmt::format("rank-{}", i);
+    const auto at = [i](const std::vector<double>& list) { return i < list.size() ? std::max(0.0, list[i]) : 0.0; };
+    rank.runtime = at(measured.runtime_seconds);
+    rank.runtime_calls = at(measured.runtime_calls);
+    rank.devices = measured.devices[i];
+    if (rank.devices.empty() && rank.runtime_calls == 0.0) continue;
+    model::DeviceTimes times;
+    times.elapsed = run.t_par;
+    for (const auto& device : rank.devices) {
+      const double useful = std::max(0.0, device.kernel_seconds);
+      const double active = std::min(times.elapsed, useful + std::max(0.0, device.copy_seconds));
+      times.useful.push_back(std::min(useful, active));
+      times.active.push_back(active);
+      rank.idle.push_back(times.elapsed - active);
+    }
+    if (!times.useful.empty() && times.elapsed > 0.0 &&
+        *std::max_element(times.active.begin(), times.active.end()) > 0.0)
+      rank.factors = model::device_factors(times);
+    // The host's time: its computation (on a CPU or blocked, as t_comp) outside the runtime, and in it.
+    const double in_runtime = std::max(0.0, rank.runtime - at(measured.runtime_waited));
+    const double host = i < run.nodes.size() ? std::max(0.0, run.nodes[i].t_comp - in_runtime) : 0.0;
+    if (host + in_runtime > 0.0) rank.offload_efficiency = model::device_offload_efficiency(host, 0.0, in_runtime);
+    ranks.push_back(std::move(rank));
+  }
+  return ranks;
+}
+
 }  // namespace
 
 bool RunConditions::loaded() const { return other_load > kOtherLoadCaution; }
@@ -300,6 +333,7 @@ RunAnalysis analyze_run(const RunRecord& run, const Platform* platform) {
       model::parallel_efficiency(analysis.pop.load_balance, analysis.pop.communication_efficiency);
   analysis.openmp = openmp_ranks(run);
   analysis.openmp_threads = openmp_threads(run);
+  analysis.offload = offload_ranks(run);
   analysis.mpi_functions = run.context.mpi_functions();
   if (analysis.mpi_functions.size() > listed_mpi_functions) analysis.mpi_functions.resize(listed_mpi_functions);
   analysis.regions = region_names(run);

@@ -170,8 +170,14 @@ std::string program_to_run(const std::string& program) {
   throw InputError("PROGRAM", program, "is not found in PATH (give a path, e.g. ./" + program + ")");
 }
 
+std::string offload_plugin_folder(const std::string& library_folder) {
+  const auto folder = std::filesystem::path(library_folder) / "offload";
+  std::error_code error;
+  return std::filesystem::exists(folder / "libomptarget.rtl.x86_64.so", error) ? folder.string() : "";
+}
+
 MeasuredExit run_measured(const std::string& path, const std::vector<std::string>& arguments,
-                          const std::string& preload, const MeasureSettings& settings) {
+                          const std::string& preload, const MeasureSettings& settings, const std::string& libraries) {
   const char* preloaded_before = std::getenv("LD_PRELOAD");
   const std::string preloaded =
       preload + (preloaded_before && *preloaded_before ? std::string(":") + preloaded_before : "");
@@ -180,6 +186,10 @@ MeasuredExit run_measured(const std::string& path, const std::vector<std::string
   if (child < 0) throw std::runtime_error(fmt::format("cannot start {}: {}", path, std::strerror(errno)));
   if (child == 0) {
     setenv("LD_PRELOAD", preloaded.c_str(), 1);
+    if (!libraries.empty()) {
+      const char* before = std::getenv("LD_LIBRARY_PATH");
+      setenv("LD_LIBRARY_PATH", (libraries + (before && *before ? std::string(":") + before : "")).c_str(), 1);
+    }
     for (const auto& [name, value] : environment) setenv(name.c_str(), value.c_str(), 1);
     std::vector<char*> argv{const_cast<char*>(path.c_str())};
     for (const auto& argument : arguments) argv.push_back(const_cast<char*>(argument.c_str()));
@@ -242,7 +252,7 @@ MeasuredExit measure_program(const MeasureRequest& request, const MeasureLaunch&
     launch.say(fmt::format("hetscale: the program runs on LLVM's OpenMP runtime ({}), preloaded\n", HETSCALE_LIBOMP));
   const auto started = std::filesystem::file_time_type::clock::now();
   const auto exit = run_measured(program, std::vector<std::string>(request.program.begin() + 1, request.program.end()),
-                                 preload, settings);
+                                 preload, settings, offload_plugin_folder(launch.library_folder));
   if (!settings.out.empty() && launch.speaker) {
     std::error_code error;
     const bool written = std::filesystem::exists(settings.out, error) &&

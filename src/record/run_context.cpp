@@ -44,11 +44,25 @@ using json = nlohmann::json;
 using ordered_json = nlohmann::ordered_json;
 
 // The keys each part holds: the rest of a context is kept as notes.
-constexpr std::string_view measured_keys[]{"tool",          "region",  "program",       "ranks",
-                                           "hosts",         "speeds",  "times",         "transfer_model",
-                                           "clock",         "sharing", "emulation",     "short_calls",
-                                           "openmp",        "threads", "measuring_off", "measuring_off_seconds",
-                                           "mpi_functions", "regions"};
+constexpr std::string_view measured_keys[]{"tool",
+                                           "region",
+                                           "program",
+                                           "ranks",
+                                           "hosts",
+                                           "speeds",
+                                           "times",
+                                           "transfer_model",
+                                           "clock",
+                                           "sharing",
+                                           "emulation",
+                                           "short_calls",
+                                           "openmp",
+                                           "offload",
+                                           "threads",
+                                           "measuring_off",
+                                           "measuring_off_seconds",
+                                           "mpi_functions",
+                                           "regions"};
 constexpr std::string_view kernel_keys[]{
     "kernel",      "N",    "W",           "T_s",  "marked_speeds_Mflops", "distribution", "distribution_shares",
     "marked_speed_Mflops", "emulated_speeds", "check", "host", "date", "mpi_library", "seed", "E_s", "simulator",
@@ -127,6 +141,38 @@ std::optional<MeasuredOpenMp> openmp_from(const json& context) {
   return openmp;
 }
 
+// The keys of a device in the record, and its members.
+template <class Device>
+auto device_fields(Device& device) {
+  return std::array{std::pair{"kernels", &device.kernels},         std::pair{"kernel_s", &device.kernel_seconds},
+                    std::pair{"copies_to", &device.copies_to},     std::pair{"bytes_to", &device.bytes_to},
+                    std::pair{"copies_from", &device.copies_from}, std::pair{"bytes_from", &device.bytes_from},
+                    std::pair{"copy_s", &device.copy_seconds}};
+}
+
+std::optional<MeasuredOffload> offload_from(const json& context) {
+  const auto found = context.find("offload");
+  if (found == context.end() || !found->is_object()) return std::nullopt;
+  MeasuredOffload offload;
+  offload.how = get<std::string>(*found, "how").value_or("");
+  offload.runtime_seconds = list_of<double>(*found, "runtime_s");
+  offload.runtime_waited = list_of<double>(*found, "runtime_other_s");
+  offload.runtime_calls = list_of<double>(*found, "runtime_calls");
+  if (const auto ranks = found->find("devices"); ranks != found->end() && ranks->is_array())
+    for (const auto& rank : *ranks) {
+      auto& devices = offload.devices.emplace_back();
+      if (!rank.is_array()) continue;
+      for (const auto& device : rank) {
+        if (!device.is_object()) continue;
+        MeasuredDevice read;
+        read.number = get<int>(device, "device").value_or(0);
+        for (auto [key, value] : device_fields(read)) *value = get<double>(device, key).value_or(0.0);
+        devices.push_back(read);
+      }
+    }
+  return offload;
+}
+
 std::vector<std::vector<MeasuredThread>> threads_from(const json& context) {
   std::vector<std::vector<MeasuredThread>> ranks;
   const auto found = context.find("threads");
@@ -177,6 +223,7 @@ MeasuredContext measured_from(const json& context, const std::string& source) {
   measured.emulation = emulation_from(context);
   measured.short_calls = short_calls_from(context);
   measured.openmp = openmp_from(context);
+  measured.offload = offload_from(context);
   measured.threads = threads_from(context);
   measured.measuring_off = get<std::string>(context, "measuring_off");
   measured.measuring_off_seconds = list_of<double>(context, "measuring_off_seconds");
@@ -245,6 +292,21 @@ ordered_json measured_document(const MeasuredContext& measured) {
       auto& rank = ranks.emplace_back(ordered_json::array());
       for (const auto& t : threads)
         rank.push_back({{"thread", t.number}, {"speed", t.speed}, {"work", t.work}, {"held", t.held}});
+    }
+  }
+  if (const auto& offload = measured.offload) {
+    auto& document = out["offload"] = {{"how", offload->how},
+                                       {"runtime_s", offload->runtime_seconds},
+                                       {"runtime_other_s", offload->runtime_waited},
+                                       {"runtime_calls", offload->runtime_calls}};
+    auto& ranks = document["devices"] = ordered_json::array();
+    for (const auto& devices : offload->devices) {
+      auto& rank = ranks.emplace_back(ordered_json::array());
+      for (auto device : devices) {
+        ordered_json written = {{"device", device.number}};
+        for (auto [key, value] : device_fields(device)) written[key] = *value;
+        rank.push_back(written);
+      }
     }
   }
   if (!measured.threads.empty()) {

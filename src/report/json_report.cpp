@@ -169,6 +169,35 @@ std::string analysis_json(const RunAnalysis& analysis) {
                        {"predicted_in_regions", rank.predicted_in_regions}});
     }
   }
+  if (!analysis.offload.empty()) {
+    auto& ranks = out["offload"] = ordered_json::array();
+    for (const auto& rank : analysis.offload) {
+      ordered_json devices = ordered_json::array();
+      for (std::size_t d = 0; d < rank.devices.size(); ++d) {
+        const auto& device = rank.devices[d];
+        devices.push_back({{"device", device.number},
+                           {"kernels", device.kernels},
+                           {"kernel_s", device.kernel_seconds},
+                           {"copies_to", device.copies_to},
+                           {"bytes_to", device.bytes_to},
+                           {"copies_from", device.copies_from},
+                           {"bytes_from", device.bytes_from},
+                           {"copy_s", device.copy_seconds},
+                           {"idle_s", rank.idle[d]}});
+      }
+      ordered_json written = {{"name", rank.node},
+                              {"runtime_s", rank.runtime},
+                              {"runtime_calls", rank.runtime_calls},
+                              {"devices", devices}};
+      if (rank.factors)
+        written["device_factors"] = {{"load_balance", rank.factors->load_balance},
+                                     {"communication_efficiency", rank.factors->communication_efficiency},
+                                     {"orchestration_efficiency", rank.factors->orchestration_efficiency},
+                                     {"parallel_efficiency", rank.factors->parallel_efficiency}};
+      if (rank.offload_efficiency) written["device_offload_efficiency"] = *rank.offload_efficiency;
+      ranks.push_back(written);
+    }
+  }
   if (!analysis.mpi_functions.empty())
     out["mpi_functions"] = ordered_json::parse(mpi_profile_json(analysis.mpi_functions));
   if (!analysis.regions.empty()) out["regions"] = analysis.regions;

@@ -33,6 +33,35 @@ std::string metric_list(const std::vector<Metric>& metrics) {
 
 std::string heading(const std::string& title) { return "\n" + title + "\n"; }
 
+// Each rank's devices: their kernels and copies, idle time and DLB TALP
+// 3.6's device factors; then the host's time in the offload runtime.
+std::string offload_text(const std::vector<OffloadRank>& ranks) {
+  std::string out = heading("Devices: the offloaded work (DLB TALP 3.6's device factors over each rank's devices)");
+  TextTable devices({"node", "device", "kernels", "kernel s", "copies to", "bytes to", "copies from", "bytes from",
+                     "copy s", "idle s", "load balance", "communication eff", "orchestration eff", "parallel eff"});
+  std::string lines;
+  for (const auto& rank : ranks) {
+    for (std::size_t d = 0; d < rank.devices.size(); ++d) {
+      const auto& device = rank.devices[d];
+      const auto factor = [&](double model::DeviceFactors::*member) {
+        return rank.factors ? num((*rank.factors).*member) : std::string("-");
+      };
+      devices.add_row({rank.node, fmt::format("{}", device.number), fmt::format("{:g}", device.kernels),
+                       seconds(device.kernel_seconds), fmt::format("{:g}", device.copies_to),
+                       fmt::format("{:.0f}", device.bytes_to), fmt::format("{:g}", device.copies_from),
+                       fmt::format("{:.0f}", device.bytes_from), seconds(device.copy_seconds), seconds(rank.idle[d]),
+                       factor(&model::DeviceFactors::load_balance),
+                       factor(&model::DeviceFactors::communication_efficiency),
+                       factor(&model::DeviceFactors::orchestration_efficiency),
+                       factor(&model::DeviceFactors::parallel_efficiency)});
+    }
+    lines += fmt::format("{}: the host in the offload runtime {} s in {:g} calls; device offload efficiency {}\n",
+                         rank.node, seconds(rank.runtime), rank.runtime_calls,
+                         rank.offload_efficiency ? num(*rank.offload_efficiency) : std::string("-"));
+  }
+  return out + devices.render() + lines;
+}
+
 // The threads of each rank as processors of their speeds: a row a thread (a
 // rank of more than 16 threads: its slowest and fastest), then what chunks in
 // proportion to the speeds would give.
@@ -190,6 +219,7 @@ std::string analysis_table(const RunAnalysis& a) {
     out += openmp.render();
   }
   if (!a.openmp_threads.empty()) out += openmp_threads_text(a.openmp_threads);
+  if (!a.offload.empty()) out += offload_text(a.offload);
 
   out += mpi_functions_text(a.mpi_functions);
   if (!a.regions.empty())

@@ -601,6 +601,34 @@ TEST(OpenMpThreads, ThreadsAsProcessorsOfTheirSpeeds) {
   EXPECT_TRUE(Near(rank.predicted_in_regions, 4.2));
 }
 
+// A rank's device: kernels 1 s, copies 0.5 s in a run of 2 s: useful 1,
+// active 1.5, idle 0.5; TALP 3.6: load balance 1 (one device),
+// communication 1 / 1.5, orchestration 1.5 / 2, parallel 1 / 2. The host
+// computed 1.5 s (t_comp), 1.25 s of it in the offload runtime, of which it
+// waited 0.25 s for a CPU: in the runtime 1 s, outside it 0.5 s: offload
+// efficiency 0.5 / 1.5.
+TEST(Offload, DeviceFactorsAndTheHostsOffloadEfficiency) {
+  const auto run = parse_run_record(R"({
+    "schema": "hetscale.run/1", "t_par": 2,
+    "nodes": [{"name": "r0", "work": 1.5, "t_comp": 1.5, "t_idle": 0.5}],
+    "context": {"program": "app", "offload": {"runtime_s": [1.25], "runtime_other_s": [0.25], "runtime_calls": [3],
+      "devices": [[{"device": 0, "kernels": 2, "kernel_s": 1, "copies_to": 1, "bytes_to": 8, "copies_from": 1,
+                    "bytes_from": 8, "copy_s": 0.5}]]}}
+  })",
+                                    "r.json");
+  const auto analysis = analyze_run(run);
+  ASSERT_EQ(analysis.offload.size(), 1u);
+  const auto& rank = analysis.offload.front();
+  ASSERT_TRUE(rank.factors);
+  EXPECT_TRUE(Near(rank.factors->load_balance, 1.0));
+  EXPECT_TRUE(Near(rank.factors->communication_efficiency, 1.0 / 1.5));
+  EXPECT_TRUE(Near(rank.factors->orchestration_efficiency, 0.75));
+  EXPECT_TRUE(Near(rank.factors->parallel_efficiency, 0.5));
+  ExpectAllNear(rank.idle, {0.5});
+  ASSERT_TRUE(rank.offload_efficiency);
+  EXPECT_TRUE(Near(*rank.offload_efficiency, 0.5 / 1.5));
+}
+
 TEST(RunAnalysisErrors, RunNodeMissingFromPlatform) {
   const auto platform = parse_platform_json(relative_platform, "p.json");
   const auto run = parse_run_record(R"({"schema": "hetscale.run/1", "t_par": 10, "nodes": [

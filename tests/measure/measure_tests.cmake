@@ -319,6 +319,24 @@ endif()
 measure_check(measure_openmp_states ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_openmp_states.py 300
   $<TARGET_FILE:openmp_known> ${openmp_known_clang})
 
+# OpenMP target offload to LLVM's host device plugin: a program of known
+# kernels and mapped bytes built with clang; the record's devices against
+# what it knows (tests/measure/check_offload.py).
+if(HETSCALE_CLANG AND HETSCALE_MPICC AND TARGET hetscale_offload_host_plugin)
+  set(offload_known ${CMAKE_CURRENT_BINARY_DIR}/offload_known)
+  add_custom_command(OUTPUT ${offload_known}
+    COMMAND ${CMAKE_COMMAND} -E env OMPI_CC=${HETSCALE_CLANG} ${HETSCALE_MPICC} -O2 -fopenmp
+            -fopenmp-targets=x86_64-pc-linux-gnu ${CMAKE_CURRENT_SOURCE_DIR}/measure/programs/offload_known.c
+            -o ${offload_known}
+    DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/measure/programs/offload_known.c
+            ${CMAKE_CURRENT_SOURCE_DIR}/measure/programs/cpu_busy.h
+    COMMENT "Building offload_known with clang for the host offload device")
+  add_custom_target(offload_known ALL DEPENDS ${offload_known})
+  measure_check(measure_offload ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_offload.py 300 ${offload_known})
+else()
+  measure_missing(measure_offload_needs_clang_and_libomptarget "clang and LLVM's offload host plugin (libomp-14-dev)")
+endif()
+
 # Threads of different speeds (--emulate-thread-speeds 1,0.5): a static
 # schedule's threads' efficiency 2/3, and the shares in proportion to speed
 # run again against the time predicted for them

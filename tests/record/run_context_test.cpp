@@ -76,6 +76,53 @@ TEST(RunContext, AMeasuredRunRoundTrips) {
   EXPECT_EQ(m.regions[0].t_par, 2.0);
 }
 
+TEST(RunContext, OpenMpThreadsAndDevicesRoundTrip) {
+  MeasuredContext measured;
+  measured.tool = "hetscale measure";
+  measured.program = "./app";
+  MeasuredOpenMp openmp;
+  openmp.how = "OMPT";
+  openmp.team = {2};
+  openmp.useful = {9};
+  openmp.in_regions = {6.25};
+  openmp.threads = {{{0, 1.0, 3.0, 0.0}, {1, 0.5, 3.0, 3.0}}};
+  measured.openmp = openmp;
+  MeasuredOffload offload;
+  offload.how = "libomptarget";
+  offload.runtime_seconds = {0.5};
+  offload.runtime_waited = {0.125};
+  offload.runtime_calls = {14};
+  offload.devices = {{{3, 8, 0.25, 13, 4000064, 17, 7200064, 0.0625}}};
+  measured.offload = offload;
+  const auto read = WrittenAndRead(OneRankRun(RunContext{measured, std::nullopt, std::nullopt, ""}));
+
+  ASSERT_TRUE(read.context.measured && read.context.measured->openmp && read.context.measured->offload);
+  const auto& o = *read.context.measured->openmp;
+  EXPECT_EQ(o.in_regions, std::vector<double>{6.25});
+  ASSERT_EQ(o.threads.size(), 1u);
+  ASSERT_EQ(o.threads[0].size(), 2u);
+  EXPECT_EQ(o.threads[0][1].number, 1);
+  EXPECT_EQ(o.threads[0][1].speed, 0.5);
+  EXPECT_EQ(o.threads[0][1].work, 3.0);
+  EXPECT_EQ(o.threads[0][1].held, 3.0);
+  const auto& d = *read.context.measured->offload;
+  EXPECT_EQ(d.how, "libomptarget");
+  EXPECT_EQ(d.runtime_seconds, std::vector<double>{0.5});
+  EXPECT_EQ(d.runtime_waited, std::vector<double>{0.125});
+  EXPECT_EQ(d.runtime_calls, std::vector<double>{14});
+  ASSERT_EQ(d.devices.size(), 1u);
+  ASSERT_EQ(d.devices[0].size(), 1u);
+  const auto& device = d.devices[0][0];
+  EXPECT_EQ(device.number, 3);
+  EXPECT_EQ(device.kernels, 8);
+  EXPECT_EQ(device.kernel_seconds, 0.25);
+  EXPECT_EQ(device.copies_to, 13);
+  EXPECT_EQ(device.bytes_to, 4000064);
+  EXPECT_EQ(device.copies_from, 17);
+  EXPECT_EQ(device.bytes_from, 7200064);
+  EXPECT_EQ(device.copy_seconds, 0.0625);
+}
+
 TEST(RunContext, AKernelRunRoundTrips) {
   KernelContext kernel;
   kernel.kernel = "ge";

@@ -104,6 +104,21 @@ struct OpenMpThreads {
   double predicted_in_regions = 0.0;            // with the proposed shares: in_regions - (busiest - balanced)
 };
 
+// A rank's offloaded work (the record's context.offload): its devices'
+// kernels and copies, each device's idle time (the run's elapsed time less
+// its kernels and copies), DLB TALP 3.6's device factors over the rank's
+// devices (model::device_factors; none when no device did anything) and the
+// host's device offload efficiency (model::device_offload_efficiency: the
+// rank's computation outside the offload runtime against its time in it).
+struct OffloadRank {
+  std::string node;
+  double runtime = 0.0, runtime_calls = 0.0;
+  std::vector<MeasuredDevice> devices;
+  std::vector<double> idle;
+  std::optional<model::DeviceFactors> factors;
+  std::optional<double> offload_efficiency;
+};
+
 // What a measured run ran under that its numbers depend on (docs/measure.md):
 // cores shared by ranks or threads, other load, emulated speeds not achieved.
 struct RunConditions {
@@ -147,6 +162,8 @@ struct RunAnalysis {
   std::vector<OpenMpRank> openmp;
   // Its ranks' OpenMP threads of two or more, as processors of their speeds.
   std::vector<OpenMpThreads> openmp_threads;
+  // Its ranks that offloaded work to devices.
+  std::vector<OffloadRank> offload;
   // A measured run's MPI functions, most time first (at most the ten that took most).
   std::vector<MpiFunctionProfile> mpi_functions;
   // A measured run's regions, each analysed on its own with `analyze --region NAME`.

@@ -49,11 +49,17 @@ struct MeasuredExit {
 };
 
 // Runs `path` with `arguments` (argv[1..]) as this process's child, `preload`
-// first in LD_PRELOAD and the settings in its environment, forwards SIGINT
-// and SIGTERM to it, and waits for it. Throws std::runtime_error when it
-// cannot be started.
+// first in LD_PRELOAD, `libraries` (when not empty) first in LD_LIBRARY_PATH
+// and the settings in its environment, forwards SIGINT and SIGTERM to it,
+// and waits for it. Throws std::runtime_error when it cannot be started.
 MeasuredExit run_measured(const std::string& path, const std::vector<std::string>& arguments,
-                          const std::string& preload, const MeasureSettings& settings);
+                          const std::string& preload, const MeasureSettings& settings,
+                          const std::string& libraries = "");
+
+// The folder of the offload host plugin that tells the interposition
+// library its devices' work (src/measure/offload/host_plugin.cpp), in the
+// interposition libraries' folder; "" when hetscale was built without it.
+std::string offload_plugin_folder(const std::string& library_folder);
 
 // The interposition library in `folder` for the MPI `program` is linked
 // with: MPICH's (libhetscale_measure_mpich.so) when the dynamic linker

@@ -68,6 +68,23 @@ struct MeasuredOpenMp {
   std::vector<std::vector<MeasuredOpenMpThread>> threads;  // per rank, by thread number
 };
 
+// One device of a rank, as its offload runtime's plugin told it: its kernels
+// and their seconds, its copies to and from the host, their bytes and seconds.
+struct MeasuredDevice {
+  int number = 0;
+  double kernels = 0.0, kernel_seconds = 0.0;
+  double copies_to = 0.0, bytes_to = 0.0, copies_from = 0.0, bytes_from = 0.0, copy_seconds = 0.0;
+};
+
+// A rank's offloaded work: its time in the offload runtime's entry points
+// (the host in its device runtime), of it the time its threads waited for a
+// CPU there, and their calls; and its devices.
+struct MeasuredOffload {
+  std::string how;                                                     // for people
+  std::vector<double> runtime_seconds, runtime_waited, runtime_calls;  // per rank
+  std::vector<std::vector<MeasuredDevice>> devices;                    // per rank
+};
+
 // One thread's own breakdown, in seconds (ranks with several threads).
 struct MeasuredThread {
   bool calls_mpi = false;
@@ -97,6 +114,7 @@ struct MeasuredContext {
   std::optional<MeasuredEmulation> emulation;
   std::optional<MeasuredShortCalls> short_calls;
   std::optional<MeasuredOpenMp> openmp;
+  std::optional<MeasuredOffload> offload;
   std::vector<std::vector<MeasuredThread>> threads;  // per rank, when a rank had several; else empty
   std::optional<std::string> measuring_off;          // MPI_Pcontrol(0) to (1): what was left out
   std::vector<double> measuring_off_seconds;         // per rank

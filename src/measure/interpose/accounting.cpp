@@ -22,6 +22,7 @@
 
 #include "hetscale/measure/hold_back.hpp"
 #include "gathered.hpp"
+#include "offload_devices.hpp"
 #include "hetscale/measure/measure_settings.hpp"
 #include "openmp_states.hpp"
 #include "other_threads.hpp"
@@ -478,6 +479,10 @@ void finalizing() {
                                      {omp_other, openmp.other},
                                      {omp_in_regions, openmp.in_regions}})
     mine[field] = value;
+  const OffloadRuntime offload = offload_runtime();
+  mine[offload_seconds] = offload.seconds;
+  mine[offload_waited] = offload.waited_for_cpu;
+  mine[offload_calls] = offload.calls;
   for (const auto& name : gathered.region_names) {
     const auto found = state.regions.find(name);
     const bool measured = found != state.regions.end() && found->second.sum;
@@ -497,6 +502,7 @@ void finalizing() {
               MPI_COMM_WORLD);
   gather_rows(thread_rows_of(run, seconds_per_tick), rank, ranks, gathered.threads);
   gather_rows(openmp_thread_rows(seconds_per_tick), rank, ranks, gathered.openmp_threads);
+  gather_rows(device_rows(), rank, ranks, gathered.devices);
   if (rank == 0 && !settings().out.empty())
     write_run_record(gathered, settings(), transfer_model.source, tick_clock.name());
   if (rank == 0 && !settings().talp_json.empty()) write_talp_json(gathered, settings().talp_json);

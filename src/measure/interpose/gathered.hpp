@@ -44,6 +44,11 @@ enum Field : std::size_t {
   omp_serialization,
   omp_other,
   omp_in_regions,  // the MPI-calling thread's time in them
+  // The offload runtime (offload_devices.hpp): the rank's time in its entry points (s), of it its
+  // waits for a CPU (s), and their calls
+  offload_seconds,
+  offload_waited,
+  offload_calls,
   fields
 };
 inline const std::size_t width = fields + 4 * function_count;
@@ -74,14 +79,14 @@ struct RankRows {
 };
 
 // The rows rank 0 gathered: [rank][part][field], part 0 the run and part
-// 1 + k the k-th region; each rank's threads (thread_fields values each)
-// and its OpenMP threads (openmp_thread_rows).
+// 1 + k the k-th region; each rank's threads (thread_fields values each),
+// its OpenMP threads (openmp_thread_rows) and its devices (device_rows).
 struct Gathered {
   int ranks = 0;
   std::vector<std::string> region_names;
   std::vector<double> rows;
   std::vector<char> hosts;
-  RankRows threads, openmp_threads;
+  RankRows threads, openmp_threads, devices;
 
   const double* row(int rank, std::size_t part) const {
     return &rows[(static_cast<std::size_t>(rank) * (1 + region_names.size()) + part) * width];

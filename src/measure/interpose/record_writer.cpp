@@ -7,6 +7,7 @@
 #include "hetscale/io/files.hpp"
 #include "hetscale/measure/hold_back.hpp"
 #include "hetscale/record/run_record.hpp"
+#include "offload_devices.hpp"
 #include "openmp_states.hpp"
 #include "record_writers.hpp"
 
@@ -159,6 +160,34 @@ std::optional<MeasuredOpenMp> openmp_of(const Gathered& gathered) {
   return openmp;
 }
 
+// Each rank's offloaded work, when a rank called the offload runtime or a
+// device told it what it did (offload_devices.hpp).
+std::optional<MeasuredOffload> offload_of(const Gathered& gathered) {
+  MeasuredOffload offload;
+  offload.how =
+      "runtime_s is the rank's time in the offload runtime's entry points (LLVM libomptarget's: target regions and "
+      "target data; the host in its device runtime), of it runtime_other_s waiting for a CPU, runtime_calls their "
+      "calls; per device, as the runtime's plugin "
+      "told it: its kernels and their seconds (kernel_s), its copies to and from host memory, their bytes and "
+      "seconds (copy_s)";
+  bool any = false;
+  for (int r = 0; r < gathered.ranks; ++r) {
+    const double* row = gathered.row(r, 0);
+    offload.runtime_seconds.push_back(row[offload_seconds]);
+    offload.runtime_waited.push_back(row[offload_waited]);
+    offload.runtime_calls.push_back(row[offload_calls]);
+    auto& devices = offload.devices.emplace_back();
+    for (std::size_t k = 0; k + device_values <= gathered.devices.count(r); k += device_values) {
+      const double* values = gathered.devices.of(r) + k;
+      devices.push_back(
+          {static_cast<int>(values[0]), values[1], values[2], values[3], values[4], values[5], values[6], values[7]});
+    }
+    any = any || row[offload_calls] > 0.0 || !devices.empty();
+  }
+  if (!any) return std::nullopt;
+  return offload;
+}
+
 // Each rank's threads with a time of their own, when a rank has more than one.
 std::vector<std::vector<MeasuredThread>> threads_of(const Gathered& gathered, bool& several) {
   several = false;
@@ -211,6 +240,7 @@ void write_run_record(const Gathered& gathered, const measure::MeasureSettings& 
   if (any_emulated) context.emulation = emulation_of(gathered);
   context.short_calls = short_calls_of(gathered, 0);
   context.openmp = openmp_of(gathered);
+  context.offload = offload_of(gathered);
   bool several_threads = false;
   auto threads = threads_of(gathered, several_threads);
   if (several_threads) context.threads = std::move(threads);

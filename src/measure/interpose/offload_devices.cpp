@@ -1,0 +1,188 @@
+// The rank's devices and its time in the offload runtime (offload_devices.hpp).
+#include "offload_devices.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <map>
+#include <mutex>
+
+#include "accounting.hpp"
+#include "device_activity.hpp"
+#include "rank_state.hpp"
+#include "tick_clock.hpp"
+
+namespace hetscale::interpose {
+namespace {
+
+using offload::Activity;
+
+struct Device {
+  double kernels = 0.0, kernel_seconds = 0.0, transfer_seconds = 0.0;
+  double to_count = 0.0, to_bytes = 0.0, from_count = 0.0, from_bytes = 0.0;
+};
+
+// Devices' activity comes from the plugin's calls, a few a target region:
+// a lock is cheap beside them.
+struct Devices {
+  std::mutex mutex;
+  std::map<int, Device> devices;
+  double runtime_seconds = 0.0, runtime_delay = 0.0, runtime_calls = 0.0;
+};
+Devices& devices() {
+  static auto* instance = new Devices;  // never destroyed: a device may finish work while the process exits
+  return *instance;
+}
+
+// The outermost entry point a thread is in (libomptarget's entry points call each other).
+thread_local int runtime_depth __attribute__((tls_model("initial-exec"))) = 0;
+// The thread's schedstat, open while it lives (-1: not yet; -2: cannot be read).
+thread_local int schedstat_file __attribute__((tls_model("initial-exec"))) = -1;
+
+// The calling thread's run-queue delay so far, s (the second field of its
+// schedstat; 0 when it cannot be read): its waits for a CPU.
+double waited_for_cpu() {
+  if (schedstat_file == -1) {
+    schedstat_file = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
+    if (schedstat_file < 0) schedstat_file = -2;
+  }
+  char text[96] = {};
+  if (schedstat_file < 0 || pread(schedstat_file, text, sizeof text - 1, 0) <= 0) return 0.0;
+  unsigned long long on_cpu = 0, delay = 0;
+  if (std::sscanf(text, "%llu %llu", &on_cpu, &delay) != 2) return 0.0;
+  return static_cast<double>(delay) * 1e-9;
+}
+
+// Times a call of the offload runtime's entry point: the host in its device runtime.
+template <class Call>
+auto in_runtime(Call call) {
+  const bool outermost = runtime_depth++ == 0;
+  const double waited = outermost ? waited_for_cpu() : 0.0;
+  const Ticks began = tick_clock.now();
+  struct Leave {
+    bool outermost;
+    double waited;
+    Ticks began;
+    ~Leave() {
+      --runtime_depth;
+      if (!outermost || !process().measuring.load(std::memory_order_relaxed)) return;
+      const Ticks ended = tick_clock.now();
+      const double delay = waited_for_cpu() - waited;
+      auto& all = devices();
+      std::lock_guard lock(all.mutex);
+      all.runtime_seconds += static_cast<double>(ended - began) * tick_clock.seconds_per_tick();
+      all.runtime_delay += std::max(0.0, delay);
+      all.runtime_calls += 1.0;
+    }
+  } leave{outermost, waited, began};
+  return call();
+}
+
+template <class Real>
+Real next(const char* name) {
+  return reinterpret_cast<Real>(next_symbol(name));
+}
+
+}  // namespace
+
+std::vector<double> device_rows() {
+  auto& all = devices();
+  std::lock_guard lock(all.mutex);
+  std::vector<double> rows;
+  for (const auto& [number, d] : all.devices)
+    rows.insert(rows.end(), {static_cast<double>(number), d.kernels, d.kernel_seconds, d.to_count, d.to_bytes,
+                             d.from_count, d.from_bytes, d.transfer_seconds});
+  return rows;
+}
+
+OffloadRuntime offload_runtime() {
+  auto& all = devices();
+  std::lock_guard lock(all.mutex);
+  return {all.runtime_seconds, all.runtime_delay, all.runtime_calls};
+}
+
+}  // namespace hetscale::interpose
+
+using hetscale::interpose::in_runtime;
+using hetscale::interpose::next;
+
+#define HETSCALE_EXPORT extern "C" __attribute__((visibility("default")))
+
+// What the offload runtime's plugin tells: one kernel or copy of `device`.
+HETSCALE_EXPORT void hetscale_device_activity(int device, int kind, double seconds, std::int64_t bytes) {
+  using hetscale::offload::Activity;
+  if (!hetscale::interpose::process().measuring.load(std::memory_order_relaxed)) return;
+  auto& all = hetscale::interpose::devices();
+  std::lock_guard lock(all.mutex);
+  auto& d = all.devices[device];
+  switch (static_cast<Activity>(kind)) {
+    case Activity::kernel:
+      d.kernels += 1.0;
+      d.kernel_seconds += seconds;
+      break;
+    case Activity::to_device:
+      d.to_count += 1.0;
+      d.to_bytes += static_cast<double>(bytes);
+      d.transfer_seconds += seconds;
+      break;
+    case Activity::from_device:
+      d.from_count += 1.0;
+      d.from_bytes += static_cast<double>(bytes);
+      d.transfer_seconds += seconds;
+      break;
+  }
+}
+
+// LLVM libomptarget's entry points that clang's OpenMP target constructs call
+// (omptarget.h): a target region (with teams), and target data regions'
+// begin, end and update; each also without waiting (nowait, with its
+// dependences). Pointers to the runtime's own types are void* here.
+#define HETSCALE_TARGET_ARGUMENTS                                                                                      \
+  void *loc, std::int64_t device, void *host, std::int32_t count, void **bases, void **arguments, std::int64_t *sizes, \
+      std::int64_t *types, void **names, void **mappers
+#define HETSCALE_TARGET_PASSED loc, device, host, count, bases, arguments, sizes, types, names, mappers
+#define HETSCALE_DATA_ARGUMENTS                                                                            \
+  void *loc, std::int64_t device, std::int32_t count, void **bases, void **arguments, std::int64_t *sizes, \
+      std::int64_t *types, void **names, void **mappers
+#define HETSCALE_DATA_PASSED loc, device, count, bases, arguments, sizes, types, names, mappers
+#define HETSCALE_DEPENDENCES std::int32_t dependences, void *list, std::int32_t no_alias, void *no_alias_list
+#define HETSCALE_DEPENDENCES_PASSED dependences, list, no_alias, no_alias_list
+
+HETSCALE_EXPORT int __tgt_target_mapper(HETSCALE_TARGET_ARGUMENTS) {
+  static const auto real = next<decltype(&__tgt_target_mapper)>("__tgt_target_mapper");
+  return in_runtime([&] { return real(HETSCALE_TARGET_PASSED); });
+}
+
+HETSCALE_EXPORT int __tgt_target_nowait_mapper(HETSCALE_TARGET_ARGUMENTS, HETSCALE_DEPENDENCES) {
+  static const auto real = next<decltype(&__tgt_target_nowait_mapper)>("__tgt_target_nowait_mapper");
+  return in_runtime([&] { return real(HETSCALE_TARGET_PASSED, HETSCALE_DEPENDENCES_PASSED); });
+}
+
+HETSCALE_EXPORT int __tgt_target_teams_mapper(HETSCALE_TARGET_ARGUMENTS, std::int32_t teams, std::int32_t limit) {
+  static const auto real = next<decltype(&__tgt_target_teams_mapper)>("__tgt_target_teams_mapper");
+  return in_runtime([&] { return real(HETSCALE_TARGET_PASSED, teams, limit); });
+}
+
+HETSCALE_EXPORT int __tgt_target_teams_nowait_mapper(HETSCALE_TARGET_ARGUMENTS, std::int32_t teams, std::int32_t limit,
+                                                     HETSCALE_DEPENDENCES) {
+  static const auto real = next<decltype(&__tgt_target_teams_nowait_mapper)>("__tgt_target_teams_nowait_mapper");
+  return in_runtime([&] { return real(HETSCALE_TARGET_PASSED, teams, limit, HETSCALE_DEPENDENCES_PASSED); });
+}
+
+// A target data construct's entry points: NAME and NAME's nowait form.
+#define HETSCALE_TARGET_DATA(NAME, NOWAIT)                                        \
+  HETSCALE_EXPORT void NAME(HETSCALE_DATA_ARGUMENTS) {                            \
+    static const auto real = next<decltype(&NAME)>(#NAME);                        \
+    in_runtime([&] { real(HETSCALE_DATA_PASSED); });                              \
+  }                                                                               \
+  HETSCALE_EXPORT void NOWAIT(HETSCALE_DATA_ARGUMENTS, HETSCALE_DEPENDENCES) {    \
+    static const auto real = next<decltype(&NOWAIT)>(#NOWAIT);                    \
+    in_runtime([&] { real(HETSCALE_DATA_PASSED, HETSCALE_DEPENDENCES_PASSED); }); \
+  }
+
+HETSCALE_TARGET_DATA(__tgt_target_data_begin_mapper, __tgt_target_data_begin_nowait_mapper)
+HETSCALE_TARGET_DATA(__tgt_target_data_end_mapper, __tgt_target_data_end_nowait_mapper)
+HETSCALE_TARGET_DATA(__tgt_target_data_update_mapper, __tgt_target_data_update_nowait_mapper)
