@@ -337,6 +337,17 @@ else()
   measure_missing(measure_offload_needs_clang_and_libomptarget "clang and LLVM's offload host plugin (libomp-14-dev)")
 endif()
 
+# The CUDA backend (CUPTI's activity records) against a stand-in libcupti.so
+# whose records are known, in a program linked with it
+# (tests/measure/check_cuda_stub.py).
+add_library(cupti_stub SHARED measure/programs/cupti_stub.c)
+set_target_properties(cupti_stub PROPERTIES OUTPUT_NAME cupti LIBRARY_OUTPUT_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/cupti-stub)
+add_executable(cuda_stub_program measure/programs/cuda_stub_program.c)
+target_link_libraries(cuda_stub_program PRIVATE cupti_stub MPI::MPI_C)
+target_link_options(cuda_stub_program PRIVATE -Wl,--no-as-needed)  # it calls none of CUPTI's functions: loaded all the same
+measure_check(measure_cuda_stub ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_cuda_stub.py 200
+  $<TARGET_FILE:cuda_stub_program>)
+
 # Threads of different speeds (--emulate-thread-speeds 1,0.5): a static
 # schedule's threads' efficiency 2/3, and the shares in proportion to speed
 # run again against the time predicted for them

@@ -22,6 +22,7 @@
 
 #include "hetscale/measure/hold_back.hpp"
 #include "gathered.hpp"
+#include "cupti_activity.hpp"
 #include "offload_devices.hpp"
 #include "hetscale/measure/measure_settings.hpp"
 #include "openmp_states.hpp"
@@ -367,6 +368,7 @@ void initialized() {
   state.other_threads.start(tick_clock.now(), static_cast<Ticks>(ticks_per_second / 10.0));
   state.other_threads.forget(thread.id);
   trace::open(rank);  // opening its file is setup too
+  offload::start_cuda_activity();  // and CUPTI's, when the program is a CUDA one
   short_call_runs = !trace::on && emulated_speed.load() >= 1.0 && !settings().time_every_call;
   start_short_calls(thread);
   if (short_call_runs) run_sampler.start(run_sample_period);
@@ -428,6 +430,7 @@ void gather_rows(const std::vector<double>& mine, int rank, int ranks, RankRows&
 void finalizing() {
   auto& state = process();
   if (!state.measuring) return;
+  offload::flush_cuda_activity();  // the devices' last records, counted while measuring
   int rank = 0, ranks = 1;
   PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
   PMPI_Comm_size(MPI_COMM_WORLD, &ranks);

@@ -113,12 +113,18 @@ using hetscale::interpose::next;
 
 // What the offload runtime's plugin tells: one kernel or copy of `device`.
 HETSCALE_EXPORT void hetscale_device_activity(int device, int kind, double seconds, std::int64_t bytes) {
-  using hetscale::offload::Activity;
-  if (!hetscale::interpose::process().measuring.load(std::memory_order_relaxed)) return;
-  auto& all = hetscale::interpose::devices();
+  if (kind < 0 || kind >= hetscale::offload::activity_kinds) return;
+  hetscale::interpose::device_activity_seen(device, static_cast<hetscale::offload::Activity>(kind), seconds, bytes);
+}
+
+namespace hetscale::interpose {
+
+void device_activity_seen(int device, offload::Activity kind, double seconds, std::int64_t bytes) {
+  if (!process().measuring.load(std::memory_order_relaxed)) return;
+  auto& all = devices();
   std::lock_guard lock(all.mutex);
   auto& d = all.devices[device];
-  switch (static_cast<Activity>(kind)) {
+  switch (kind) {
     case Activity::kernel:
       d.kernels += 1.0;
       d.kernel_seconds += seconds;
@@ -135,6 +141,16 @@ HETSCALE_EXPORT void hetscale_device_activity(int device, int kind, double secon
       break;
   }
 }
+
+void device_runtime_seen(double seconds) {
+  if (!process().measuring.load(std::memory_order_relaxed)) return;
+  auto& all = devices();
+  std::lock_guard lock(all.mutex);
+  all.runtime_seconds += seconds;
+  all.runtime_calls += 1.0;
+}
+
+}  // namespace hetscale::interpose
 
 // LLVM libomptarget's entry points that clang's OpenMP target constructs call
 // (omptarget.h): a target region (with teams), and target data regions'

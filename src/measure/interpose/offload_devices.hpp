@@ -6,7 +6,10 @@
 // which the library wraps: launching target regions, mapping data; the host
 // blocked on its devices, TALP's "device runtime" time).
 #include <cstddef>
+#include <cstdint>
 #include <vector>
+
+#include "device_activity.hpp"
 
 namespace hetscale::interpose {
 
@@ -22,5 +25,11 @@ struct OffloadRuntime {
   double seconds = 0.0, waited_for_cpu = 0.0, calls = 0.0;
 };
 OffloadRuntime offload_runtime();
+
+// A device's kernel or copy (seconds, bytes), and a call of the host into a
+// device runtime that its records time (seconds), as a backend saw them:
+// counted while the rank is measured.
+void device_activity_seen(int device, offload::Activity kind, double seconds, std::int64_t bytes);
+void device_runtime_seen(double seconds);
 
 }  // namespace hetscale::interpose
