@@ -23,6 +23,7 @@
 #include "hetscale/record/optimize_record.hpp"
 #include "hetscale/record/step_costs.hpp"
 #include "hetscale/record/sweep.hpp"
+#include "hetscale/report/inside_node.hpp"
 #include "hetscale/report/diagnosis_text.hpp"
 #include "hetscale/report/report_figures.hpp"
 #include "hetscale/platform/speed_model.hpp"
@@ -155,6 +156,12 @@ ReportSection run_section(const ReadRun& run, std::size_t index) {
   section.paragraphs.push_back("Diagnosis, the largest losses ranked:");
   for (const auto& loss_line : diagnosis_lines(analysis)) section.paragraphs.push_back(loss_line + ".");
   section.figures.push_back(undrawn(work_share_figure(analysis, id + "-shares")));
+  // Inside the ranks: OpenMP teams and threads, devices.
+  for (auto& [table, lines] : inside_node_tables(analysis)) {
+    section.tables.push_back(table);
+    for (auto& line : lines) section.paragraphs.push_back(line + ".");
+  }
+  for (auto& figure : inside_node_figures(analysis, id)) section.figures.push_back(undrawn(std::move(figure)));
   return section;
 }
 

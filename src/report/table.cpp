@@ -8,6 +8,7 @@
 
 #include "hetscale/record/mpi_profile.hpp"
 #include "hetscale/report/diagnosis_text.hpp"
+#include "hetscale/report/inside_node.hpp"
 #include "hetscale/report/metric_table.hpp"
 
 namespace hetscale::report {
@@ -32,65 +33,6 @@ std::string metric_list(const std::vector<Metric>& metrics) {
 }
 
 std::string heading(const std::string& title) { return "\n" + title + "\n"; }
-
-// Each rank's devices: their kernels and copies, idle time and DLB TALP
-// 3.6's device factors; then the host's time in the offload runtime.
-std::string offload_text(const std::vector<OffloadRank>& ranks) {
-  std::string out = heading("Devices: the offloaded work (DLB TALP 3.6's device factors over each rank's devices)");
-  TextTable devices({"node", "device", "kernels", "kernel s", "copies to", "bytes to", "copies from", "bytes from",
-                     "copy s", "idle s", "load balance", "communication eff", "orchestration eff", "parallel eff"});
-  std::string lines;
-  for (const auto& rank : ranks) {
-    for (std::size_t d = 0; d < rank.devices.size(); ++d) {
-      const auto& device = rank.devices[d];
-      const auto factor = [&](double model::DeviceFactors::*member) {
-        return rank.factors ? num((*rank.factors).*member) : std::string("-");
-      };
-      devices.add_row({rank.node, fmt::format("{}", device.number), fmt::format("{:g}", device.kernels),
-                       seconds(device.kernel_seconds), fmt::format("{:g}", device.copies_to),
-                       fmt::format("{:.0f}", device.bytes_to), fmt::format("{:g}", device.copies_from),
-                       fmt::format("{:.0f}", device.bytes_from), seconds(device.copy_seconds), seconds(rank.idle[d]),
-                       factor(&model::DeviceFactors::load_balance),
-                       factor(&model::DeviceFactors::communication_efficiency),
-                       factor(&model::DeviceFactors::orchestration_efficiency),
-                       factor(&model::DeviceFactors::parallel_efficiency)});
-    }
-    lines += fmt::format("{}: the host in the offload runtime {} s in {:g} calls; device offload efficiency {}\n",
-                         rank.node, seconds(rank.runtime), rank.runtime_calls,
-                         rank.offload_efficiency ? num(*rank.offload_efficiency) : std::string("-"));
-  }
-  return out + devices.render() + lines;
-}
-
-// The threads of each rank as processors of their speeds: a row a thread (a
-// rank of more than 16 threads: its slowest and fastest), then what chunks in
-// proportion to the speeds would give.
-std::string openmp_threads_text(const std::vector<OpenMpThreads>& ranks) {
-  constexpr std::size_t listed = 16;
-  std::string out = heading(
-      "OpenMP threads as processors of their speeds (APGA 2004 over each rank's team; speed = work / (work + held))");
-  TextTable threads({"node", "thread", "speed", "work", "held", "share of work", "share in proportion to speed"});
-  std::string lines;
-  for (const auto& rank : ranks) {
-    std::vector<std::size_t> shown(rank.numbers.size());
-    for (std::size_t k = 0; k < shown.size(); ++k) shown[k] = k;
-    if (shown.size() > listed) {
-      const auto [slowest, fastest] = std::minmax_element(rank.speeds.begin(), rank.speeds.end());
-      shown = {static_cast<std::size_t>(slowest - rank.speeds.begin()),
-               static_cast<std::size_t>(fastest - rank.speeds.begin())};
-    }
-    for (const std::size_t k : shown)
-      threads.add_row({rank.node, fmt::format("{}", rank.numbers[k]), num(rank.speeds[k]), seconds(rank.work[k]),
-                       seconds(rank.held[k]), num(rank.shares[k]), num(rank.proposed_shares[k])});
-    lines += fmt::format(
-        "{}: {} threads{}, efficiency e = {} (APGA 2004 Eq 7 over the threads); shares in proportion to speed "
-        "(Proposition 1) would take its busiest thread from {} s to {} s, its regions from {} s to {} s (predicted)\n",
-        rank.node, rank.numbers.size(), shown.size() < rank.numbers.size() ? " (slowest and fastest shown)" : "",
-        num(rank.efficiency), seconds(rank.busiest), seconds(rank.balanced), seconds(rank.in_regions),
-        seconds(rank.predicted_in_regions));
-  }
-  return out + threads.render() + lines;
-}
 
 }  // namespace
 
@@ -207,19 +149,14 @@ std::string analysis_table(const RunAnalysis& a) {
 
   out += heading("POP factors (useful time = t_comp)");
   out += metric_list(pop_metrics(a.pop));
-  if (!a.openmp.empty()) {
-    out += heading("POP's OpenMP factors per rank (DLB TALP's hybrid definitions; seconds summed over the team)");
-    TextTable openmp({"node", "team", "useful", "MPI", "serialization", "imbalance", "scheduling", "other",
-                      "serialization eff", "load balance", "scheduling eff", "OpenMP parallel eff"});
-    for (const auto& rank : a.openmp)
-      openmp.add_row({rank.node, fmt::format("{:g}", rank.team), seconds(rank.times.useful), seconds(rank.times.mpi),
-                      seconds(rank.times.serialization), seconds(rank.times.imbalance), seconds(rank.times.scheduling),
-                      seconds(rank.other), num(rank.factors.serialization_efficiency), num(rank.factors.load_balance),
-                      num(rank.factors.scheduling_efficiency), num(rank.factors.parallel_efficiency)});
-    out += openmp.render();
+  // Inside the ranks: their OpenMP teams and threads, their devices.
+  for (const auto& [table, lines] : inside_node_tables(a)) {
+    out += heading(table.caption);
+    TextTable text(table.header);
+    for (const auto& row : table.rows) text.add_row(row);
+    out += text.render();
+    for (const auto& line : lines) out += line + "\n";
   }
-  if (!a.openmp_threads.empty()) out += openmp_threads_text(a.openmp_threads);
-  if (!a.offload.empty()) out += offload_text(a.offload);
 
   out += mpi_functions_text(a.mpi_functions);
   if (!a.regions.empty())
