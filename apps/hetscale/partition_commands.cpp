@@ -7,13 +7,13 @@
 #include "hetscale/io/number_list.hpp"
 #include "hetscale/mpi/farm.hpp"
 #include "hetscale/mpi/speed_functions.hpp"
-#include "hetscale/platform/speed_model.hpp"
+#include "hetscale/analysis/thread_partition.hpp"
 #include "hetscale/report/partition_report.hpp"
 
 namespace hetscale::cli {
 
 Output run_partition(const Arguments& arguments) {
-  const SpeedModel model = read_speed_model(arguments.text("--model"));
+  const SpeedModel model = read_partition_model(arguments.text("--model"));
   const std::size_t units = arguments.whole("--units");
   if (units == 0) throw InputError("--units", "", "must be a whole number >= 1, got 0");
   report::PartitionReport report;

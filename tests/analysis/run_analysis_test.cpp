@@ -20,6 +20,8 @@
 #include <string>
 #include <vector>
 
+#include "hetscale/analysis/thread_partition.hpp"
+#include "hetscale/distribute/functional_partition.hpp"
 #include "hetscale/io/input_error.hpp"
 #include "hetscale/platform/platform.hpp"
 #include "hetscale/record/run_record.hpp"
@@ -627,6 +629,28 @@ TEST(Offload, DeviceFactorsAndTheHostsOffloadEfficiency) {
   ExpectAllNear(rank.idle, {0.5});
   ASSERT_TRUE(rank.offload_efficiency);
   EXPECT_TRUE(Near(*rank.offload_efficiency, 0.5 / 1.5));
+}
+
+// The threads as a speed model for `partition`: one node a thread at its
+// speed work / (work + held); split by constant speeds, 120 units go 80 : 40.
+TEST(OpenMpThreads, AsASpeedModelForPartition) {
+  const auto run = parse_run_record(R"({
+    "schema": "hetscale.run/1", "t_par": 7,
+    "nodes": [{"name": "r0", "work": 6, "t_comp": 6.5}],
+    "context": {"program": "app", "openmp": {"team": [2], "useful": [9], "in_regions": [6.2],
+      "threads": [[{"thread": 0, "work": 3, "held": 0}, {"thread": 1, "work": 3, "held": 3}]]}}
+  })",
+                                    "r.json");
+  const auto model = thread_speed_model(run);
+  ASSERT_EQ(model.nodes.size(), 2u);
+  EXPECT_EQ(model.nodes[1].name, "r0 t1");
+  ASSERT_EQ(model.nodes[1].points.size(), 1u);
+  EXPECT_TRUE(Near(model.nodes[1].points[0].speed, 0.5));
+  const auto split =
+      distribute::partition_by_speed(model.functions(), 120, distribute::PartitionAlgorithm::constant, true);
+  EXPECT_EQ(split.units, (std::vector<std::size_t>{80, 40}));
+  EXPECT_TRUE(testing_support::ThrowsInvalidArgumentNaming(
+      [] { thread_speed_model(parse_run_record(run_c, "plain.json")); }, {"plain.json", "context.openmp.threads"}));
 }
 
 TEST(RunAnalysisErrors, RunNodeMissingFromPlatform) {
