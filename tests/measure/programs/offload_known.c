@@ -19,13 +19,25 @@
 
 #include "cpu_busy.h" /* compute(seconds): on the thread's own CPU clock */
 
+/* A kernel's work: WORK seconds of its thread's CPU clock on a host device;
+ * a GPU has no such clock, and loops 1e8 x WORK times instead. */
+#if defined(__NVPTX__) || defined(__AMDGCN__)
+static double kernel_work(double seconds) {
+  double sink = 0.0;
+  for (long i = 0; i < (long)(seconds * 1e8); ++i) sink += 1e-9 * (double)i;
+  return sink;
+}
+#else
+static double kernel_work(double seconds) { return compute(seconds); }
+#endif
+
 /* A kernel: B = 2 A, and WORK seconds of CPU. */
 static double scale(const double* a, double* b, int n, double work) {
   double sink = 0.0;
 #pragma omp target map(to : a [0:n]) map(from : b [0:n]) map(tofrom : sink)
   {
     for (int i = 0; i < n; ++i) b[i] = 2.0 * a[i];
-    sink = compute(work);
+    sink = kernel_work(work);
   }
   return sink;
 }
@@ -63,7 +75,7 @@ int main(int argc, char** argv) {
 #pragma omp target map(tofrom : sink)
       {
         for (int i = 0; i < n; ++i) c[i] += 1.0;
-        sink += compute(work);
+        sink += kernel_work(work);
       }
 #pragma omp target update from(c [0:n])
     }
