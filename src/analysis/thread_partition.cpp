@@ -18,8 +18,9 @@ SpeedModel thread_speed_model(const RunRecord& run) {
       model.nodes.push_back({fmt::format("{} t{}", rank.node, rank.numbers[k]), {{1.0, rank.speeds[k], 0.0}}, {}});
   if (model.nodes.empty())
     throw InputError(run.source, "context.openmp.threads",
-                     "has no rank of two threads or more that worked in parallel regions: measure the program "
-                     "with --openmp (and --emulate-thread-speeds for emulated ones)");
+                     "this run record (hetscale.run/1) has no rank of two threads or more that worked in parallel "
+                     "regions: give a speed model (hetscale.fpm/1, from `hetscale bench fpm`), or a run record "
+                     "measured with --openmp (and --emulate-thread-speeds for emulated threads)");
   return model;
 }
 

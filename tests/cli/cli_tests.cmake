@@ -126,7 +126,7 @@ cli_bad_input(speed_model_to_analyze "^hetscale: tests/cli/partition/model-small
   analyze tests/cli/partition/model-small.json)
 cli_bad_input(run_record_as_platform "^hetscale: examples/run-hetero.json: schema: this is a run record \\(hetscale.run/1\\), not a platform: read it with `hetscale analyze` or `hetscale report`, or give several to `hetscale predict`\n$"
   analyze examples/run-hetero.json --platform examples/run-hetero.json)
-cli_bad_input(run_record_as_speed_model "^hetscale: examples/run-hetero.json: schema: this is a run record \\(hetscale.run/1\\), not a speed model: "
+cli_bad_input(run_record_as_speed_model "^hetscale: examples/run-hetero.json: context.openmp.threads: this run record \\(hetscale.run/1\\) has no rank of two threads or more that worked in parallel regions: give a speed model \\(hetscale.fpm/1, from `hetscale bench fpm`\\), or a run record measured with --openmp "
   partition --model examples/run-hetero.json --units 100)
 cli_bad_input(run_record_as_sweep "^hetscale: examples/run-hetero.json: schema: this is a run record \\(hetscale.run/1\\), not a scalability sweep "
   scale fit --sweep examples/run-hetero.json)
