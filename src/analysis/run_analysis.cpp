@@ -174,20 +174,25 @@ void require_computation(const RunRecord& run) {
   throw InputError(run.source, "nodes", "every t_comp is 0; the analysis needs the computation times");
 }
 
+// Rank i's node name in a measured run's per-rank parts.
+std::string rank_name(const RunRecord& run, std::size_t i) {
+  return i < run.nodes.size() ? run.nodes[i].name : fmt::format("rank-{}", i);
+}
+
+// Rank i's item of a per-rank list of times (0 past its end; a sum rounded below 0 is 0).
+double at(const std::vector<double>& list, std::size_t i) { return i < list.size() ? std::max(0.0, list[i]) : 0.0; }
+
 // Each rank's OpenMP team and its factors, then all ranks summed (TALP's
 // process and overall rows); ranks whose team computed nothing are left out.
 std::vector<OpenMpRank> openmp_ranks(const RunRecord& run) {
   std::vector<OpenMpRank> ranks;
   if (!run.context.measured || !run.context.measured->openmp) return ranks;
   const auto& measured = *run.context.measured->openmp;
-  const auto at = [](const std::vector<double>& list, std::size_t i) {
-    return i < list.size() ? std::max(0.0, list[i]) : 0.0;  // a sum rounded below 0 is 0
-  };
   OpenMpRank all;
   all.node = "all ranks";
   for (std::size_t i = 0; i < measured.team.size(); ++i) {
     OpenMpRank rank;
-    rank.node = i < run.nodes.size() ? run.nodes[i].name : fmt::format("rank-{}", i);
+    rank.node = rank_name(run, i);
     rank.team = at(measured.team, i);
     rank.other = at(measured.other, i);
     rank.times = {at(measured.useful, i), at(measured.mpi, i), at(measured.imbalance, i), at(measured.scheduling, i),
@@ -213,7 +218,7 @@ std::vector<OpenMpThreads> openmp_threads(const RunRecord& run) {
   const auto& measured = *run.context.measured->openmp;
   for (std::size_t i = 0; i < measured.threads.size(); ++i) {
     OpenMpThreads rank;
-    rank.node = i < run.nodes.size() ? run.nodes[i].name : fmt::format("rank-{}", i);
+    rank.node = rank_name(run, i);
     double total = 0.0;
     for (const auto& thread : measured.threads[i]) {
       const double work = std::max(0.0, thread.work), held = std::max(0.0, thread.held);
@@ -230,7 +235,7 @@ std::vector<OpenMpThreads> openmp_threads(const RunRecord& run) {
     rank.efficiency = model::heterogeneous_efficiency(rank.speeds, rank.shares);
     rank.busiest = model::parallel_elapsed_time(total, rank.speeds, rank.shares);
     rank.balanced = model::parallel_elapsed_time(total, rank.speeds, rank.proposed_shares);
-    rank.in_regions = i < measured.in_regions.size() ? std::max(0.0, measured.in_regions[i]) : 0.0;
+    rank.in_regions = at(measured.in_regions, i);
     rank.predicted_in_regions = std::max(0.0, rank.in_regions - (rank.busiest - rank.balanced));
     ranks.push_back(std::move(rank));
   }
@@ -243,10 +248,9 @@ std::vector<OffloadRank> offload_ranks(const RunRecord& run) {
   const auto& measured = *run.context.measured->offload;
   for (std::size_t i = 0; i < measured.devices.size(); ++i) {
     OffloadRank rank;
-    rank.node = i < run.nodes.size() ? run.nodes[i].name : fmt::format("rank-{}", i);
-    const auto at = [i](const std::vector<double>& list) { return i < list.size() ? std::max(0.0, list[i]) : 0.0; };
-    rank.runtime = at(measured.runtime_seconds);
-    rank.runtime_calls = at(measured.runtime_calls);
+    rank.node = rank_name(run, i);
+    rank.runtime = at(measured.runtime_seconds, i);
+    rank.runtime_calls = at(measured.runtime_calls, i);
     rank.devices = measured.devices[i];
     if (rank.devices.empty() && rank.runtime_calls == 0.0) continue;
     model::DeviceTimes times;
@@ -262,7 +266,7 @@ std::vector<OffloadRank> offload_ranks(const RunRecord& run) {
         *std::max_element(times.active.begin(), times.active.end()) > 0.0)
       rank.factors = model::device_factors(times);
     // The host's time: its computation (on a CPU or blocked, as t_comp) outside the runtime, and in it.
-    const double in_runtime = std::max(0.0, rank.runtime - at(measured.runtime_waited));
+    const double in_runtime = std::max(0.0, rank.runtime - at(measured.runtime_waited, i));
     const double host = i < run.nodes.size() ? std::max(0.0, run.nodes[i].t_comp - in_runtime) : 0.0;
     if (host + in_runtime > 0.0) rank.offload_efficiency = model::device_offload_efficiency(host, 0.0, in_runtime);
     ranks.push_back(std::move(rank));

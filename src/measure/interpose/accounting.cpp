@@ -191,14 +191,7 @@ void computation_ends(ThreadRecord& thread, Split split, Ticks& now) {
     thread.other.add(split.delay - waited_as_owed);
     thread.blocked.add(split.blocked);
   }
-  const double due = thread.hold_back.due();
-  if (due > 0.0) {
-    sleep_seconds(due / ticks_per_second);
-    now = tick_clock.now();
-    const double held = thread.clock.pause_ends(now);
-    thread.held.add(held);
-    thread.hold_back.slept(held);
-  }
+  thread.held.add(sleep_owed(thread.hold_back, thread.clock, now));
   thread.overslept.set(thread.hold_back.overslept());
 }
 
@@ -273,6 +266,16 @@ void sleep_seconds(double seconds) {
   timespec pause{static_cast<time_t>(seconds), static_cast<long>((seconds - std::floor(seconds)) * 1e9)};
   while (nanosleep(&pause, &pause) != 0) {
   }
+}
+
+double sleep_owed(measure::HoldBack& hold_back, ThreadClock& clock, Ticks& now) {
+  const double due = hold_back.due();
+  if (due <= 0.0) return 0.0;
+  sleep_seconds(due / ticks_per_second);
+  now = tick_clock.now();
+  const double slept = clock.pause_ends(now);
+  hold_back.slept(slept);
+  return slept;
 }
 
 bool computation_boundary() {
@@ -367,7 +370,7 @@ void initialized() {
   this_thread_initialised_mpi = true;
   state.other_threads.start(tick_clock.now(), static_cast<Ticks>(ticks_per_second / 10.0));
   state.other_threads.forget(thread.id);
-  trace::open(rank);  // opening its file is setup too
+  trace::open(rank);               // opening its file is setup too
   offload::start_cuda_activity();  // and CUPTI's, when the program is a CUDA one
   short_call_runs = !trace::on && emulated_speed.load() >= 1.0 && !settings().time_every_call;
   start_short_calls(thread);

@@ -16,7 +16,9 @@
 #include <utility>
 #include <vector>
 
+#include "hetscale/measure/hold_back.hpp"
 #include "hetscale/measure/short_calls.hpp"
+#include "thread_clock.hpp"
 #include "tick_clock.hpp"
 
 namespace hetscale::interpose {
@@ -164,6 +166,10 @@ std::vector<std::pair<int, double>> pool_threads_held();
 constexpr double hold_back_quantum = 100e-6;
 // Sleeps `seconds` (a hold-back), through signals.
 void sleep_seconds(double seconds);
+// Sleeps what `hold_back` (in ticks) owes once it is due, as a pause of the
+// thread's `clock`: returns the ticks slept (0: nothing was due), told to
+// `hold_back`; `now` moves past the sleep.
+double sleep_owed(measure::HoldBack& hold_back, ThreadClock& clock, Ticks& now);
 
 // MPI_Pcontrol(level): 0 stops measuring (the time until measuring resumes is
 // left out of the run's breakdown), any other level resumes it (mpiP's use).

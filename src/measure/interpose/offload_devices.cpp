@@ -1,18 +1,18 @@
 // The rank's devices and its time in the offload runtime (offload_devices.hpp).
 #include "offload_devices.hpp"
 
-#include <fcntl.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdio>
 #include <map>
 #include <mutex>
 
 #include "accounting.hpp"
 #include "device_activity.hpp"
 #include "rank_state.hpp"
+#include "schedstat.hpp"
 #include "tick_clock.hpp"
 
 namespace hetscale::interpose {
@@ -39,21 +39,14 @@ Devices& devices() {
 
 // The outermost entry point a thread is in (libomptarget's entry points call each other).
 thread_local int runtime_depth __attribute__((tls_model("initial-exec"))) = 0;
-// The thread's schedstat, open while it lives (-1: not yet; -2: cannot be read).
-thread_local int schedstat_file __attribute__((tls_model("initial-exec"))) = -1;
+// The thread's schedstat, open while it lives (-2: not yet opened).
+thread_local int schedstat_file __attribute__((tls_model("initial-exec"))) = -2;
 
-// The calling thread's run-queue delay so far, s (the second field of its
-// schedstat; 0 when it cannot be read): its waits for a CPU.
+// The calling thread's run-queue delay so far, s (0 when it cannot be read): its waits for a CPU.
 double waited_for_cpu() {
-  if (schedstat_file == -1) {
-    schedstat_file = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
-    if (schedstat_file < 0) schedstat_file = -2;
-  }
-  char text[96] = {};
-  if (schedstat_file < 0 || pread(schedstat_file, text, sizeof text - 1, 0) <= 0) return 0.0;
-  unsigned long long on_cpu = 0, delay = 0;
-  if (std::sscanf(text, "%llu %llu", &on_cpu, &delay) != 2) return 0.0;
-  return static_cast<double>(delay) * 1e-9;
+  if (schedstat_file == -2) schedstat_file = open_schedstat(static_cast<long>(syscall(SYS_gettid)));
+  double on_cpu_ns = 0.0, delay_ns = 0.0;
+  return read_schedstat(schedstat_file, on_cpu_ns, delay_ns) ? delay_ns * 1e-9 : 0.0;
 }
 
 // Times a call of the offload runtime's entry point: the host in its device runtime.

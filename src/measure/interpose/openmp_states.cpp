@@ -126,15 +126,9 @@ void computed(OpenMpThread& thread, Ticks& now) {
     if (!thread.hold_back || thread.hold_back->speed() != speed)
       thread.hold_back.emplace(speed, hold_back_quantum * ticks_per_second);
     const double waited_as_owed = thread.hold_back->computed(split.on_cpu, split.delay);
-    double held = waited_as_owed;
-    if (const double due = thread.hold_back->due(); due > 0.0) {
-      sleep_seconds(due / ticks_per_second);
-      now = tick_clock.now();
-      const double slept = thread.clock.pause_ends(now);
-      thread.inside_blocked.add(slept);
-      thread.hold_back->slept(slept);
-      held += slept;
-    }
+    const double slept = sleep_owed(*thread.hold_back, thread.clock, now);
+    thread.inside_blocked.add(slept);
+    const double held = waited_as_owed + slept;
     thread.held.add(held);
     thread.overslept.set(thread.hold_back->overslept());
     useful += held;
