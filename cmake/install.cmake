@@ -26,6 +26,10 @@ install(TARGETS hetscale_measure_preload hetscale_smpi LIBRARY DESTINATION ${HET
 if(TARGET hetscale_measure_mpich)
   install(TARGETS hetscale_measure_mpich LIBRARY DESTINATION ${HETSCALE_INSTALL_HELPERDIR})
 endif()
+# The offloaded device kernels `bench fpm --device` loads, beside them.
+if(HETSCALE_DEVICE_KERNELS)
+  install(PROGRAMS ${HETSCALE_DEVICE_KERNELS} DESTINATION ${HETSCALE_INSTALL_HELPERDIR})
+endif()
 # The offload host plugin's wrapper, in its own folder beside them (measure_launch.cpp).
 if(TARGET hetscale_offload_host_plugin)
   install(TARGETS hetscale_offload_host_plugin LIBRARY DESTINATION ${HETSCALE_INSTALL_HELPERDIR}/offload)

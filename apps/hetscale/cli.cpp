@@ -38,7 +38,9 @@ std::string home_dir() {
 }
 
 std::string helper_path(const std::string& name, const std::string& built) {
-  return installed() ? (beside_executable(HETSCALE_INSTALLED_HELPERS) / name).string() : built;
+  if (installed()) return (beside_executable(HETSCALE_INSTALLED_HELPERS) / name).string();
+  std::error_code error;
+  return built.empty() ? (std::filesystem::read_symlink("/proc/self/exe", error).parent_path() / name).string() : built;
 }
 
 }  // namespace hetscale::cli

@@ -117,7 +117,7 @@ auto named_choice(FromString from_string, const std::string& name, const std::st
 std::string home_dir();
 
 // A program or library hetscale runs (libhetscale_measure.so, hetscale-smpi):
-// an installed hetscale's copy in lib/hetscale, else `built`.
-std::string helper_path(const std::string& name, const std::string& built);
+// an installed hetscale's copy in lib/hetscale, else `built` (empty: beside this executable).
+std::string helper_path(const std::string& name, const std::string& built = "");
 
 }  // namespace hetscale::cli

@@ -9,7 +9,6 @@
 #include "hetscale/analysis/comm_fit.hpp"
 #include "hetscale/io/files.hpp"
 #include "hetscale/io/host_and_time.hpp"
-#include "hetscale/io/number_list.hpp"
 #include "hetscale/record/comm_profile.hpp"
 #include "hetscale/report/comm_profile_report.hpp"
 #include "hetscale/report/isospeed_report.hpp"

@@ -29,16 +29,12 @@ Output start_measured(const Arguments& arguments) {
   request.trace = arguments.text("--trace");
   request.time_every_call = arguments.flag("--time-every-call");
   // The libraries: in the build beside this executable, installed in lib/hetscale.
-  std::error_code error;
-  const auto self = std::filesystem::read_symlink("/proc/self/exe", error).parent_path();
-  measure::MeasureLaunch launch{
-      std::filesystem::path(helper_path("libhetscale_measure.so", (self / "libhetscale_measure.so").string()))
-          .parent_path(),
-      HETSCALE_SANITIZER_RUNTIME,
-      io::launcher_size(),
-      io::host_name(),
-      io::launcher_rank() == 0,
-      io::say_on_stderr};
+  measure::MeasureLaunch launch{std::filesystem::path(helper_path("libhetscale_measure.so")).parent_path(),
+                                HETSCALE_SANITIZER_RUNTIME,
+                                io::launcher_size(),
+                                io::host_name(),
+                                io::launcher_rank() == 0,
+                                io::say_on_stderr};
   launch.openmp = arguments.flag("--openmp");
   if (arguments.flag("--library")) {
     const auto program = request.program.empty() ? "" : measure::program_to_run(request.program.front());

@@ -4,7 +4,6 @@
 
 #include "cli.hpp"
 #include "hetscale/distribute/functional_partition.hpp"
-#include "hetscale/io/number_list.hpp"
 #include "hetscale/mpi/farm.hpp"
 #include "hetscale/mpi/speed_functions.hpp"
 #include "hetscale/analysis/thread_partition.hpp"
@@ -60,8 +59,11 @@ int run_bench_fpm(const Arguments& arguments, int& argc, char**& argv) {
         benchmark.precision.relative_half_width = arguments.number("--precision");
         benchmark.precision.max_repetitions = arguments.whole("--max-repetitions");
         benchmark.precision.max_seconds = arguments.number("--max-seconds");
-        with_options_named({"kernel", "order", "sizes", "speeds", "precision", "max-repetitions", "max-seconds"},
-                           [&] { mpi::validate_speed_function_benchmark(benchmark, ranks); });
+        benchmark.device_kernel = arguments.text("--device");
+        benchmark.device_library = helper_path("libhetscale_device_kernels.so");
+        with_options_named(
+            {"kernel", "order", "sizes", "speeds", "precision", "max-repetitions", "max-seconds", "device"},
+            [&] { mpi::validate_speed_function_benchmark(benchmark, ranks); });
       },
       [&](int, int) {
         const auto model = mpi::measure_speed_functions(benchmark);

@@ -38,7 +38,25 @@ typedef struct {
 int hetscale_share_by_speed_f(int comm, const char* model_path, long units, const char* algorithm,
                               hetscale_share* share, char* error, size_t error_size);
 
+/* As hetscale_share_by_speed, with each rank's accelerator as one more
+ * processor (`hetscale bench fpm --device` writes such a model): the model
+ * has, per rank in rank order, the node of its cores, then the node of its
+ * device when it has one (a node with "device"). Each rank gets its cores'
+ * share in `cores` and its device's in `device` (units 0 when its rank has
+ * no device node). The blocks follow the model's order: rank 0's cores,
+ * rank 0's device, rank 1's cores, ... Returns 0; or 2 for bad input, as
+ * hetscale_share_by_speed (the communicator's size against the model's
+ * ranks, not its nodes). */
+int hetscale_share_with_device_f(int comm, const char* model_path, long units, const char* algorithm,
+                                 hetscale_share* cores, hetscale_share* device, char* error, size_t error_size);
+
 #ifdef MPI_VERSION /* <mpi.h> came first */
+static inline int hetscale_share_with_device(MPI_Comm comm, const char* model_path, long units, const char* algorithm,
+                                             hetscale_share* cores, hetscale_share* device, char* error,
+                                             size_t error_size) {
+  return hetscale_share_with_device_f((int)MPI_Comm_c2f(comm), model_path, units, algorithm, cores, device, error,
+                                      error_size);
+}
 static inline int hetscale_share_by_speed(MPI_Comm comm, const char* model_path, long units, const char* algorithm,
                                           hetscale_share* share, char* error, size_t error_size) {
   return hetscale_share_by_speed_f((int)MPI_Comm_c2f(comm), model_path, units, algorithm, share, error, error_size);

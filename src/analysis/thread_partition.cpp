@@ -15,7 +15,7 @@ SpeedModel thread_speed_model(const RunRecord& run) {
   model.unit = "units";
   for (const auto& rank : analyze_run(run).openmp_threads)
     for (std::size_t k = 0; k < rank.numbers.size(); ++k)
-      model.nodes.push_back({fmt::format("{} t{}", rank.node, rank.numbers[k]), {{1.0, rank.speeds[k], 0.0}}, {}});
+      model.nodes.push_back({fmt::format("{} t{}", rank.node, rank.numbers[k]), "", {{1.0, rank.speeds[k], 0.0}}, {}});
   if (model.nodes.empty())
     throw InputError(run.source, "context.openmp.threads",
                      "this run record (hetscale.run/1) has no rank of two threads or more that worked in parallel "

@@ -44,12 +44,12 @@ std::string MpiSession::library_version() {
   return text;
 }
 
-std::string MpiSession::broadcast_text(const std::string& text) {
+std::string MpiSession::broadcast_text(const std::string& text, int root) {
   unsigned long long length = text.size();
-  MPI_Bcast(&length, 1, MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD);
+  MPI_Bcast(&length, 1, MPI_UNSIGNED_LONG_LONG, root, MPI_COMM_WORLD);
   std::string received = text;
   received.resize(static_cast<std::size_t>(length));
-  MPI_Bcast(received.data(), static_cast<int>(length), MPI_CHAR, 0, MPI_COMM_WORLD);
+  MPI_Bcast(received.data(), static_cast<int>(length), MPI_CHAR, root, MPI_COMM_WORLD);
   return received;
 }
 
@@ -69,6 +69,21 @@ void on_rank_zero_for_all(int rank, const std::function<void()>& work) {
   }
   problem = MpiSession::broadcast_text(problem);
   if (!problem.empty()) throw std::invalid_argument(problem);
+}
+
+void on_every_rank_for_all(const std::function<void()>& work) {
+  int rank = 0, ranks = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  std::string problem;
+  try {
+    work();
+  } catch (const std::invalid_argument& error) {
+    problem = error.what();
+  }
+  int failing = problem.empty() ? ranks : rank, first = ranks;
+  MPI_Allreduce(&failing, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (first < ranks) throw std::invalid_argument(MpiSession::broadcast_text(problem, first));
 }
 
 int run_on_every_rank(int& argc, char**& argv, const std::function<void(int rank, int ranks)>& prepare,

@@ -37,11 +37,16 @@ SpeedModel parse_speed_model_json(std::string_view text, const std::string& sour
   }
   std::map<std::string, bool> names;
   for (const auto& node : top.objects("nodes")) {
-    node.allow_only({"name", "points"});
+    node.allow_only({"name", "device", "points"});
     NodeSpeedModel entry;
     entry.name = node.string("name");
     if (names[entry.name]) node.fail("name", fmt::format("'{}' names two nodes", entry.name));
     names[entry.name] = true;
+    if (node.has("device")) {
+      entry.device = node.string("device");
+      if (model.nodes.empty())
+        node.fail("device", "the first node is a device: a device node follows the node of its rank's cores");
+    }
     const auto points = node.objects("points");
     bool any_load = false;
     for (std::size_t i = 0; i < points.size(); ++i) {
@@ -78,6 +83,7 @@ std::string speed_model_json(const SpeedModel& model) {
   auto& nodes = document["nodes"] = nlohmann::ordered_json::array();
   for (const auto& node : model.nodes) {
     nlohmann::ordered_json entry{{"name", node.name}};
+    if (!node.device.empty()) entry["device"] = node.device;
     auto& points = entry["points"] = nlohmann::ordered_json::array();
     for (std::size_t i = 0; i < node.points.size(); ++i) {
       const auto& point = node.points[i];

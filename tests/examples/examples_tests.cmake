@@ -41,3 +41,19 @@ add_test(NAME example.share_by_speed_bad_model
           ${PROJECT_SOURCE_DIR}/tests/cli/partition/model-small.json 1500)
 set_tests_properties(example.share_by_speed_bad_model PROPERTIES ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT}"
   TIMEOUT 60 PASS_REGULAR_EXPRESSION "share_by_speed: [^\n]*model-small.json: has 3 nodes for a communicator of 2 ranks")
+
+# Sharing rows between each rank's cores and its device, from C: a speed
+# model of cores and device measured here (bench fpm --device), then the
+# hybrid program run by it; each row once and right, computed on the device.
+if(TARGET hetscale_device_kernels)
+  add_executable(example_host_device_rows ${HETSCALE_EXAMPLES}/host_device_rows.c)
+  target_link_libraries(example_host_device_rows PRIVATE hetscale::mpi MPI::MPI_C hetscale_device_kernels
+                        PkgConfig::OPENBLAS Threads::Threads)
+  add_test(NAME example.host_device_rows
+    COMMAND ${CMAKE_COMMAND} -DHETSCALE=$<TARGET_FILE:hetscale_cli> -DPROGRAM=$<TARGET_FILE:example_host_device_rows>
+            -DSHARE_BY_SPEED=$<TARGET_FILE:example_share_by_speed> -DMPIEXEC=${MPIEXEC_EXECUTABLE}
+            "-DMPIEXEC_FLAGS=${HETSCALE_MPIEXEC_FLAGS}" -DWORK=${CMAKE_CURRENT_BINARY_DIR}/host_device_rows
+            -P ${CMAKE_CURRENT_SOURCE_DIR}/examples/check_host_device_rows.cmake)
+  set_tests_properties(example.host_device_rows PROPERTIES
+    ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT};OMP_NUM_THREADS=1;OPENBLAS_NUM_THREADS=1" TIMEOUT 120)
+endif()

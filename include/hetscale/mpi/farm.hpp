@@ -27,8 +27,8 @@ class MpiSession {
   int rank() const { return rank_; }
   int size() const { return size_; }
   static std::string library_version();
-  // `text` as rank 0 has it, on every rank (collective).
-  static std::string broadcast_text(const std::string& text);
+  // `text` as rank `root` has it, on every rank (collective).
+  static std::string broadcast_text(const std::string& text, int root = 0);
   // Ends every rank at once (for internal errors, so nothing hangs).
   [[noreturn]] static void abort(int code);
 
@@ -49,6 +49,11 @@ int run_on_every_rank(int& argc, char**& argv, const std::function<void(int rank
 // a std::invalid_argument it throws is thrown again on every rank, so all
 // stop together. Collective.
 void on_rank_zero_for_all(int rank, const std::function<void()>& work);
+
+// Runs `work` on every rank; when it throws std::invalid_argument on any,
+// the lowest such rank's message is thrown again on every rank, so all stop
+// together. Collective.
+void on_every_rank_for_all(const std::function<void()>& work);
 
 struct FarmOptions {
   distribute::PolicyKind policy = distribute::default_policy;

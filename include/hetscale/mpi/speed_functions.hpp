@@ -21,6 +21,11 @@ struct SpeedFunctionBenchmark {
   std::vector<double> emulated_speeds;  // one per rank, in (0, 1]; empty: all 1
   bool one_at_a_time = true;
   measure::PointPrecision precision;
+  // A device per rank as one more processor (measure/device_workload.hpp):
+  // its kernel (mm or command:PROGRAM; empty: no device), rank r's device
+  // number r mod the devices offered, and the device kernels library.
+  std::string device_kernel;
+  std::string device_library;
 };
 
 // Every check that needs no communication, for `ranks` ranks: the kernel's
@@ -31,8 +36,11 @@ struct SpeedFunctionBenchmark {
 void validate_speed_function_benchmark(const SpeedFunctionBenchmark& benchmark, int ranks);
 
 // Collective. On rank 0 the model (a node per rank, named host:rank, the
-// points in `sizes` order, each point's other load; the context says how it
-// was measured), std::nullopt on the other ranks.
+// points in `sizes` order, each point's other load; with a device kernel
+// each rank's device follows it as a node of its own, named
+// host:rank:device-d; the context says how it was measured), std::nullopt
+// on the other ranks. A device that cannot run the kernel is an InputError
+// on every rank (setting device).
 std::optional<SpeedModel> measure_speed_functions(const SpeedFunctionBenchmark& benchmark);
 
 }  // namespace hetscale::mpi

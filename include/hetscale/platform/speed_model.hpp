@@ -16,6 +16,9 @@ namespace hetscale {
 
 struct NodeSpeedModel {
   std::string name;
+  // Empty for a rank's cores; for an accelerator, the device it is (e.g.
+  // "openmp:0"), the device of the rank of the node before it.
+  std::string device;
   std::vector<model::SpeedPoint> points;  // sizes increasing
   // Per point (empty, or one per point): the share of the node's CPU that
   // other work took while the point was measured (from schedstat), 0 .. 1.

@@ -86,8 +86,10 @@ thread_local OpenMpThread* this_openmp_thread __attribute__((tls_model("initial-
 
 bool measuring() { return process().measuring.load(std::memory_order_relaxed); }
 
-// The runtime's omp_get_thread_num, looked up as the tool starts.
+// The runtime's omp_get_thread_num, looked up as the tool starts; whether
+// threads are held back to emulated speeds (--emulate-thread-speeds).
 int (*thread_number)() = nullptr;
+bool emulating_threads = false;
 
 // Thread `number`'s emulated speed: the list's item, 1 past its end.
 double emulated_speed_of_thread(int number) {
@@ -103,10 +105,12 @@ OpenMpThread* timed_thread(Ticks now) {
   return thread;
 }
 
-// A segment of the thread's in a region, by its clock.
+// A segment of the thread's in a region, by its clock (most are on a CPU
+// throughout: only their on-CPU sum changes).
 Split inside(OpenMpThread& thread, Ticks now) {
   const Split split = thread.clock.lap(now);
   thread.inside_on_cpu.add(split.on_cpu);
+  if (split.on_cpu == split.wall) return split;
   thread.inside_delay.add(split.delay);
   thread.inside_blocked.add(split.blocked);
   return split;
@@ -121,7 +125,8 @@ void computed(OpenMpThread& thread, Ticks& now) {
   const Split split = inside(thread, now);
   double useful = split.on_cpu + split.blocked, waited = split.delay;
   thread.work.add(useful);
-  const double speed = emulated_speed_of_thread(thread.number.load(std::memory_order_relaxed));
+  const double speed =
+      emulating_threads ? emulated_speed_of_thread(thread.number.load(std::memory_order_relaxed)) : 1.0;
   if (speed < 1.0) {
     if (!thread.hold_back || thread.hold_back->speed() != speed)
       thread.hold_back.emplace(speed, hold_back_quantum * ticks_per_second);
@@ -235,6 +240,7 @@ int initialize(ompt_function_lookup_t lookup, int, ompt_data_t*) {
   auto set_callback = reinterpret_cast<ompt_set_callback_t>(lookup("ompt_set_callback"));
   if (!set_callback) return 0;
   thread_number = reinterpret_cast<int (*)()>(dlsym(RTLD_DEFAULT, "omp_get_thread_num"));
+  emulating_threads = !settings().emulated_thread_speeds.empty();
   set_callback(ompt_callback_thread_begin, reinterpret_cast<ompt_callback_t>(&on_thread_begin));
   set_callback(ompt_callback_parallel_begin, reinterpret_cast<ompt_callback_t>(&on_parallel_begin));
   set_callback(ompt_callback_parallel_end, reinterpret_cast<ompt_callback_t>(&on_parallel_end));
