@@ -60,6 +60,8 @@ bench: build
 		$(BUILD_DIR)/apps/hetscale/hetscale $(BUILD_DIR)/tests/stencil lmp tests/measure/data/lj-melt.in
 	@OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 python3 bench/thread_chunking.py --check \
 		$(BUILD_DIR)/apps/hetscale/hetscale $(BUILD_DIR)/tests/openmp_chunks
+	@OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 python3 bench/host_device_split.py --check \
+		$(BUILD_DIR)/apps/hetscale/hetscale $(BUILD_DIR)/tests/example_host_device_rows
 	@OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 python3 bench/replay_accuracy.py --check \
 		$(BUILD_DIR)/apps/hetscale/hetscale $(BUILD_DIR)/tests/stencil $(BUILD_DIR)/tests/heat lmp tests/measure/data/lj-melt.in
 	@OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 python3 bench/task_farm_vs_parallel.py \

@@ -1,7 +1,10 @@
-"""What bench/fpm_gain.py and bench/fpm_modes.py share: the options that say
-how to start hetscale under MPI, and running a command that must succeed."""
+"""What the bench scripts share: the options that say how to start hetscale
+under MPI, running a command that must succeed, and the command line of the
+scripts that take [--check] [--runs K] and a work folder."""
+import os
 import subprocess
 import sys
+import tempfile
 
 
 def add_launcher_options(parser):
@@ -21,3 +24,21 @@ def run(command, who):
     if result.returncode != 0:
         sys.exit(f"{who}: {' '.join(command)} failed ({result.returncode}):\n{result.stdout}\n{result.stderr}")
     return result.stdout
+
+
+def check_runs_and_work(usage, runs, prefix):
+    """[--check] [--runs K] A B [WORK_DIR] from the command line: whether to
+    check, the runs, the two positional arguments and the work folder (made;
+    a new temporary one when not given)."""
+    arguments = sys.argv[1:]
+    check = "--check" in arguments
+    arguments = [a for a in arguments if a != "--check"]
+    if "--runs" in arguments:
+        at = arguments.index("--runs")
+        runs = int(arguments[at + 1])
+        del arguments[at:at + 2]
+    if len(arguments) not in (2, 3):
+        raise SystemExit(usage)
+    work = arguments[2] if len(arguments) == 3 else tempfile.mkdtemp(prefix=prefix)
+    os.makedirs(work, exist_ok=True)
+    return check, runs, arguments[0], arguments[1], work

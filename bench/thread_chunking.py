@@ -22,7 +22,9 @@ import re
 import statistics
 import subprocess
 import sys
-import tempfile
+
+sys.dont_write_bytecode = True  # nothing written into the sources
+from mpi_launch import check_runs_and_work  # noqa: E402 (beside this file)
 
 SPEEDS = "1,0.5"
 PROGRAM = ["20", "120", "0.002"]  # steps, units, seconds of CPU a unit
@@ -45,19 +47,7 @@ def measure(hetscale, chunks, work, name, shares=None):
 
 
 def main():
-    arguments = sys.argv[1:]
-    check = "--check" in arguments
-    arguments = [a for a in arguments if a != "--check"]
-    runs = 3
-    if "--runs" in arguments:
-        at = arguments.index("--runs")
-        runs = int(arguments[at + 1])
-        del arguments[at:at + 2]
-    if len(arguments) not in (2, 3):
-        raise SystemExit(__doc__)
-    hetscale, chunks = arguments[:2]
-    work = arguments[2] if len(arguments) == 3 else tempfile.mkdtemp(prefix="thread-chunking-")
-    os.makedirs(work, exist_ok=True)
+    check, runs, hetscale, chunks, work = check_runs_and_work(__doc__, 3, "thread-chunking-")
     static, predicted, proposed, efficiency, shares = [], [], [], [], None
     for k in range(runs):
         took, threads = measure(hetscale, chunks, work, f"static-{k}")

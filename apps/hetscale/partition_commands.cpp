@@ -15,25 +15,18 @@ Output run_partition(const Arguments& arguments) {
   const SpeedModel model = read_partition_model(arguments.text("--model"));
   const std::size_t units = arguments.whole("--units");
   if (units == 0) throw InputError("--units", "", "must be a whole number >= 1, got 0");
-  report::PartitionReport report;
-  report.model_path = arguments.text("--model");
-  report.model = &model;
-  report.units = units;
-  report.algorithm =
+  const auto algorithm =
       named_choice(distribute::partition_algorithm_from_string, arguments.text("--algorithm"), "--algorithm");
-  report.extrapolate = arguments.flag("--extrapolate");
-  const auto functions = model.functions();
   try {
-    report.partition = distribute::partition_by_speed(functions, units, report.algorithm, report.extrapolate);
+    const auto report = report::make_partition_report(model, arguments.text("--model"), units, algorithm,
+                                                      arguments.flag("--extrapolate"));
+    return {arguments.flag("--json") ? report::partition_json(report) : report::partition_text(report)};
   } catch (const std::invalid_argument& error) {
     throw InputError(
         "--units", "",
-        fmt::format(
-            "{}{}", error.what(),
-            report.algorithm == distribute::PartitionAlgorithm::exhaustive ? "" : " (--extrapolate to take them so)"));
+        fmt::format("{}{}", error.what(),
+                    algorithm == distribute::PartitionAlgorithm::exhaustive ? "" : " (--extrapolate to take them so)"));
   }
-  report.constant = distribute::partition_by_speed(functions, units, distribute::PartitionAlgorithm::constant, true);
-  return {arguments.flag("--json") ? report::partition_json(report) : report::partition_text(report)};
 }
 
 Output run_model_fpm(const Arguments& arguments) {

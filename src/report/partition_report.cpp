@@ -13,7 +13,45 @@ double speed_of_share(const model::SpeedFunction& function, std::size_t units) {
   return function.speed(static_cast<double>(units));
 }
 
+// The makespan of the units split among the nodes that are devices (or are not).
+std::optional<double> alone(const SpeedModel& model, bool devices, std::size_t units,
+                            distribute::PartitionAlgorithm algorithm, bool extrapolate) {
+  const auto functions = model.functions();
+  std::vector<model::SpeedFunction> kind;
+  for (std::size_t i = 0; i < functions.size(); ++i)
+    if (model.nodes[i].device.empty() != devices) kind.push_back(functions[i]);
+  try {
+    return distribute::partition_by_speed(kind, units, algorithm, extrapolate).makespan;
+  } catch (const std::invalid_argument&) {
+    return std::nullopt;
+  }
+}
+
+std::string alone_text(const std::optional<double>& makespan, double split) {
+  return makespan ? fmt::format("{:.6g} s ({:.4f} times as long)", *makespan, *makespan / split)
+                  : std::string("more than their models' sizes cover");
+}
+
 }  // namespace
+
+PartitionReport make_partition_report(const SpeedModel& model, const std::string& model_path, std::size_t units,
+                                      distribute::PartitionAlgorithm algorithm, bool extrapolate) {
+  PartitionReport report;
+  report.model_path = model_path;
+  report.model = &model;
+  report.units = units;
+  report.algorithm = algorithm;
+  report.extrapolate = extrapolate;
+  const auto functions = model.functions();
+  report.partition = distribute::partition_by_speed(functions, units, algorithm, extrapolate);
+  report.constant = distribute::partition_by_speed(functions, units, distribute::PartitionAlgorithm::constant, true);
+  for (const auto& node : model.nodes) report.has_devices = report.has_devices || !node.device.empty();
+  if (report.has_devices) {
+    report.cores_alone = alone(model, false, units, algorithm, extrapolate);
+    report.devices_alone = alone(model, true, units, algorithm, extrapolate);
+  }
+  return report;
+}
 
 std::string partition_text(const PartitionReport& report) {
   const auto functions = report.model->functions();
@@ -44,6 +82,10 @@ std::string partition_text(const PartitionReport& report) {
       "{:.6g} s: {:.4f} times as long\n",
       report.partition.makespan, static_cast<double>(report.units) / static_cast<double>(functions.size()),
       report.model->unit, report.constant.makespan, report.constant.makespan / report.partition.makespan);
+  if (report.has_devices)
+    text += fmt::format("the ranks' cores alone, devices idle: {}; the devices alone: {}\n",
+                        alone_text(report.cores_alone, report.partition.makespan),
+                        alone_text(report.devices_alone, report.partition.makespan));
   return text;
 }
 
@@ -71,6 +113,13 @@ std::string partition_json(const PartitionReport& report) {
   document["partition"] = split(report.partition);
   document["constant"] = split(report.constant);
   document["constant_over_partition"] = report.constant.makespan / report.partition.makespan;
+  if (report.has_devices) {
+    const auto makespan = [](const std::optional<double>& value) {
+      return value ? nlohmann::ordered_json(*value) : nlohmann::ordered_json();
+    };
+    document["cores_alone_makespan"] = makespan(report.cores_alone);
+    document["devices_alone_makespan"] = makespan(report.devices_alone);
+  }
   return document.dump(2) + "\n";
 }
 

@@ -6,6 +6,8 @@ cli_golden(partition_small_numerical_json partition --model tests/cli/partition/
            --algorithm numerical --json)
 cli_golden(partition_small_extrapolate partition --model tests/cli/partition/model-small.json --units 5000
            --extrapolate)
+# A rank's cores and its device as two nodes: the split, and either kind alone.
+cli_golden(partition_device partition --model tests/cli/partition/model-device.json --units 4000 --algorithm numerical)
 cli_golden(model_fpm_small model fpm tests/cli/partition/model-small.json --sizes 100:900:200)
 cli_golden(model_fpm_small_json model fpm tests/cli/partition/model-small.json --sizes 300,450 --json)
 # A kernel run's analysis names how its rows were shared.
