@@ -56,4 +56,7 @@ if(TARGET hetscale_device_kernels)
             -P ${CMAKE_CURRENT_SOURCE_DIR}/examples/check_host_device_rows.cmake)
   set_tests_properties(example.host_device_rows PROPERTIES
     ENVIRONMENT "${HETSCALE_MPI_TEST_ENVIRONMENT};OMP_NUM_THREADS=1;OPENBLAS_NUM_THREADS=1" TIMEOUT 120)
+  # The same program under hetscale measure: a helper thread's offload, exact.
+  measure_check(measure_offload_thread ${CMAKE_CURRENT_SOURCE_DIR}/measure/check_offload_thread.py 300
+    $<TARGET_FILE:example_host_device_rows> ${PROJECT_SOURCE_DIR}/tests/cli/partition/model-device.json)
 endif()

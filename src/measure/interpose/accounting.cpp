@@ -57,7 +57,10 @@ ThreadRegistry<ThreadRecord>& registry() {
 thread_local ThreadRecord* this_thread __attribute__((tls_model("initial-exec"))) = nullptr;
 ThreadRecord& register_this_thread() { return *(this_thread = &registry().add()); }
 
-ProcessState& process_state = *new ProcessState;
+ProcessState& process() {
+  static auto* instance = new ProcessState;
+  return *instance;
+}
 
 namespace {
 

@@ -92,10 +92,11 @@ struct ProcessState {
   std::map<std::string, Region> regions;
   Region paused;  // MPI_Pcontrol(0) until MPI_Pcontrol(1)
 };
-// Made when the library is loaded, never destroyed (as the registry): a
-// thread may make an MPI call while the process exits.
-extern ProcessState& process_state;
-inline ProcessState& process() { return process_state; }
+// Made at its first use, never destroyed (as the registry): a thread may
+// make an MPI call while the process exits, and an OpenMP runtime that a
+// library's constructor starts calls the tool before this library's own
+// constructors have run.
+ProcessState& process();
 
 // Ends the thread's segment at `now`: its split, less the part of the calls
 // counted but not timed in it (charged to their functions).
