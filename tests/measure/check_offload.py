@@ -43,17 +43,13 @@ def main(hetscale, program, work):
         return checks.verdict([f"the program did not print what it knows: {run.stdout[-400:]}"])
     kernels, copies_to, bytes_to, copies_from, bytes_from = (int(v) for v in known.groups())
     constructs = float(timers.group(2))
-    with open(record) as f:
-        offload = json.load(f)["context"].get("offload")
-    if not offload:
-        return checks.verdict(["the record has no offload part"])
-    problems = []
+    offload, devices, problems = checks.one_device_a_rank(record, 2)
+    if offload is None:
+        return checks.verdict(problems)
     for rank in range(2):
-        devices = offload["devices"][rank]
-        if len(devices) != 1:
-            problems.append(f"rank {rank}: {len(devices)} devices, not 1")
+        if devices[rank] is None:
             continue
-        device = devices[0]
+        device = devices[rank]
         for key, wanted in (("kernels", kernels), ("copies_to", copies_to), ("bytes_to", bytes_to),
                             ("copies_from", copies_from), ("bytes_from", bytes_from)):
             if device[key] != wanted:

@@ -16,7 +16,6 @@ order) x order x 8 + 4) bytes; 10 copies from it (C's rows and the flag) of
 5 x (rows x order x 8 + 4) bytes. The program keeps its output and its exit
 code 0, and every row once and right.
 """
-import json
 import os
 import re
 import subprocess
@@ -42,17 +41,13 @@ def main(hetscale, program, model, work):
                               run.stdout)}
     if sorted(device_rows) != [0, 1]:
         return checks.verdict([f"the program did not say both ranks' device rows: {run.stdout[-600:]}"])
-    with open(record) as f:
-        offload = json.load(f)["context"].get("offload")
-    if not offload:
-        return checks.verdict(["the record has no offload part"])
-    problems = []
+    offload, devices, problems = checks.one_device_a_rank(record, 2)
+    if offload is None:
+        return checks.verdict(problems)
     for rank in range(2):
-        devices = offload["devices"][rank]
-        if len(devices) != 1:
-            problems.append(f"rank {rank}: {len(devices)} devices, not 1")
+        if devices[rank] is None:
             continue
-        device, rows = devices[0], device_rows[rank]
+        device, rows = devices[rank], device_rows[rank]
         known = {"kernels": ITERATIONS, "copies_to": 3 * ITERATIONS, "copies_from": 2 * ITERATIONS,
                  "bytes_to": ITERATIONS * ((rows + ORDER) * ORDER * 8 + 4),
                  "bytes_from": ITERATIONS * (rows * ORDER * 8 + 4)}
