@@ -15,7 +15,7 @@ namespace hetscale::cli {
 Output run_analyze(const Arguments& arguments) {
   return {with_options_named({"region"}, [&] {
     return report::analysis_of_files(arguments.text("RUN"), arguments.text("--platform"), arguments.flag("--json"),
-                                     arguments.text("--region"));
+                                     arguments.text("--region"), arguments.text("--model"));
   })};
 }
 

@@ -249,6 +249,7 @@ std::vector<OffloadRank> offload_ranks(const RunRecord& run) {
   for (std::size_t i = 0; i < measured.devices.size(); ++i) {
     OffloadRank rank;
     rank.node = rank_name(run, i);
+    rank.rank = i;
     rank.runtime = at(measured.runtime_seconds, i);
     rank.runtime_calls = at(measured.runtime_calls, i);
     rank.devices = measured.devices[i];
@@ -265,9 +266,16 @@ std::vector<OffloadRank> offload_ranks(const RunRecord& run) {
     if (!times.useful.empty() && times.elapsed > 0.0 &&
         *std::max_element(times.active.begin(), times.active.end()) > 0.0)
       rank.factors = model::device_factors(times);
-    // The host's time: its computation (on a CPU or blocked, as t_comp) outside the runtime, and in it.
-    const double in_runtime = std::max(0.0, rank.runtime - at(measured.runtime_waited, i));
-    const double host = i < run.nodes.size() ? std::max(0.0, run.nodes[i].t_comp - in_runtime) : 0.0;
+    // The host's time: its computation (t_comp, of the threads that call MPI) outside the runtime, and
+    // its time in it. Only the runtime's time on those threads is inside t_comp (a record without the
+    // split: all of it).
+    const double waited = at(measured.runtime_waited, i);
+    const double in_runtime = std::max(0.0, rank.runtime - waited);
+    const double in_computation = measured.runtime_on_mpi_threads.empty()
+                                      ? in_runtime
+                                      : std::max(0.0, at(measured.runtime_on_mpi_threads, i) - waited);
+    rank.host_busy = i < run.nodes.size() ? std::max(0.0, run.nodes[i].t_comp - in_computation) : 0.0;
+    const double host = rank.host_busy;
     if (host + in_runtime > 0.0) rank.offload_efficiency = model::device_offload_efficiency(host, 0.0, in_runtime);
     ranks.push_back(std::move(rank));
   }

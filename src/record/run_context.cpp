@@ -158,6 +158,7 @@ std::optional<MeasuredOffload> offload_from(const json& context) {
   offload.runtime_seconds = list_of<double>(*found, "runtime_s");
   offload.runtime_waited = list_of<double>(*found, "runtime_other_s");
   offload.runtime_calls = list_of<double>(*found, "runtime_calls");
+  offload.runtime_on_mpi_threads = list_of<double>(*found, "runtime_mpi_thread_s");
   if (const auto ranks = found->find("devices"); ranks != found->end() && ranks->is_array())
     for (const auto& rank : *ranks) {
       auto& devices = offload.devices.emplace_back();
@@ -299,6 +300,7 @@ ordered_json measured_document(const MeasuredContext& measured) {
                                        {"runtime_s", offload->runtime_seconds},
                                        {"runtime_other_s", offload->runtime_waited},
                                        {"runtime_calls", offload->runtime_calls}};
+    if (!offload->runtime_on_mpi_threads.empty()) document["runtime_mpi_thread_s"] = offload->runtime_on_mpi_threads;
     auto& ranks = document["devices"] = ordered_json::array();
     for (const auto& devices : offload->devices) {
       auto& rank = ranks.emplace_back(ordered_json::array());

@@ -87,6 +87,29 @@ std::pair<HtmlTable, std::vector<std::string>> devices(const std::vector<Offload
   return {table, lines};
 }
 
+std::pair<HtmlTable, std::vector<std::string>> host_and_device(const std::vector<HostDeviceSplit>& splits) {
+  HtmlTable table{
+      "A rank's cores and its device as processors of the offloaded work, by the speed model "
+      "(its units: the work each did in its busy time)",
+      {"node", "host busy s", "device busy s", "host units", "device units", "host idle s", "device idle s",
+       "by the model: host units", "device units", "predicted s", "gain"},
+      {}};
+  std::vector<std::string> lines;
+  for (const auto& split : splits) {
+    table.rows.push_back({split.node, seconds(split.host_busy), seconds(split.device_busy),
+                          fmt::format("{:.0f}", split.host_units), fmt::format("{:.0f}", split.device_units),
+                          seconds(split.host_idle), seconds(split.device_idle), count(split.split_host),
+                          count(split.split_device), seconds(split.split_makespan),
+                          fmt::format("{:.2f}x", split.gain())});
+    lines.push_back(fmt::format(
+        "{}: the cores and the device took {} s for this work ({} s idle on the {}); split by the model they would "
+        "take {} s",
+        split.node, seconds(split.now), seconds(std::max(split.host_idle, split.device_idle)),
+        split.host_idle > split.device_idle ? "cores" : "device", seconds(split.split_makespan)));
+  }
+  return {table, lines};
+}
+
 Figure bars_figure(std::string id, std::string title, std::string caption, std::string x_label, StackedBars bars) {
   Figure figure;
   figure.id = std::move(id);
@@ -106,6 +129,7 @@ std::vector<std::pair<HtmlTable, std::vector<std::string>>> inside_node_tables(c
   if (!analysis.openmp.empty()) tables.emplace_back(openmp_factors(analysis.openmp), std::vector<std::string>{});
   if (!analysis.openmp_threads.empty()) tables.push_back(openmp_threads(analysis.openmp_threads));
   if (!analysis.offload.empty()) tables.push_back(devices(analysis.offload));
+  if (!analysis.host_device.empty()) tables.push_back(host_and_device(analysis.host_device));
   return tables;
 }
 

@@ -198,6 +198,21 @@ std::string analysis_json(const RunAnalysis& analysis) {
       ranks.push_back(written);
     }
   }
+  if (!analysis.host_device.empty()) {
+    auto& splits = out["host_and_device"] = ordered_json::array();
+    for (const auto& split : analysis.host_device)
+      splits.push_back({{"name", split.node},
+                        {"host_busy_s", split.host_busy},
+                        {"device_busy_s", split.device_busy},
+                        {"host_units", split.host_units},
+                        {"device_units", split.device_units},
+                        {"host_idle_s", split.host_idle},
+                        {"device_idle_s", split.device_idle},
+                        {"split_host_units", split.split_host},
+                        {"split_device_units", split.split_device},
+                        {"split_makespan_s", split.split_makespan},
+                        {"gain", split.gain()}});
+  }
   if (!analysis.mpi_functions.empty())
     out["mpi_functions"] = ordered_json::parse(mpi_profile_json(analysis.mpi_functions));
   if (!analysis.regions.empty()) out["regions"] = analysis.regions;

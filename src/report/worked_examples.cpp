@@ -4,10 +4,13 @@
 
 #include <fmt/core.h>
 
+#include "hetscale/analysis/host_device_split.hpp"
 #include "hetscale/analysis/run_analysis.hpp"
 #include "hetscale/analysis/serial_fit.hpp"
+#include "hetscale/io/input_error.hpp"
 #include "hetscale/papers/paper_checks.hpp"
 #include "hetscale/platform/platform.hpp"
+#include "hetscale/platform/speed_model.hpp"
 #include "hetscale/record/measured_regions.hpp"
 #include "hetscale/record/run_record.hpp"
 #include "hetscale/record/timings.hpp"
@@ -17,13 +20,21 @@
 namespace hetscale::report {
 
 std::string analysis_of_files(const std::string& run_path, const std::string& platform_path, bool json,
-                              const std::string& region) {
+                              const std::string& region, const std::string& model_path) {
   const RunRecord whole = read_run_record(run_path);
   const RunRecord run = region.empty() ? whole : region_record(whole, region);
   std::optional<Platform> platform;
   if (!platform_path.empty()) platform = read_platform(platform_path);
   if (!run.has_computation()) return json ? times_json(run) : times_table(run);
-  const auto analysis = analyze_run(run, platform ? &*platform : nullptr);
+  auto analysis = analyze_run(run, platform ? &*platform : nullptr);
+  if (!model_path.empty()) {
+    const SpeedModel model = read_speed_model(model_path);
+    if (analysis.offload.empty())
+      throw InputError(run_path, "context.offload",
+                       "this run offloaded no work to a device: --model (a speed model of each rank's cores and "
+                       "device) analyses the work a run offloaded");
+    analysis.host_device = host_device_splits(analysis.offload, model);
+  }
   return json ? analysis_json(analysis) : analysis_table(analysis);
 }
 

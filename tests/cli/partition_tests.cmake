@@ -37,3 +37,7 @@ cli_bad_input(partition_exhaustive_too_large
 # The models shipped in data/fpm (measured): geometric and numerical agree.
 add_test(NAME cli.shipped_fpm_models
   COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_shipped_models.py $<TARGET_FILE:hetscale_cli> ${PROJECT_SOURCE_DIR}/data)
+# analyze --model: a speed model of cores and devices for a run that offloaded nothing.
+cli_bad_input(analyze_model_without_offload
+  "^hetscale: examples/run-measured.json: context.offload: this run offloaded no work to a device: --model"
+  analyze examples/run-measured.json --model tests/cli/partition/model-device.json)

@@ -2,6 +2,7 @@
 // The seed models applied to one run: APGA 2004's heterogeneous speed-up and
 // efficiency (Section 6.2), Clematis-Corana 1999's node-level energetic analysis, and the
 // POP factors. Pure: takes a run record and optionally a platform.
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -112,11 +113,26 @@ struct OpenMpThreads {
 // rank's computation outside the offload runtime against its time in it).
 struct OffloadRank {
   std::string node;
+  std::size_t rank = 0;  // its number
   double runtime = 0.0, runtime_calls = 0.0;
+  double host_busy = 0.0;  // the rank's computation outside the offload runtime (s)
   std::vector<MeasuredDevice> devices;
   std::vector<double> idle;
   std::optional<model::DeviceFactors> factors;
   std::optional<double> offload_efficiency;
+};
+
+// A rank's cores and device as two processors of the work it offloaded, by
+// a speed model of both (analysis/host_device_split.hpp).
+struct HostDeviceSplit {
+  std::string node;
+  double host_busy = 0.0, device_busy = 0.0;     // s: the host's computation, the device's kernels and copies
+  double host_units = 0.0, device_units = 0.0;   // the work each did, by the model
+  double now = 0.0;                              // max of the two busy times: the pair's time for it now
+  double host_idle = 0.0, device_idle = 0.0;     // now less each one's busy time
+  std::size_t split_host = 0, split_device = 0;  // the model's numerical split of their work
+  double split_makespan = 0.0;                   // its predicted time
+  double gain() const { return split_makespan > 0.0 ? now / split_makespan : 1.0; }
 };
 
 // What a measured run ran under that its numbers depend on (docs/measure.md):
@@ -162,8 +178,10 @@ struct RunAnalysis {
   std::vector<OpenMpRank> openmp;
   // Its ranks' OpenMP threads of two or more, as processors of their speeds.
   std::vector<OpenMpThreads> openmp_threads;
-  // Its ranks that offloaded work to devices.
+  // Its ranks that offloaded work to devices; with a speed model of their
+  // cores and devices (analyze --model), each one's pair as processors.
   std::vector<OffloadRank> offload;
+  std::vector<HostDeviceSplit> host_device;
   // A measured run's MPI functions, most time first (at most the ten that took most).
   std::vector<MpiFunctionProfile> mpi_functions;
   // A measured run's regions, each analysed on its own with `analyze --region NAME`.

@@ -82,6 +82,9 @@ struct MeasuredDevice {
 struct MeasuredOffload {
   std::string how;                                                     // for people
   std::vector<double> runtime_seconds, runtime_waited, runtime_calls;  // per rank
+  // Per rank, of runtime_seconds the part on threads that call MPI (inside
+  // the rank's timeline); empty in records made before it was measured.
+  std::vector<double> runtime_on_mpi_threads;
   std::vector<std::vector<MeasuredDevice>> devices;                    // per rank
 };
 

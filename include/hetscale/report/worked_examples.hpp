@@ -10,8 +10,10 @@ namespace hetscale::report {
 // A run record's analysis (of its region `region` when one is named), with
 // the node speeds of a platform file when one is given; a run with no
 // computation shows its times and MPI functions.
+// `model_path`: a speed model of each rank's cores and device (bench fpm
+// --device) for the run's offloaded work; empty: none.
 std::string analysis_of_files(const std::string& run_path, const std::string& platform_path, bool json,
-                              const std::string& region = "");
+                              const std::string& region = "", const std::string& model_path = "");
 
 // The serial fraction of timings files read as one; `serial_time` names where
 // tau_1 comes from (line, through-origin, measured).

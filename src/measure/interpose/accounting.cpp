@@ -492,6 +492,7 @@ void finalizing() {
   mine[offload_seconds] = offload.seconds;
   mine[offload_waited] = offload.waited_for_cpu;
   mine[offload_calls] = offload.calls;
+  mine[offload_on_mpi_threads] = offload.on_mpi_threads;
   for (const auto& name : gathered.region_names) {
     const auto found = state.regions.find(name);
     const bool measured = found != state.regions.end() && found->second.sum;

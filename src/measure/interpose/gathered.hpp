@@ -45,10 +45,11 @@ enum Field : std::size_t {
   omp_other,
   omp_in_regions,  // the MPI-calling thread's time in them
   // The offload runtime (offload_devices.hpp): the rank's time in its entry points (s), of it its
-  // waits for a CPU (s), and their calls
+  // waits for a CPU (s), their calls, and of the time the part on threads that call MPI (s)
   offload_seconds,
   offload_waited,
   offload_calls,
+  offload_on_mpi_threads,
   fields
 };
 inline const std::size_t width = fields + 4 * function_count;

@@ -31,6 +31,7 @@ struct Devices {
   std::mutex mutex;
   std::map<int, Device> devices;
   double runtime_seconds = 0.0, runtime_delay = 0.0, runtime_calls = 0.0;
+  double runtime_on_mpi_threads = 0.0;  // of runtime_seconds, on threads that call MPI
 };
 Devices& devices() {
   static auto* instance = new Devices;  // never destroyed: a device may finish work while the process exits
@@ -66,7 +67,9 @@ auto in_runtime(Call call) {
       const double delay = waited_for_cpu() - waited;
       auto& all = devices();
       std::lock_guard lock(all.mutex);
-      all.runtime_seconds += static_cast<double>(ended - began) * tick_clock.seconds_per_tick();
+      const double seconds = static_cast<double>(ended - began) * tick_clock.seconds_per_tick();
+      all.runtime_seconds += seconds;
+      if (this_thread) all.runtime_on_mpi_threads += seconds;  // inside that thread's rank timeline
       all.runtime_delay += std::max(0.0, delay);
       all.runtime_calls += 1.0;
     }
@@ -94,7 +97,7 @@ std::vector<double> device_rows() {
 OffloadRuntime offload_runtime() {
   auto& all = devices();
   std::lock_guard lock(all.mutex);
-  return {all.runtime_seconds, all.runtime_delay, all.runtime_calls};
+  return {all.runtime_seconds, all.runtime_delay, all.runtime_calls, all.runtime_on_mpi_threads};
 }
 
 }  // namespace hetscale::interpose
@@ -140,6 +143,7 @@ void device_runtime_seen(double seconds) {
   auto& all = devices();
   std::lock_guard lock(all.mutex);
   all.runtime_seconds += seconds;
+  all.runtime_on_mpi_threads += seconds;  // CUPTI's records are flushed later: the rank's thread is taken as the caller
   all.runtime_calls += 1.0;
 }
 

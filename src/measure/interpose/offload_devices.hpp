@@ -23,6 +23,7 @@ constexpr std::size_t device_values = 8;
 // time its threads waited for a CPU there (s), and their calls.
 struct OffloadRuntime {
   double seconds = 0.0, waited_for_cpu = 0.0, calls = 0.0;
+  double on_mpi_threads = 0.0;  // of the seconds, on threads that called MPI (in their rank timeline)
 };
 OffloadRuntime offload_runtime();
 

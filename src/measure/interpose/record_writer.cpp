@@ -166,8 +166,9 @@ std::optional<MeasuredOffload> offload_of(const Gathered& gathered) {
   MeasuredOffload offload;
   offload.how =
       "runtime_s is the rank's time in the offload runtime's entry points (LLVM libomptarget's: target regions and "
-      "target data; the host in its device runtime), of it runtime_other_s waiting for a CPU, runtime_calls their "
-      "calls; per device, as the runtime's plugin "
+      "target data; the host in its device runtime), of it runtime_other_s waiting for a CPU and runtime_mpi_thread_s "
+      "on the threads that call MPI (the rest on other threads of the rank), runtime_calls their calls; per device, as "
+      "the runtime's plugin "
       "told it: its kernels and their seconds (kernel_s), its copies to and from host memory, their bytes and "
       "seconds (copy_s)";
   bool any = false;
@@ -176,6 +177,7 @@ std::optional<MeasuredOffload> offload_of(const Gathered& gathered) {
     offload.runtime_seconds.push_back(row[offload_seconds]);
     offload.runtime_waited.push_back(row[offload_waited]);
     offload.runtime_calls.push_back(row[offload_calls]);
+    offload.runtime_on_mpi_threads.push_back(row[offload_on_mpi_threads]);
     auto& devices = offload.devices.emplace_back();
     for (std::size_t k = 0; k + device_values <= gathered.devices.count(r); k += device_values) {
       const double* values = gathered.devices.of(r) + k;
