@@ -39,20 +39,11 @@ bool DeviceKernels::multiply(const double* a, const double* b, double* c, std::s
   return multiply_(a, b, c, static_cast<long>(rows), static_cast<long>(order), device) == 1;
 }
 
-namespace {
-
-std::string replaced(std::string text, const std::string& field, const std::string& value) {
-  for (std::size_t at; (at = text.find(field)) != std::string::npos;) text.replace(at, field.size(), value);
-  return text;
-}
-
-}  // namespace
-
 ShareWorkload device_share_workload(const std::string& kernel, std::size_t order, std::size_t largest_size, int device,
                                     std::shared_ptr<const DeviceKernels> kernels) {
   if (device < 0) throw std::invalid_argument(fmt::format("a device number must be >= 0, got {}", device));
   if (kernel.rfind("command:", 0) == 0)
-    return share_workload(replaced(kernel, "{device}", std::to_string(device)), order, largest_size);
+    return share_workload(with_field(kernel, "{device}", std::to_string(device)), order, largest_size);
   if (kernel != "mm")
     throw std::invalid_argument(fmt::format("unknown device kernel '{}'; allowed: mm, command:PROGRAM", kernel));
   if (order == 0) throw std::invalid_argument("the problem's order N must be >= 1, got 0");

@@ -77,8 +77,7 @@ ShareWorkload command(const std::string& program) {
   if (program.find("{size}") == std::string::npos)
     throw std::invalid_argument(fmt::format("command:{}: has no {{size}} for the share's size", program));
   return [program](std::size_t size, EmulatedProcessor& processor) {
-    std::string line = program;
-    for (std::size_t at; (at = line.find("{size}")) != std::string::npos;) line.replace(at, 6, std::to_string(size));
+    const std::string line = with_field(program, "{size}", std::to_string(size));
     io::ProgramOutput result;
     processor.compute([&] { result = io::run_program({"/bin/sh", "-c", line}); });
     if (result.exit_code != 0)
@@ -88,6 +87,11 @@ ShareWorkload command(const std::string& program) {
 }
 
 }  // namespace
+
+std::string with_field(std::string text, const std::string& field, const std::string& value) {
+  for (std::size_t at; (at = text.find(field)) != std::string::npos;) text.replace(at, field.size(), value);
+  return text;
+}
 
 ShareWorkload share_workload(const std::string& kernel, std::size_t order, std::size_t largest_size) {
   if (kernel.rfind("command:", 0) == 0) return command(kernel.substr(8));

@@ -33,6 +33,9 @@ using ShareWorkload = std::function<void(std::size_t size, EmulatedProcessor& pr
 // std::invalid_argument for another name, N = 0 or a command without {size}.
 ShareWorkload share_workload(const std::string& kernel, std::size_t order, std::size_t largest_size);
 
+// A command: kernel's text with every `field` ("{size}", "{device}") replaced by `value`.
+std::string with_field(std::string text, const std::string& field, const std::string& value);
+
 struct PointPrecision {
   double relative_half_width = 0.05;  // of the mean time's 95 % confidence interval
   std::size_t min_repetitions = 3, max_repetitions = 30;
