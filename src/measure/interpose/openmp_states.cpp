@@ -44,22 +44,25 @@ struct Part {
 constexpr std::uint64_t kRing = 4096, kBatch = 1024, kLag = 1024;
 
 // A thread of the runtime, its own to write: its clock; the region it works
-// in (0: none), its number in that region's team and its last wait there; its
-// parts; its hold-back to an emulated speed (--emulate-thread-speeds); its
-// sums (ticks): useful time, of it the work done (on a CPU or blocked) and
-// the time held back, waits for a CPU, and its time in regions by its clock
-// (on a CPU, waiting for one, blocked: of the MPI-calling thread, the part of
-// its own times that is not outside the regions).
+// in (0: none), the team it last worked in and its number there, its last
+// wait in the region; its parts; its hold-back to an emulated speed
+// (--emulate-thread-speeds); its sums (ticks): the work done (on a CPU or
+// blocked) and the time held back (useful time, both), waits for a CPU, and
+// its time in regions by its clock (on a CPU, waiting for one, blocked: of
+// the MPI-calling thread, the part of its own times that is not outside the
+// regions).
 struct OpenMpThread {
   int id = 0;
   ThreadClock clock;
   std::uint64_t region = 0;
+  const ompt_data_t* team = nullptr;
   std::atomic<int> number{0};
   Ticks wait_began = 0, wait_ended = 0;
   std::vector<Part> parts = std::vector<Part>(kRing);
   std::optional<measure::HoldBack> hold_back;
-  Accumulator useful, work, held, overslept, other, inside_on_cpu, inside_delay, inside_blocked;
+  Accumulator work, held, overslept, other, inside_on_cpu, inside_delay, inside_blocked;
   Part& part() { return parts[region % kRing]; }
+  double useful() const { return work.get() + held.get(); }
 };
 
 // The rank's outermost regions, begun one at a time (a region begun while
@@ -84,12 +87,16 @@ ThreadRegistry<OpenMpThread>& threads() {
 }
 thread_local OpenMpThread* this_openmp_thread __attribute__((tls_model("initial-exec"))) = nullptr;
 
-bool measuring() { return process().measuring.load(std::memory_order_relaxed); }
-
-// The runtime's omp_get_thread_num, looked up as the tool starts; whether
-// threads are held back to emulated speeds (--emulate-thread-speeds).
+// What the callbacks read, kept as the tool starts (the callbacks run between
+// the regions' work, so each costs the program its time): the process's
+// state, the regions, the runtime's omp_get_thread_num and whether threads
+// are held back to emulated speeds (--emulate-thread-speeds).
+ProcessState* state = nullptr;
+Regions* counted = nullptr;
 int (*thread_number)() = nullptr;
 bool emulating_threads = false;
+
+bool measuring() { return state->measuring.load(std::memory_order_relaxed); }
 
 // Thread `number`'s emulated speed: the list's item, 1 past its end.
 double emulated_speed_of_thread(int number) {
@@ -97,17 +104,20 @@ double emulated_speed_of_thread(int number) {
   return number >= 0 && static_cast<std::size_t>(number) < speeds.size() ? speeds[number] : 1.0;
 }
 
-// The calling thread's entry, its clock started at its first use.
-OpenMpThread* timed_thread(Ticks now) {
-  if (!this_openmp_thread) this_openmp_thread = &threads().add();
-  OpenMpThread* thread = this_openmp_thread;
-  if (!thread->clock.started()) thread->clock.start(tick_clock, now, ticks_per_second * 1e-9);
+// The calling thread's entry, made and its clock started at its first use.
+__attribute__((noinline)) OpenMpThread* first_timed(Ticks now) {
+  OpenMpThread* thread = this_openmp_thread = &threads().add();
+  thread->clock.start(tick_clock, now, ticks_per_second * 1e-9);
   return thread;
+}
+inline OpenMpThread* timed_thread(Ticks now) {
+  OpenMpThread* thread = this_openmp_thread;
+  return __builtin_expect(thread != nullptr, 1) ? thread : first_timed(now);
 }
 
 // A segment of the thread's in a region, by its clock (most are on a CPU
 // throughout: only their on-CPU sum changes).
-Split inside(OpenMpThread& thread, Ticks now) {
+inline __attribute__((always_inline)) Split inside(OpenMpThread& thread, Ticks now) {
   const Split split = thread.clock.lap(now);
   thread.inside_on_cpu.add(split.on_cpu);
   if (split.on_cpu == split.wall) return split;
@@ -140,8 +150,7 @@ void computed(OpenMpThread& thread, Ticks& now) {
     waited -= waited_as_owed;
   }
   thread.part().useful += useful;
-  thread.useful.add(useful);
-  thread.other.add(waited);
+  if (waited != 0.0) thread.other.add(waited);
 }
 
 // Sums the regions after the last summed up to `last`. Each thread's waits
@@ -187,7 +196,7 @@ void on_thread_begin(ompt_thread_t, ompt_data_t*) {
 
 void on_parallel_begin(ompt_data_t*, const ompt_frame_t*, ompt_data_t* parallel_data, unsigned, int, const void*) {
   parallel_data->value = 0;
-  Regions& all = regions();
+  Regions& all = *counted;
   if (!measuring() || all.open.exchange(true, std::memory_order_acquire)) return;  // one at a time, outermost
   parallel_data->value = ++all.number;
   const Ticks now = tick_clock.now();
@@ -197,7 +206,7 @@ void on_parallel_begin(ompt_data_t*, const ompt_frame_t*, ompt_data_t* parallel_
 void on_parallel_end(ompt_data_t* parallel_data, ompt_data_t*, int, const void*) {
   const std::uint64_t region = parallel_data->value;
   if (region == 0) return;
-  Regions& all = regions();
+  Regions& all = *counted;
   const Ticks now = tick_clock.now();
   inside(*timed_thread(now), now);  // from its last wait's end
   all.ends[region % kRing] = now;
@@ -218,7 +227,13 @@ void on_sync_region_wait(ompt_sync_region_t, ompt_scope_endpoint_t endpoint, omp
     OpenMpThread* thread = timed_thread(now);
     if (thread->region != region) {
       thread->region = region;
-      if (thread_number) thread->number.store(thread_number(), std::memory_order_relaxed);
+      // A thread keeps its number in a team (the runtime reuses the team of
+      // the outermost regions, resized in place): it is read again when the
+      // team changes, or each region when the number sets its speed.
+      if (thread->team != parallel_data || emulating_threads) {
+        thread->team = parallel_data;
+        if (thread_number) thread->number.store(thread_number(), std::memory_order_relaxed);
+      }
       thread->wait_began = thread->wait_ended = 0;
       thread->part() = Part{region};
     }
@@ -239,6 +254,8 @@ void on_sync_region_wait(ompt_sync_region_t, ompt_scope_endpoint_t endpoint, omp
 int initialize(ompt_function_lookup_t lookup, int, ompt_data_t*) {
   auto set_callback = reinterpret_cast<ompt_set_callback_t>(lookup("ompt_set_callback"));
   if (!set_callback) return 0;
+  state = &process();
+  counted = &regions();
   thread_number = reinterpret_cast<int (*)()>(dlsym(RTLD_DEFAULT, "omp_get_thread_num"));
   emulating_threads = !settings().emulated_thread_speeds.empty();
   set_callback(ompt_callback_thread_begin, reinterpret_cast<ompt_callback_t>(&on_thread_begin));
@@ -266,7 +283,7 @@ OpenMpTotals openmp_totals(int calling_thread, const measure::ThreadTimes& whole
   scheduling = all.scheduling.get();
   waiting_for_cpu = all.other.get();
   threads().for_each([&](const OpenMpThread& thread) {
-    useful += thread.useful.get();
+    useful += thread.useful();
     waiting_for_cpu += thread.other.get();
     overslept += thread.overslept.get();  // held back beyond what was owed: other load
     if (thread.id != calling_thread) return;
@@ -299,7 +316,7 @@ std::vector<double> openmp_thread_rows(double seconds_per_tick) {
   std::vector<double> rows;
 #ifdef HETSCALE_HAVE_OMPT
   threads().for_each([&](const OpenMpThread& thread) {
-    if (!(thread.useful.get() > 0.0)) return;  // it worked in no counted region
+    if (!(thread.useful() > 0.0)) return;  // it worked in no counted region
     const int number = thread.number.load(std::memory_order_relaxed);
     const double held = thread.held.get() - thread.overslept.get();
     rows.insert(rows.end(), {static_cast<double>(number), emulated_speed_of_thread(number),
