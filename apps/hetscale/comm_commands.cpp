@@ -72,7 +72,7 @@ int run_bench_steps(const Arguments& arguments, int& argc, char**& argv) {
         benchmark.marked_speeds =
             io::parse_per_rank_speeds(arguments.text("--marked-speeds"), "--marked-speeds", ranks);
       },
-      [&](int, int ranks) {
+      [&](int, int) {
         const auto costs = mpi::measure_step_costs(benchmark);
         if (!costs) return 0;
         return print(written_and_shown(step_costs_json(*costs), arguments.text("--out"), arguments.flag("--json"),
