@@ -315,8 +315,8 @@ bool print_openmp_cost() {
       fmt::format("{} measure --openmp --out {}/record.json -- {}", HETSCALE_CLI, work_dir, program);
   const std::string null_tool = HETSCALE_OMPT_NULL_TOOL, libomp = HETSCALE_LIBOMP;
   std::vector<std::string> commands = {launcher + " env OMP_TOOL=disabled " + measured, launcher + " " + measured};
-  const bool floor = !null_tool.empty();
-  if (floor) {
+  const bool with_floor = !null_tool.empty();
+  if (with_floor) {
     commands.push_back(fmt::format("{} env OMP_TOOL=disabled LD_PRELOAD={} {}", launcher, libomp, program));
     commands.push_back(fmt::format("{} env LD_PRELOAD={}:{} {}", launcher, libomp, null_tool, program));
   }
@@ -336,7 +336,7 @@ bool print_openmp_cost() {
       "under 2 %%: %s |\n",
       regions, tool.plain / regions * 1e6, tool.plain, tool.measured, overhead_text(tool).c_str(),
       tool.overhead() * tool.plain / regions * 1e6, met ? "met" : "missed");
-  if (floor) {
+  if (with_floor) {
     const auto alone = paired(times[2], times[3]);
     std::vector<double> beyond;
     for (int round = 0; round < rounds; ++round)

@@ -4,7 +4,7 @@
  * warm-up; the regions run in CHUNKS chunks timed with omp_get_wtime, and the
  * loop's time is the median chunk's times CHUNKS (a neighbour's burst
  * slows a chunk or two, not the median); prints it and a region's time.
- *   openmp_regions [REGIONS [WORK [CHUNKS]]]   (100000 5000 20) */
+ *   openmp_regions [REGIONS [WORK [CHUNKS]]]   (100000 5000 20; CHUNKS divides REGIONS) */
 #include <mpi.h>
 #include <omp.h>
 #include <stdio.h>
@@ -24,8 +24,8 @@ int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   const long regions = argc > 1 ? atol(argv[1]) : 100000, work = argc > 2 ? atol(argv[2]) : 5000;
   const long chunks = argc > 3 ? atol(argv[3]) : 20;
-  if (regions < 1 || work < 0 || chunks < 1 || chunks > regions) {
-    fprintf(stderr, "openmp_regions: REGIONS >= 1, WORK >= 0, 1 <= CHUNKS <= REGIONS (%s %s %s)\n",
+  if (regions < 1 || work < 0 || chunks < 1 || regions % chunks != 0) {
+    fprintf(stderr, "openmp_regions: REGIONS >= 1, WORK >= 0, CHUNKS >= 1 dividing REGIONS (%s %s %s)\n",
             argc > 1 ? argv[1] : "", argc > 2 ? argv[2] : "", argc > 3 ? argv[3] : "");
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
